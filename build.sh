@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# The one entry point of ascend-interpolate: set up, build, test, demo, benchmark.
+#
+#   ./build.sh            set up .venv, build build/, install the Python package (editable)
+#   ./build.sh --demo     ... then run the main job: python -m ascend_interpolate demo
+#   ./build.sh --test     ... then run every test (ctest, then pytest); non-zero exit on any failure
+#   ./build.sh --help     every flag
+#
+# Idempotent: a re-run reuses .venv (pip runs only when requirements.txt changed) and
+# rebuilds only what changed.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+VENV="${VENV:-$ROOT/.venv}"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
+PYTHON="${PYTHON:-python3}"
+
+usage() {
+  cat <<'EOF'
+Usage: ./build.sh [options] [-- pytest-args...]
+
+Set-up and build (always done first, quick when nothing changed):
+  creates or reuses the virtual environment .venv (override with VENV=path), installs the pinned
+  Python dependencies of requirements.txt, configures and builds CMake into build/ (override with
+  BUILD_DIR=path), and installs the Python package ascend_interpolate (python/) in editable mode.
+
+Actions (at most one):
+  --demo          run the main job: python -m ascend_interpolate demo (built-in synthetic volume)
+  --test          run the whole test suite: C++ tests (ctest), then pytest; exit non-zero on failure.
+                  Arguments after `--` go to pytest (e.g. ./build.sh --test -- -k trilinear)
+  --bench         run the benchmarks in benchmarks/ and print their tables
+  --help, -h      show this help
+
+Build options:
+  --npu           build for a real Ascend NPU with the CANN toolkit (needs ASCEND_HOME_PATH;
+                  cannot run on machines without one). Default: the CPU twin of the device (sim/)
+  --sanitize      build with AddressSanitizer + UBSan into build-asan/ (C++ tests only)
+  --debug         CMake Debug build
+  --clean         remove the build directory first
+  -j N            parallel build jobs (default: number of cores)
+
+Environment: VENV, BUILD_DIR, JOBS, PYTHON (interpreter used to create the venv).
+EOF
+}
+
+ACTION=build
+TARGET=sim
+BUILD_TYPE=Release
+SANITIZE=OFF
+CLEAN=0
+PYTEST_ARGS=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --demo) ACTION=demo ;;
+    --test) ACTION=test ;;
+    --bench) ACTION=bench ;;
+    --help|-h) usage; exit 0 ;;
+    --npu) TARGET=npu ;;
+    --sanitize) SANITIZE=ON ;;
+    --debug) BUILD_TYPE=Debug ;;
+    --clean) CLEAN=1 ;;
+    -j) shift; JOBS="$1" ;;
+    -j*) JOBS="${1#-j}" ;;
+    --) shift; PYTEST_ARGS=("$@"); break ;;
+    *) echo "build.sh: unknown option '$1' (see ./build.sh --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+if [[ "$SANITIZE" == ON && "${BUILD_DIR}" == "$ROOT/build" ]]; then
+  BUILD_DIR="$ROOT/build-asan"
+fi
+
+log() { printf '[build.sh] %s\n' "$*"; }
+
+# ---- system packages (C++ test framework) ------------------------------------------------------
+ensure_gtest() {
+  if [[ -f /usr/include/gtest/gtest.h ]]; then return 0; fi
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+    log "installing GoogleTest (Debian package libgtest-dev)"
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgtest-dev >/dev/null
+  else
+    log "GoogleTest not found and cannot apt-get install it: C++ tests are skipped"
+  fi
+}
+
+# ---- Python environment --------------------------------------------------------------------------
+ensure_venv() {
+  if [[ ! -x "$VENV/bin/python" ]]; then
+    log "creating virtual environment $VENV"
+    "$PYTHON" -m venv "$VENV"
+  fi
+  local stamp="$VENV/.ascend_interpolate_requirements"
+  local want
+  want="$(sha256sum "$ROOT/requirements.txt" "$ROOT/pyproject.toml" | sha256sum | cut -d' ' -f1)"
+  if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
+    log "installing Python dependencies (requirements.txt)"
+    "$VENV/bin/python" -m pip install -q -r "$ROOT/requirements.txt"
+    "$VENV/bin/python" -m pip install -q --no-build-isolation --no-deps -e "$ROOT"
+    echo "$want" > "$stamp"
+  fi
+}
+
+# ---- CMake ----------------------------------------------------------------------------------------
+build_cmake() {
+  if [[ "$CLEAN" == 1 ]]; then rm -rf "$BUILD_DIR"; fi
+  local tests=ON
+  [[ -f /usr/include/gtest/gtest.h ]] || tests=OFF
+  if [[ ! -f "$BUILD_DIR/CMakeCache.txt" ]] || [[ "$(grep -c "ASCEND_TARGET:STRING=$TARGET" "$BUILD_DIR/CMakeCache.txt")" == 0 ]]; then
+    log "configuring CMake in $BUILD_DIR (ASCEND_TARGET=$TARGET)"
+  fi
+  cmake -S "$ROOT" -B "$BUILD_DIR" -DASCEND_TARGET="$TARGET" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
+    -DAI_SANITIZE="$SANITIZE" -DAI_BUILD_TESTS="$tests" -DPython3_EXECUTABLE="$VENV/bin/python" >/dev/null
+  log "building ($JOBS jobs)"
+  if ! cmake --build "$BUILD_DIR" -j "$JOBS" > "$BUILD_DIR/build.log" 2>&1; then
+    cat "$BUILD_DIR/build.log"; log "build failed (log: $BUILD_DIR/build.log)"; exit 1
+  fi
+  grep -E -A3 'warning:' "$BUILD_DIR/build.log" || true
+}
+
+ensure_gtest
+ensure_venv
+build_cmake
+export ASCEND_INTERPOLATE_LIB_DIR="$BUILD_DIR/lib"
+export TORCH_DEVICE_BACKEND_AUTOLOAD=0
+
+case "$ACTION" in
+  build) log "done: ./build.sh --demo runs the demo, ./build.sh --test runs the tests" ;;
+  demo) exec "$VENV/bin/python" -m ascend_interpolate demo ;;
+  bench)
+    for b in "$ROOT"/benchmarks/*.py; do
+      [[ -e "$b" ]] || continue
+      log "benchmark $(basename "$b")"
+      "$VENV/bin/python" "$b"
+    done ;;
+  test)
+    status=0
+    if [[ -f "$BUILD_DIR/CTestTestfile.cmake" ]]; then
+      log "C++ tests (ctest)"
+      (cd "$BUILD_DIR" && ctest --output-on-failure -j "$JOBS") || status=1
+    fi
+    if [[ "$SANITIZE" == ON ]]; then exit $status; fi
+    log "Python tests (pytest)"
+    "$VENV/bin/python" -m pytest -q -n "$JOBS" "$ROOT/tests" "${PYTEST_ARGS[@]}" || status=1
+    exit $status ;;
+esac
