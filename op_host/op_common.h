@@ -1,0 +1,96 @@
+// Host-side types shared by the aclnn layer (op_api/) and the tiling planners (op_host/).
+// Pure data: no acl types, no sim types, so tiling stays a pure function of its inputs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "interp_math.h"
+
+namespace ai {
+
+// Element types the kernels handle (values are part of the tiling ABI).
+enum class DType : int32_t { F32 = 0, F16 = 1, BF16 = 2, I8 = 3, U8 = 4, I32 = 5 };
+
+inline uint32_t DTypeSize(DType t)
+{
+    switch (t) {
+        case DType::F32: case DType::I32: return 4;
+        case DType::F16: case DType::BF16: return 2;
+        default: return 1;
+    }
+}
+
+inline const char* DTypeName(DType t)
+{
+    switch (t) {
+        case DType::F32: return "float32";
+        case DType::F16: return "float16";
+        case DType::BF16: return "bfloat16";
+        case DType::I8: return "int8";
+        case DType::U8: return "uint8";
+        default: return "int32";
+    }
+}
+
+// What tiling needs to know about the device (sim: the active SoC profile; npu: platform queries).
+struct PlatformInfo {
+    std::string socName = "ascend910b";
+    uint32_t coreNum = 48;                  // vector cores a launch may use
+    uint32_t ubBytes = 192 * 1024 - 8448;   // usable unified buffer per core
+    uint64_t reservedWorkspaceBytes = 16ull << 20;  // system workspace in front of the user's
+    bool hasDataCopyPad = true;
+    bool hasBf16 = true;                    // bf16 storage / Cast available
+};
+
+// Everything the aclnn layer needs to launch one kernel.
+struct KernelPlan {
+    uint32_t blockDim = 0;                   // 0: nothing to launch (empty output)
+    uint64_t tilingKey = 0;
+    std::vector<uint8_t> tiling;             // the kernel's tiling struct, byte for byte
+    uint64_t userWorkspaceBytes = 0;         // kernel workspace, excluding the system reserve
+    std::vector<uint8_t> workspaceInit;      // bytes written to the start of the user workspace
+                                             // before launch (e.g. per-axis tap tables); <= userWorkspaceBytes
+};
+
+// Workspace size reported by aclnn*GetWorkspaceSize for a plan: the system reserve is only needed
+// when the kernel uses a workspace at all (GetUserWorkspace skips it on the device).
+inline uint64_t TotalWorkspaceBytes(const KernelPlan& plan, const PlatformInfo& platform)
+{
+    return plan.userWorkspaceBytes == 0 ? 0 : plan.userWorkspaceBytes + platform.reservedWorkspaceBytes;
+}
+
+// ---- UpsampleTrilinear3d -------------------------------------------------------------------
+struct TrilinearProblem {
+    int64_t n = 0, c = 0;
+    int64_t inD = 0, inH = 0, inW = 0;
+    int64_t outD = 0, outH = 0, outW = 0;
+    bool alignCorners = false;
+    double scalesD = 0.0, scalesH = 0.0, scalesW = 0.0;  // user multipliers (out/in); <= 0: not given
+    DType dtype = DType::F32;
+    bool channelsLast = false;  // NDHWC storage (contiguous), else NCDHW (contiguous)
+};
+
+// ---- Interpolate-4 -----------------------------------------------------------------------------
+// Fully resolved by the aclnn layer: shapes inferred, pads normalised to the rank, per-dimension
+// scale and identity flag decided (interpolate4.md).  Dimensions not listed in `axes` have
+// scale 1 and resized = false.
+struct InterpolateProblem {
+    int32_t rank = 0;
+    int64_t inShape[5] = {0, 0, 0, 0, 0};
+    int64_t padsBegin[5] = {0, 0, 0, 0, 0};
+    int64_t padsEnd[5] = {0, 0, 0, 0, 0};
+    int64_t outShape[5] = {0, 0, 0, 0, 0};
+    float scale[5] = {1, 1, 1, 1, 1};      // per dimension (sizes mode: f32(out)/f32(padded))
+    bool resized[5] = {false, false, false, false, false};  // listed in axes and not identity
+    bool inAxes[5] = {false, false, false, false, false};   // listed in axes (antialias's is_downsample)
+    interp::InterpMode mode = interp::InterpMode::NEAREST;
+    interp::CoordMode coordMode = interp::CoordMode::HALF_PIXEL;
+    interp::NearestMode nearestMode = interp::NearestMode::ROUND_PREFER_FLOOR;
+    bool antialias = false;
+    float cubeCoeff = -0.75f;
+    DType dtype = DType::F32;
+};
+
+}  // namespace ai

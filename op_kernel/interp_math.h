@@ -1,0 +1,261 @@
+// Coordinate maths of both operators: ONE definition, used by host tiling (op_host/), the aclnn
+// layer (op_api/, for output shapes) and the kernels (op_kernel/).
+//
+// Everything is scalar float32 / int64 arithmetic with no library calls, so the same functions run
+// on the host and on the AI core's scalar unit.  The Python reference
+// (python/ascend_interpolate/reference.py) is an independent transcription of the same rules and
+// is what the tests compare against.
+//
+// Sources: ../shared/reference/interpolate4.md (Interpolate-4, the rules marked (OV)/(spec)),
+// ../shared/reference/trilinear.md §2 (PyTorch / CANN trilinear index maths).
+#pragma once
+
+#include <stdint.h>
+
+#ifndef __aicore__
+#define __aicore__  // host compilation: the qualifier only matters to the device compiler
+#endif
+
+namespace interp {
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations shared by the aclnn layer, tiling and kernels (values are part of the tiling ABI).
+// ---------------------------------------------------------------------------------------------
+enum class InterpMode : int32_t { NEAREST = 0, LINEAR = 1, LINEAR_ONNX = 2, CUBIC = 3 };
+enum class CoordMode : int32_t {
+    HALF_PIXEL = 0,
+    PYTORCH_HALF_PIXEL = 1,
+    ASYMMETRIC = 2,
+    TF_HALF_PIXEL_FOR_NN = 3,
+    ALIGN_CORNERS = 4,
+};
+enum class NearestMode : int32_t { ROUND_PREFER_FLOOR = 0, ROUND_PREFER_CEIL = 1, FLOOR = 2, CEIL = 3, SIMPLE = 4 };
+
+// ---------------------------------------------------------------------------------------------
+// Integer rounding of float32 without libm (valid for |x| < 2^62).
+// ---------------------------------------------------------------------------------------------
+__aicore__ inline int64_t TruncToInt(float x) { return static_cast<int64_t>(x); }
+
+__aicore__ inline int64_t FloorToInt(float x)
+{
+    int64_t t = static_cast<int64_t>(x);
+    return (static_cast<float>(t) > x) ? t - 1 : t;
+}
+
+__aicore__ inline int64_t CeilToInt(float x)
+{
+    int64_t t = static_cast<int64_t>(x);
+    return (static_cast<float>(t) < x) ? t + 1 : t;
+}
+
+// round half away from zero (C's round()).
+__aicore__ inline int64_t RoundHalfAwayToInt(float x)
+{
+    return (x >= 0.0f) ? FloorToInt(x + 0.5f) : -FloorToInt(-x + 0.5f);
+}
+
+__aicore__ inline int64_t ClampIndex(int64_t i, int64_t length)
+{
+    return i < 0 ? 0 : (i > length - 1 ? length - 1 : i);
+}
+
+__aicore__ inline float AbsF(float x) { return x < 0.0f ? -x : x; }
+
+// =============================================================================================
+// Interpolate-4 (interpolate4.md)
+// =============================================================================================
+
+// Output length of an interpolated axis in `scales` mode (OV): evaluated in float32 with
+// OpenVINO's epsilon, then truncated.  Scales travel as float32, so 1.8 is 1.7999999523 and the
+// spec's exact floor(5 * 1.8) would give 8 where users expect 9.
+__aicore__ inline int64_t ScalesModeOutputLength(int64_t paddedLength, float scale)
+{
+    return static_cast<int64_t>(static_cast<float>(paddedLength) * (scale + 1.0e-6f));
+}
+
+// Scale of an axis in `sizes` mode: float32(out) / float32(padded).
+__aicore__ inline float SizesModeScale(int64_t outLength, int64_t paddedLength)
+{
+    return static_cast<float>(outLength) / static_cast<float>(paddedLength);
+}
+
+// Identity rule (OV): an axis whose output length equals its padded input length, or whose scale
+// is exactly 1, is not resampled; its source coordinate is the output coordinate in every mode.
+__aicore__ inline bool IsIdentityAxis(int64_t outLength, int64_t paddedLength, float scale)
+{
+    return outLength == paddedLength || scale == 1.0f;
+}
+
+// Source coordinate of output coordinate `x` on one axis (interpolate4.md "Coordinate
+// transforms"): float32, in this operation order.  `scale` is the axis scale (out/in multiplier),
+// `outLength` = Lr, `inLength` = Lo (padded).
+__aicore__ inline float SourceCoordinate(CoordMode mode, int64_t x, float scale, int64_t outLength,
+                                         int64_t inLength)
+{
+    const float xf = static_cast<float>(x);
+    switch (mode) {
+        case CoordMode::HALF_PIXEL:
+            return (xf + 0.5f) / scale - 0.5f;
+        case CoordMode::PYTORCH_HALF_PIXEL:
+            return outLength > 1 ? (xf + 0.5f) / scale - 0.5f : 0.0f;
+        case CoordMode::ASYMMETRIC:
+            return xf / scale;
+        case CoordMode::TF_HALF_PIXEL_FOR_NN:
+            return (xf + 0.5f) / scale;
+        case CoordMode::ALIGN_CORNERS:
+        default:
+            return outLength == 1 ? 0.0f
+                                  : xf * static_cast<float>(inLength - 1) / static_cast<float>(outLength - 1);
+    }
+}
+
+// Nearest pixel for source coordinate `c` (interpolate4.md "nearest"), before clamping.
+// round_prefer_ceil is round-half-away-from-zero (the spec's Python `round` is half-to-even: wrong).
+__aicore__ inline int64_t NearestPixel(NearestMode mode, float c, bool isDownsample)
+{
+    switch (mode) {
+        case NearestMode::ROUND_PREFER_FLOOR:
+            return (c == static_cast<float>(TruncToInt(c)) + 0.5f) ? FloorToInt(c) : RoundHalfAwayToInt(c);
+        case NearestMode::ROUND_PREFER_CEIL:
+            return RoundHalfAwayToInt(c);
+        case NearestMode::FLOOR:
+            return FloorToInt(c);
+        case NearestMode::CEIL:
+            return CeilToInt(c);
+        case NearestMode::SIMPLE:
+        default:
+            return isDownsample ? CeilToInt(c) : TruncToInt(c);
+    }
+}
+
+// Nearest source index of output index `x`, clamped to [0, inLength - 1]; identity axes copy.
+__aicore__ inline int64_t NearestSourceIndex(CoordMode coordMode, NearestMode nearestMode, int64_t x, float scale,
+                                             int64_t outLength, int64_t inLength)
+{
+    if (IsIdentityAxis(outLength, inLength, scale)) {
+        return x;
+    }
+    const float c = SourceCoordinate(coordMode, x, scale, outLength, inLength);
+    return ClampIndex(NearestPixel(nearestMode, c, scale < 1.0f), inLength);
+}
+
+// ---- linear (the spec's "linear", optional antialias) ---------------------------------------
+// Per axis: a = antialias_on ? scale : 1; taps at integer p within r of round(c), inside
+// [0, inLength); weight a * max(0, 1 - |a (c - p)|).  The caller normalises by the weight sum
+// (per axis: the window and the in-range test are per-axis, so the normalised N-D weight is the
+// product of per-axis normalised weights).
+
+// Tap radius r (spec: 2 when the axis upsamples, else ceil(2 / a)).
+__aicore__ inline int64_t LinearTapRadius(float scale, float a)
+{
+    return scale > 1.0f ? 2 : CeilToInt(2.0f / a);
+}
+
+// Centre of the tap window: round(c), ties to even as the spec's Python round().  The window is
+// wide enough that the rounding only moves zero-weight taps.
+__aicore__ inline int64_t LinearTapCentre(float c)
+{
+    int64_t f = FloorToInt(c);
+    float frac = c - static_cast<float>(f);
+    if (frac > 0.5f) return f + 1;
+    if (frac < 0.5f) return f;
+    return (f % 2 == 0) ? f : f + 1;
+}
+
+__aicore__ inline float LinearTapWeight(float a, float c, int64_t p)
+{
+    float t = 1.0f - AbsF(a * (c - static_cast<float>(p)));
+    return t > 0.0f ? a * t : 0.0f;
+}
+
+// ---- linear_onnx -----------------------------------------------------------------------------
+// c' = clamp(c, 0, Lo - 1); i1 = min(int(c'), Lo - 1); i2 = min(i1 + 1, Lo - 1);
+// tap i1 weighs |c' - i2|, tap i2 weighs |c' - i1|; both 0.5 when i1 == i2.
+__aicore__ inline void OnnxLinearTaps(float c, int64_t inLength, int64_t* i1, int64_t* i2, float* w1, float* w2)
+{
+    const float hi = static_cast<float>(inLength - 1);
+    float cc = c < 0.0f ? 0.0f : (c > hi ? hi : c);
+    int64_t lo = TruncToInt(cc);
+    if (lo > inLength - 1) lo = inLength - 1;
+    int64_t up = (lo + 1 > inLength - 1) ? inLength - 1 : lo + 1;
+    *i1 = lo;
+    *i2 = up;
+    if (lo == up) {
+        *w1 = 0.5f;
+        *w2 = 0.5f;
+    } else {
+        *w1 = AbsF(cc - static_cast<float>(up));
+        *w2 = AbsF(cc - static_cast<float>(lo));
+    }
+}
+
+// ---- cubic -----------------------------------------------------------------------------------
+// Keys cubic convolution coefficients for fractional offset t in [0, 1) and parameter a
+// (the spec's get_cubic_coeff); taps floor(c)-1 .. floor(c)+2, clamped to [0, Lo - 1].
+__aicore__ inline void CubicCoeffs(float t, float a, float coeff[4])
+{
+    const float s = AbsF(t);
+    coeff[0] = a * (s - 1.0f) * (s - 1.0f) * s;
+    coeff[1] = ((a + 2.0f) * s - (a + 3.0f)) * s * s + 1.0f;
+    coeff[2] = (((-a - 2.0f) * s + (2.0f * a + 3.0f)) * s - a) * s;
+    coeff[3] = -a * s * s * (s - 1.0f);
+}
+
+// =============================================================================================
+// UpsampleTrilinear3d: PyTorch upsample_trilinear3d / aclnnUpsampleTrilinear3d (trilinear.md §2)
+// =============================================================================================
+
+// Source-index step of one axis (PyTorch area_pixel_compute_scale), as the kernel consumes it:
+// an in/out ratio, not a multiplier.  `scaleMultiplier` is the user's scale (out/in) or <= 0 when
+// not given.  An axis whose output length equals its input length is a copy (ratio 1), even with a
+// scale given (trilinear.md "Decisions").
+__aicore__ inline float TrilinearRatio(int64_t inLength, int64_t outLength, bool alignCorners, double scaleMultiplier)
+{
+    if (outLength == inLength) {
+        return 1.0f;
+    }
+    if (alignCorners) {
+        return outLength > 1 ? static_cast<float>(inLength - 1) / static_cast<float>(outLength - 1) : 0.0f;
+    }
+    if (scaleMultiplier > 0.0) {
+        return static_cast<float>(1.0 / scaleMultiplier);
+    }
+    return static_cast<float>(inLength) / static_cast<float>(outLength);
+}
+
+// Source coordinate of output index `dst` (PyTorch area_pixel_compute_source_index, linear):
+// align_corners: ratio * dst; otherwise ratio * (dst + 0.5) - 0.5, negative clamped to 0.
+__aicore__ inline float TrilinearSourceIndex(float ratio, int64_t dst, bool alignCorners)
+{
+    if (alignCorners) {
+        return ratio * static_cast<float>(dst);
+    }
+    const float src = ratio * (static_cast<float>(dst) + 0.5f) - 0.5f;
+    return src < 0.0f ? 0.0f : src;
+}
+
+// The two taps and weights of one output index: i0 = min(int(src), in-1), i1 = min(i0+1, in-1),
+// lambda1 = clamp(src - i0, 0, 1), lambda0 = 1 - lambda1.  At the far border i1 == i0.
+__aicore__ inline void TrilinearTaps(float src, int64_t inLength, int64_t* i0, int64_t* i1, float* lambda0,
+                                     float* lambda1)
+{
+    int64_t lo = TruncToInt(src);
+    if (lo > inLength - 1) lo = inLength - 1;
+    *i0 = lo;
+    *i1 = (lo < inLength - 1) ? lo + 1 : lo;
+    float l1 = src - static_cast<float>(lo);
+    l1 = l1 < 0.0f ? 0.0f : (l1 > 1.0f ? 1.0f : l1);
+    *lambda1 = l1;
+    *lambda0 = 1.0f - l1;
+}
+
+// Output length of one axis from a user scale when no output size is given
+// (F.interpolate, recompute_scale_factor=False): floor(in * scale) in double.
+inline int64_t TrilinearOutputLength(int64_t inLength, double scale)
+{
+    double v = static_cast<double>(inLength) * scale;
+    int64_t t = static_cast<int64_t>(v);
+    return (static_cast<double>(t) > v) ? t - 1 : t;
+}
+
+}  // namespace interp
