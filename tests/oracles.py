@@ -1,0 +1,157 @@
+"""Oracles the reference tests compare against: the real OpenVINO Interpolate-4 and PyTorch trilinear.
+
+OpenVINO (interpolate4.md "Testing against OpenVINO"): the opset-4 op is built with
+``NodeFactory("opset4").create("Interpolate", ...)`` (``openvino.opset4.interpolate`` is the older
+opset-1 op) with sizes/scales/axes as constants, and either compiled for CPU with
+``INFERENCE_PRECISION_HINT=f32`` (the plugin defaults to bf16 where the CPU has it) or run through
+``node.evaluate`` (OpenVINO's core reference). Compiled models are cached per call signature.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+import ml_dtypes
+
+BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
+
+_OV_TYPES = None
+
+
+def _ov_type(dtype):
+    import openvino as ov
+
+    global _OV_TYPES
+    if _OV_TYPES is None:
+        _OV_TYPES = {
+            np.dtype(np.float32): ov.Type.f32,
+            np.dtype(np.float16): ov.Type.f16,
+            BFLOAT16: ov.Type.bf16,
+            np.dtype(np.int8): ov.Type.i8,
+            np.dtype(np.uint8): ov.Type.u8,
+            np.dtype(np.int32): ov.Type.i32,
+        }
+    return _OV_TYPES[np.dtype(dtype)]
+
+
+def _ov_attrs(mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode, antialias,
+              pads_begin, pads_end, cube_coeff):
+    return dict(
+        mode=mode,
+        shape_calculation_mode=shape_calculation_mode,
+        coordinate_transformation_mode=coordinate_transformation_mode,
+        nearest_mode=nearest_mode,
+        antialias=bool(antialias),
+        pads_begin=[int(p) for p in pads_begin],
+        pads_end=[int(p) for p in pads_end],
+        cube_coeff=float(cube_coeff),
+    )
+
+
+def _freeze(value):
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+@functools.lru_cache(maxsize=None)
+def _ov_node(shape, dtype_name, sizes, scales, axes, attrs_items):
+    import openvino.opset4 as ops
+    from openvino.utils.node_factory import NodeFactory
+
+    dtype = BFLOAT16 if dtype_name == "bfloat16" else np.dtype(dtype_name)
+    param = ops.parameter(list(shape), _ov_type(dtype))
+    inputs = [
+        param.output(0),
+        ops.constant(np.array(sizes, dtype=np.int64)).output(0),
+        ops.constant(np.array(scales, dtype=np.float32)).output(0),
+        ops.constant(np.array(axes, dtype=np.int64)).output(0),
+    ]
+    node = NodeFactory("opset4").create("Interpolate", inputs, dict(attrs_items))
+    return param, node
+
+
+@functools.lru_cache(maxsize=None)
+def _ov_compiled(shape, dtype_name, sizes, scales, axes, attrs_items):
+    import openvino as ov
+
+    param, node = _ov_node(shape, dtype_name, sizes, scales, axes, attrs_items)
+    model = ov.Model([node], [param])
+    return ov.Core().compile_model(model, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+
+
+def _to_ov_tensor(array):
+    import openvino as ov
+
+    array = np.ascontiguousarray(array)
+    if array.dtype == BFLOAT16:
+        tensor = ov.Tensor(ov.Type.bf16, ov.Shape(list(array.shape)))
+        tensor.data.view(np.uint16)[...] = array.view(np.uint16)  # .data shows bf16 as a 16-bit view
+        return tensor
+    return ov.Tensor(array)
+
+
+def _from_ov(array, dtype):
+    array = np.asarray(array)
+    if np.dtype(dtype) == BFLOAT16 and array.dtype != BFLOAT16:
+        return array.view(np.uint16).view(BFLOAT16)
+    return array
+
+
+def openvino_interpolate(data, sizes, scales, axes, *, backend="cpu", mode, shape_calculation_mode,
+                         coordinate_transformation_mode="half_pixel", nearest_mode="round_prefer_floor",
+                         antialias=False, pads_begin=(0,), pads_end=(0,), cube_coeff=-0.75):
+    """Run OpenVINO's Interpolate-4 on data. backend "cpu" = CPU plugin (f32 inference precision),
+    "evaluate" = core reference (node.evaluate). sizes and scales must both be given (the unused one is
+    ignored by the op, as the spec says); axes too."""
+    import openvino as ov
+
+    data = np.ascontiguousarray(data)
+    attrs = _ov_attrs(mode, shape_calculation_mode, coordinate_transformation_mode, nearest_mode,
+                      antialias, pads_begin, pads_end, cube_coeff)
+    key = (
+        tuple(data.shape), data.dtype.name, _freeze(list(sizes)), _freeze([float(np.float32(s)) for s in scales]),
+        _freeze(list(axes)), tuple(sorted((k, _freeze(v)) for k, v in attrs.items())),
+    )
+    if backend == "cpu":
+        compiled = _ov_compiled(*key)
+        return _from_ov(compiled(_to_ov_tensor(data))[0], data.dtype)
+    if backend == "evaluate":
+        _, node = _ov_node(*key)
+        out_shape = [int(d) for d in node.get_output_partial_shape(0).to_shape()]
+        out = ov.Tensor(_ov_type(data.dtype), ov.Shape(out_shape))
+        inputs = [
+            _to_ov_tensor(data),
+            ov.Tensor(np.array(sizes, dtype=np.int64)),
+            ov.Tensor(np.array(scales, dtype=np.float32)),
+            ov.Tensor(np.array(axes, dtype=np.int64)),
+        ]
+        if not node.evaluate([out], inputs):
+            raise RuntimeError("OpenVINO node.evaluate returned False")
+        return _from_ov(out.data.copy(), data.dtype)
+    raise ValueError(f"backend must be 'cpu' or 'evaluate'; got {backend!r}")
+
+
+def torch_trilinear(x, output_size=None, scales=None, align_corners=False):
+    """torch.nn.functional.interpolate(mode="trilinear") on a numpy array (float32/float16/bfloat16);
+    scales use recompute_scale_factor=False, as the reference's contract says."""
+    import torch
+    import torch.nn.functional as F
+
+    x = np.ascontiguousarray(x)
+    if x.dtype == BFLOAT16:
+        tensor = torch.from_numpy(x.view(np.int16).copy()).view(torch.bfloat16)
+    else:
+        tensor = torch.from_numpy(x.copy())
+    if output_size is not None:
+        out = F.interpolate(tensor, size=tuple(int(n) for n in output_size), mode="trilinear",
+                            align_corners=align_corners)
+    else:
+        out = F.interpolate(tensor, scale_factor=tuple(float(s) for s in scales), mode="trilinear",
+                            align_corners=align_corners, recompute_scale_factor=False)
+    if out.dtype == torch.bfloat16:
+        return out.view(torch.int16).numpy().view(BFLOAT16)
+    return out.numpy()
