@@ -1,0 +1,305 @@
+"""ctypes layer over the project's shared library (aclnn two-phase API + acl object model).
+
+Nothing here knows about numpy or torch: this module loads the library, declares every C signature
+explicitly, and offers small helpers that create acl objects and destroy them deterministically.
+The public functions live in :mod:`ascend_interpolate.ops`.
+
+Library lookup (first match wins):
+
+1. ``$ASCEND_INTERPOLATE_LIB_DIR`` (``./build.sh`` exports ``<build>/lib`` when it runs tests or the
+   demo), else ``<repo>/build/lib``;
+2. in that directory ``libascend_interpolate.so`` (sim and npu builds), else ``libcust_opapi.so``
+   (the name a CANN custom op package uses for its aclnn library).
+
+Why every signature is declared (``reference/ecosystem.md`` section 3): without ``restype`` ctypes
+assumes ``int`` and truncates 64-bit handle pointers; without ``argtypes`` it cannot pass Python
+floats as ``double`` and passes Python bools as ``int``.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+from ctypes import POINTER, c_bool, c_char_p, c_double, c_float, c_int, c_int32, c_int64, c_uint64, c_void_p
+from pathlib import Path
+
+__all__ = [
+    "AclnnError",
+    "LIBRARY_NAMES",
+    "library",
+    "library_path",
+    "has_symbol",
+    "check",
+    "recent_error_message",
+    "AclObjects",
+    "Workspace",
+    "ACL_DTYPE",
+    "ACL_FORMAT",
+    "STATUS_NAMES",
+]
+
+LIB_DIR_ENV = "ASCEND_INTERPOLATE_LIB_DIR"
+LIBRARY_NAMES = ("libascend_interpolate.so", "libcust_opapi.so")
+_REPO_ROOT = Path(__file__).resolve().parents[2]
+
+# aclDataType values (ABI; torch_npu include/acl/acl_base_rt.h, reference/ecosystem.md section 3).
+ACL_DTYPE = {
+    "float32": 0,
+    "float16": 1,
+    "int8": 2,
+    "int32": 3,
+    "uint8": 4,
+    "int16": 6,
+    "uint16": 7,
+    "uint32": 8,
+    "int64": 9,
+    "uint64": 10,
+    "float64": 11,
+    "bool": 12,
+    "complex64": 16,
+    "complex128": 17,
+    "bfloat16": 27,
+}
+
+# aclFormat values (ABI).
+ACL_FORMAT = {"NCHW": 0, "NHWC": 1, "ND": 2, "NDHWC": 27, "NCDHW": 30, "NCL": 47}
+
+# aclnnStatus values (opbase op_errno.h).
+STATUS_NAMES = {
+    0: "ACLNN_SUCCESS",
+    161001: "ACLNN_ERR_PARAM_NULLPTR",
+    161002: "ACLNN_ERR_PARAM_INVALID",
+    361001: "ACLNN_ERR_RUNTIME_ERROR",
+    561000: "ACLNN_ERR_INNER",
+    561001: "ACLNN_ERR_INNER_INFERSHAPE_ERROR",
+    561002: "ACLNN_ERR_INNER_TILING_ERROR",
+    561003: "ACLNN_ERR_INNER_FIND_KERNEL_ERROR",
+    561101: "ACLNN_ERR_INNER_CREATE_EXECUTOR",
+    561102: "ACLNN_ERR_INNER_NOT_TRANS_EXECUTOR",
+    561103: "ACLNN_ERR_INNER_NULLPTR",
+}
+ACLNN_ERR_INNER_NULLPTR = 561103
+
+
+class AclnnError(RuntimeError):
+    """A C-level failure: ``.status`` is the aclnnStatus code, ``.message`` the library's
+    ``aclGetRecentErrMsg()`` text (names the offending parameter), ``.api`` the C function."""
+
+    def __init__(self, status, message, api=""):
+        self.status = int(status)
+        self.message = message or ""
+        self.api = api
+        name = STATUS_NAMES.get(self.status, "unknown status")
+        where = f"{api} failed: " if api else ""
+        super().__init__(f"{where}aclnn status {self.status} ({name}): {self.message or '(no message)'}")
+
+    def __reduce__(self):  # keep the three fields through pickling (pytest-xdist, multiprocessing)
+        return (type(self), (self.status, self.message, self.api))
+
+
+# ------------------------------------------------------------------------------------------------
+# Loading
+# ------------------------------------------------------------------------------------------------
+_lock = threading.Lock()
+_library = None
+_library_path = None
+
+
+def _candidate_dirs():
+    env = os.environ.get(LIB_DIR_ENV)
+    if env:
+        return [Path(env)], f"${LIB_DIR_ENV}={env}"
+    default = _REPO_ROOT / "build" / "lib"
+    return [default], f"{default} (set ${LIB_DIR_ENV} to use another build)"
+
+
+def library_path():
+    """Path of the shared library that :func:`library` loads; FileNotFoundError with the fix if absent."""
+    dirs, where = _candidate_dirs()
+    for directory in dirs:
+        for name in LIBRARY_NAMES:
+            path = directory / name
+            if path.is_file():
+                return path
+    raise FileNotFoundError(
+        f"ascend_interpolate: the operator library ({' or '.join(LIBRARY_NAMES)}) was not found in {where}. "
+        f"Build it first: run ./build.sh in {_REPO_ROOT} (or BUILD_DIR=<dir> ./build.sh and "
+        f"export {LIB_DIR_ENV}=<dir>/lib)."
+    )
+
+
+def _declare(lib, name, restype, argtypes, required=True):
+    try:
+        fn = getattr(lib, name)
+    except AttributeError:
+        if required:
+            raise OSError(f"ascend_interpolate: {_library_path} does not export {name}") from None
+        return
+    fn.restype = restype
+    fn.argtypes = argtypes
+
+
+def _declare_all(lib):
+    p_i64 = POINTER(c_int64)
+    # acl object model (acl_meta.h); aclDataType / aclFormat are C enums (int).
+    _declare(lib, "aclCreateTensor", c_void_p,
+             [p_i64, c_uint64, c_int, p_i64, c_int64, c_int, p_i64, c_uint64, c_void_p])
+    _declare(lib, "aclDestroyTensor", c_int32, [c_void_p])
+    _declare(lib, "aclCreateIntArray", c_void_p, [p_i64, c_uint64])
+    _declare(lib, "aclDestroyIntArray", c_int32, [c_void_p])
+    _declare(lib, "aclCreateFloatArray", c_void_p, [POINTER(c_float), c_uint64])
+    _declare(lib, "aclDestroyFloatArray", c_int32, [c_void_p])
+    _declare(lib, "aclGetRecentErrMsg", c_char_p, [])
+    _declare(lib, "aclDestroyAclOpExecutor", c_int32, [c_void_p], required=False)
+    # aclnnUpsampleTrilinear3d (same signature as CANN).
+    _declare(lib, "aclnnUpsampleTrilinear3dGetWorkspaceSize", c_int32,
+             [c_void_p, c_void_p, c_bool, c_double, c_double, c_double, c_void_p,
+              POINTER(c_uint64), POINTER(c_void_p)])
+    _declare(lib, "aclnnUpsampleTrilinear3d", c_int32, [c_void_p, c_uint64, c_void_p, c_void_p])
+    # aclnnInterpolate (Interpolate-4).
+    _declare(lib, "aclnnInterpolateGetWorkspaceSize", c_int32,
+             [c_void_p, c_void_p, c_void_p, c_void_p,          # self, sizes, scales, axes
+              c_char_p, c_char_p, c_char_p, c_char_p,          # mode, shape calc, coord transform, nearest
+              c_bool, c_void_p, c_void_p, c_double,            # antialias, padsBegin, padsEnd, cubeCoeff
+              c_void_p, POINTER(c_uint64), POINTER(c_void_p)])  # out, workspaceSize, executor
+    _declare(lib, "aclnnInterpolate", c_int32, [c_void_p, c_uint64, c_void_p, c_void_p])
+    # sim only (absent from npu builds).
+    _declare(lib, "aclsimSetSoc", c_int, [c_char_p], required=False)
+    _declare(lib, "aclsimGetSoc", c_char_p, [], required=False)
+    _declare(lib, "aclsimLastLaunchJson", c_char_p, [], required=False)
+
+
+def library():
+    """The loaded library (loaded once, on first use, so `import ascend_interpolate` never needs it)."""
+    global _library, _library_path
+    if _library is not None:
+        return _library
+    with _lock:
+        if _library is None:
+            path = library_path()
+            _library_path = path
+            lib = ctypes.CDLL(str(path))
+            _declare_all(lib)
+            _library = lib
+    return _library
+
+
+def has_symbol(name):
+    return hasattr(library(), name)
+
+
+def recent_error_message():
+    raw = library().aclGetRecentErrMsg()
+    return raw.decode("utf-8", "replace") if raw else ""
+
+
+def check(status, api):
+    """Raise AclnnError for a non-zero aclnnStatus, with the library's message."""
+    if status != 0:
+        raise AclnnError(status, recent_error_message(), api)
+
+
+# ------------------------------------------------------------------------------------------------
+# acl objects with deterministic destruction
+# ------------------------------------------------------------------------------------------------
+def _i64_array(values):
+    values = [int(v) for v in values]
+    return (c_int64 * max(len(values), 1))(*values)
+
+
+class AclObjects:
+    """Creates acl handles and destroys every one of them on exit (``with AclObjects() as acl:``).
+
+    The ctypes buffers passed to a constructor are kept alive until the handles are destroyed,
+    because a library may keep pointers into them (CANN's aclCreateTensor copies the dims; ours may
+    not -- holding them costs nothing).
+    """
+
+    def __init__(self):
+        self._lib = library()
+        self._handles = []  # (destroy function, handle)
+        self._keep = []
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def close(self):
+        while self._handles:
+            destroy, handle = self._handles.pop()
+            destroy(handle)  # a failing destroy cannot be reported usefully from cleanup
+        self._keep.clear()
+
+    def _own(self, handle, destroy, api, keep):
+        if not handle:
+            message = recent_error_message()
+            raise AclnnError(ACLNN_ERR_INNER_NULLPTR, message or f"{api} returned NULL", api)
+        self._handles.append((destroy, handle))
+        self._keep.append(keep)
+        return handle
+
+    def tensor(self, shape, acl_dtype, strides, offset, acl_format, storage_shape, data_ptr):
+        """aclCreateTensor: shape/strides/offset/storage in ELEMENTS; data_ptr = storage base address."""
+        dims = _i64_array(shape)
+        stride = _i64_array(strides)
+        storage = _i64_array(storage_shape)
+        handle = self._lib.aclCreateTensor(
+            dims, len(shape), int(acl_dtype), stride, int(offset), int(acl_format),
+            storage, len(storage_shape), c_void_p(int(data_ptr)) if data_ptr else None)
+        return self._own(handle, self._lib.aclDestroyTensor, "aclCreateTensor", (dims, stride, storage))
+
+    def int_array(self, values):
+        """aclCreateIntArray, or None (C NULL) for values None."""
+        if values is None:
+            return None
+        buf = _i64_array(values)
+        handle = self._lib.aclCreateIntArray(buf, len(values))
+        return self._own(handle, self._lib.aclDestroyIntArray, "aclCreateIntArray", buf)
+
+    def float_array(self, values):
+        """aclCreateFloatArray (float32 values), or None (C NULL) for values None."""
+        if values is None:
+            return None
+        buf = (c_float * max(len(values), 1))(*[float(v) for v in values])
+        handle = self._lib.aclCreateFloatArray(buf, len(values))
+        return self._own(handle, self._lib.aclDestroyFloatArray, "aclCreateFloatArray", buf)
+
+
+class Workspace:
+    """Host workspace of the size GetWorkspaceSize asked for, 512-byte aligned like the device
+    allocator (over-allocate, then offset). Keep the object alive until the second phase returns."""
+
+    ALIGNMENT = 512
+
+    def __init__(self, size):
+        self.size = int(size)
+        self._buffer = None
+        self.ptr = None
+        if self.size > 0:
+            import numpy as np
+
+            self._buffer = np.empty(self.size + self.ALIGNMENT, dtype=np.uint8)
+            base = self._buffer.ctypes.data
+            self.ptr = base + (-base) % self.ALIGNMENT
+
+
+def run_two_phase(api, get_workspace_size, run, args, stream=None, workspace_factory=Workspace):
+    """Phase 1 ``get_workspace_size(*args, &size, &executor)``, allocate, phase 2
+    ``run(ws, size, executor, stream)``. Raises AclnnError on either failure."""
+    lib = library()
+    size = c_uint64(0)
+    executor = c_void_p(None)
+    check(get_workspace_size(*args, ctypes.byref(size), ctypes.byref(executor)), f"{api}GetWorkspaceSize")
+    try:
+        workspace = workspace_factory(size.value)
+    except BaseException:
+        # phase 2 frees the executor; if it never runs, free it here (when the library can)
+        if executor.value and hasattr(lib, "aclDestroyAclOpExecutor"):
+            lib.aclDestroyAclOpExecutor(executor)
+        raise
+    check(run(c_void_p(workspace.ptr) if workspace.ptr else None, size.value, executor,
+              c_void_p(stream) if stream else None), api)
+    return workspace
