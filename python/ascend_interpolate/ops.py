@@ -325,9 +325,9 @@ def upsample_trilinear3d(x, output_size=None, scales=None, align_corners=False, 
         result = _new_output(x, kind, shape, channels_last)
     else:
         result = out
+    xop = _operand(x, kind, "x")
     with _OutputTarget(result, kind) as target:
         lib = _lib.library()
-        xop = _operand(x, kind, "x")
         with _lib.AclObjects() as acl:
             args = (xop.create(acl, _TRILINEAR_FORMAT), acl.int_array(out_size), align_corners,
                     c_scales[0], c_scales[1], c_scales[2], target.operand.create(acl, _TRILINEAR_FORMAT))
@@ -445,8 +445,8 @@ def interpolate(x, sizes=None, scales=None, axes=None, *, mode, shape_calculatio
         return _npu_interpolate(x, shape, args, out)
 
     result = _new_output(x, kind, shape) if out is None else out
+    xop = _operand(x, kind, "x")
     with _OutputTarget(result, kind) as target:
-        xop = _operand(x, kind, "x")
         _run_interpolate(xop, target.operand, args)
     return result
 
