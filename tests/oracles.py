@@ -155,3 +155,47 @@ def torch_trilinear(x, output_size=None, scales=None, align_corners=False):
     if out.dtype == torch.bfloat16:
         return out.view(torch.int16).numpy().view(BFLOAT16)
     return out.numpy()
+
+
+# ---------------------------------------------------------------------------------------------
+# Known OpenVINO defects (interpolate4.md "Testing against OpenVINO"), as predicates over a case.
+# A predicate returns a reason string when the component is known to be wrong (or to reject the
+# case), None when it is a valid oracle for it. The tests pick an oracle that is valid and assert
+# that at least one is.
+# ---------------------------------------------------------------------------------------------
+def cpu_plugin_defect(rank, axes, mode, antialias, pads_begin, pads_end, resize_scales, dtype=np.float32):
+    """Why the CPU plugin is not an oracle for this case, or None."""
+    axes = list(axes)
+    padded_dims = {j for j, (b, e) in enumerate(zip(pads_begin, pads_end)) if b or e}
+    if mode == "linear" and antialias and rank < 5 and any(s < 1 for s in resize_scales):
+        return "CPU plugin ignores antialias for linear below rank 5"
+    if padded_dims and ({0, 1} & set(axes)):
+        return "CPU plugin applies pads to the wrong dimension when a resized axis is dim 0 or 1"
+    if mode == "cubic" and rank == 3 and len(axes) >= 2 and 0 in axes:
+        return "CPU plugin cubic reads uninitialised memory (rank 3, >= 2 axes including dim 0)"
+    if mode == "cubic" and rank == 4 and set(axes) == {1, 2, 3}:
+        return "CPU plugin cubic reads uninitialised memory (rank 4, axes {1, 2, 3})"
+    if mode == "cubic" and rank == 5 and np.dtype(dtype).kind in "iu":
+        return "CPU plugin has no rank-5 cubic for integer inputs (measured: int32 rejected)"
+    if rank == 4 and len(axes) >= 3 and 0 in axes:
+        return "CPU plugin rejects resizing 3+ axes including dim 0 at rank 4"
+    if rank == 5 and len(axes) >= 4 and mode != "cubic":
+        return "CPU plugin rejects resizing 4+ axes at rank 5"
+    return None
+
+
+_LINEAR_ONNX_SPEC_AXES = {2: {0, 1}, 3: {0, 1, 2}, 4: {2, 3}, 5: {2, 3, 4}}
+
+
+def core_reference_defect(rank, axes, mode, in_padded_lengths, out_lengths, dtype=np.float32):
+    """Why OpenVINO's core reference (node.evaluate) is not an oracle for this case, or None.
+
+    in_padded_lengths / out_lengths: per axis in `axes` order."""
+    if np.dtype(dtype).kind in "iu" and mode != "nearest":
+        return "core reference wraps integer outputs around instead of saturating"
+    if mode == "linear_onnx":
+        if list(axes) != sorted(_LINEAR_ONNX_SPEC_AXES.get(rank, {-1})):
+            return "core reference rejects linear_onnx axes other than the spec's four sets (even reordered)"
+        if rank == 5 and any(i == o for i, o in zip(in_padded_lengths, out_lengths)):
+            return "core reference is wrong for rank-5 linear_onnx when one of D/H/W keeps its length"
+    return None
