@@ -147,7 +147,7 @@ def _numpy_operand(arr, name, writable):
         if not native or not aligned_strides:
             raise ValueError(f"{name}: byte order or strides cannot be expressed to the C API "
                              "(needs native byte order and strides that are multiples of the item size)")
-        if any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape)):
+        if arr.size > 0 and any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape)):
             raise ValueError(f"{name} has overlapping elements (zero stride); it cannot be written")
     elif not (native and aligned_strides and positive):
         # no aclCreateTensor spelling for these: the one documented copy
@@ -187,7 +187,7 @@ def _torch_operand(tensor, name, writable):
     acl_dtype = _torch_acl_dtype(tensor, name)
     if not writable and (tensor.is_conj() or tensor.is_neg()):
         tensor = tensor.resolve_conj().resolve_neg()
-    if writable and any(s == 0 and n > 1 for s, n in zip(tensor.stride(), tensor.shape)):
+    if writable and tensor.numel() > 0 and any(s == 0 and n > 1 for s, n in zip(tensor.stride(), tensor.shape)):
         raise ValueError(f"{name} has overlapping elements (zero stride); it cannot be written")
     storage = tensor.untyped_storage()
     itemsize = tensor.element_size()
