@@ -167,6 +167,7 @@ def _declare_all(lib):
     _declare(lib, "aclsimSetSoc", c_int, [c_char_p], required=False)
     _declare(lib, "aclsimGetSoc", c_char_p, [], required=False)
     _declare(lib, "aclsimLastLaunchJson", c_char_p, [], required=False)
+    _declare(lib, "aclsimLiveExecutorCount", c_uint64, [], required=False)
 
 
 def library():
