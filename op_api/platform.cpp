@@ -1,0 +1,72 @@
+#include "platform.h"
+
+#include <cstring>
+#include <string>
+
+#if defined(ASCEND_NPU)
+#include "acl/acl.h"
+#elif __has_include("ascend_sim/soc.h")
+#include "ascend_sim/soc.h"
+#define AI_HAVE_SIM_SOC 1
+#endif
+
+namespace ai {
+namespace api {
+
+#if defined(ASCEND_NPU)
+// npu builds: platform facts by SoC name (aclrtGetSocName), from the Ascend C hardware facts in
+// shared/reference/ascendc-api.md §1.1/§3.  Vector core counts are per product; unknown names fall
+// back to the smallest 910B part so tiling never asks for more cores than exist.
+//
+//   SoC name prefix | vector cores | usable UB                 | system workspace | DataCopyPad | bf16
+//   Ascend910B1/B2  | 48           | 192 KiB - 8 KiB - 256 B   | 16 MiB           | yes         | yes
+//   Ascend910B3/B4  | 40           | 192 KiB - 8 KiB - 256 B   | 16 MiB           | yes         | yes
+//   Ascend910_93    | 48           | 192 KiB - 8 KiB - 256 B   | 16 MiB           | yes         | yes
+//   Ascend310P      | 8 (AI Cores) | 256 KiB - 8 KiB           | 2 MiB            | no          | no
+//   Ascend950       | 64           | 248 KiB                   | 16 MiB           | yes         | yes
+PlatformInfo CurrentPlatform()
+{
+    PlatformInfo p;
+    const char* name = aclrtGetSocName();
+    std::string soc = name != nullptr ? name : "";
+    p.socName = soc;
+    p.ubBytes = 192 * 1024 - 8 * 1024 - 256;
+    p.reservedWorkspaceBytes = 16ull << 20;
+    p.hasDataCopyPad = true;
+    p.hasBf16 = true;
+    if (soc.rfind("Ascend910B1", 0) == 0 || soc.rfind("Ascend910B2", 0) == 0 || soc.rfind("Ascend910_93", 0) == 0) {
+        p.coreNum = 48;
+    } else if (soc.rfind("Ascend310P", 0) == 0) {
+        p.coreNum = 8;
+        p.ubBytes = 256 * 1024 - 8 * 1024;
+        p.reservedWorkspaceBytes = 2ull << 20;
+        p.hasDataCopyPad = false;
+        p.hasBf16 = false;
+    } else if (soc.rfind("Ascend950", 0) == 0) {
+        p.coreNum = 64;
+        p.ubBytes = 248 * 1024;
+    } else {
+        p.coreNum = 40;
+    }
+    return p;
+}
+#elif defined(AI_HAVE_SIM_SOC)
+PlatformInfo CurrentPlatform()
+{
+    const auto& soc = ascend_sim::ActiveSoc();
+    PlatformInfo p;
+    p.socName = std::string(soc.name);
+    p.coreNum = static_cast<uint32_t>(soc.vectorCoreNum);
+    p.ubBytes = static_cast<uint32_t>(soc.ubUsableBytes);
+    p.reservedWorkspaceBytes = static_cast<uint64_t>(soc.reservedWorkspaceBytes);
+    p.hasDataCopyPad = soc.hasDataCopyPad;
+    p.hasBf16 = soc.hasBf16;
+    return p;
+}
+#else
+// TEMPORARY (until sim/include/ascend_sim/soc.h lands): the 910B defaults of PlatformInfo.
+PlatformInfo CurrentPlatform() { return PlatformInfo{}; }
+#endif
+
+}  // namespace api
+}  // namespace ai

@@ -1,0 +1,92 @@
+#include "view_copy_plan.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "view_copy_tiling_data.h"
+
+namespace ai {
+namespace api {
+
+namespace {
+constexpr uint64_t kChunkBytesMax = 32 * 1024;    // one UB buffer; far below every SoC's UB
+constexpr uint64_t kMinBytesPerCore = 16 * 1024;  // below this, another core costs more than it saves
+}  // namespace
+
+bool PlanViewCopy(const std::vector<int64_t>& shapeIn, const std::vector<int64_t>& stridesIn, uint32_t elemBytes,
+                  bool scatter, const PlatformInfo& platform, ViewCopyPlan* plan, std::string* err)
+{
+    *plan = ViewCopyPlan{};
+    if (shapeIn.size() != stridesIn.size() || elemBytes == 0 || elemBytes > 8) {
+        *err = "view copy: inconsistent shape/strides or element size";
+        return false;
+    }
+    uint64_t numel = 1;
+    for (int64_t d : shapeIn) numel *= static_cast<uint64_t>(d < 0 ? 0 : d);
+    if (numel == 0) return true;
+
+    // Drop size-1 dims, then merge neighbours that are contiguous with each other
+    // (stride[i] == stride[i+1] * shape[i+1]) so rows are as long as possible.
+    std::vector<int64_t> shape, strides;
+    for (size_t i = 0; i < shapeIn.size(); ++i) {
+        if (shapeIn[i] == 1) continue;
+        if (!shape.empty() && strides.back() == stridesIn[i] * shapeIn[i]) {
+            shape.back() *= shapeIn[i];
+            strides.back() = stridesIn[i];
+        } else {
+            shape.push_back(shapeIn[i]);
+            strides.push_back(stridesIn[i]);
+        }
+    }
+    if (shape.empty()) {
+        shape.push_back(1);
+        strides.push_back(1);
+    }
+    if (shape.size() > VIEW_COPY_MAX_DIMS) {
+        *err = "view copy: more than 8 non-mergeable dimensions";
+        return false;
+    }
+
+    ViewCopyTilingData t;
+    std::memset(&t, 0, sizeof(t));
+    const size_t pad = VIEW_COPY_MAX_DIMS - shape.size();
+    for (size_t i = 0; i < VIEW_COPY_MAX_DIMS; ++i) {
+        t.shape[i] = i < pad ? 1 : shape[i - pad];
+        t.stride[i] = i < pad ? 0 : strides[i - pad];
+    }
+    t.rowLength = static_cast<uint64_t>(t.shape[VIEW_COPY_MAX_DIMS - 1]);
+    t.rowCount = numel / t.rowLength;
+    t.elemBytes = elemBytes;
+    t.scatter = scatter ? 1 : 0;
+    const uint64_t rowBytes32 = (t.rowLength * elemBytes + 31) / 32 * 32;
+    t.chunkLength = std::min<uint64_t>(rowBytes32, kChunkBytesMax) / elemBytes;
+
+    uint64_t path;
+    if (!platform.hasDataCopyPad) {
+        path = VIEW_COPY_PATH_SCALAR;
+    } else if (t.stride[VIEW_COPY_MAX_DIMS - 1] == 1) {
+        path = VIEW_COPY_PATH_ROWS;
+    } else {
+        path = VIEW_COPY_PATH_ELEMENTS;
+    }
+
+    // Scalar GM writes go through each core's data cache (64-byte lines): two cores writing into one
+    // line would lose data, so every path that writes GM with SetValue runs on one core.
+    const bool scalarGmWrites = path == VIEW_COPY_PATH_SCALAR || (path == VIEW_COPY_PATH_ELEMENTS && scatter);
+    uint64_t cores = 1;
+    if (!scalarGmWrites) {
+        const uint64_t byBytes = std::max<uint64_t>(1, numel * elemBytes / kMinBytesPerCore);
+        cores = std::min<uint64_t>({static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1)), t.rowCount, byBytes});
+    }
+    t.rowsPerCore = t.rowCount / cores;
+    t.tailRows = t.rowCount % cores;
+
+    plan->blockDim = static_cast<uint32_t>(cores);
+    plan->tilingKey = path * 100 + elemBytes;
+    plan->tiling.resize(sizeof(t));
+    std::memcpy(plan->tiling.data(), &t, sizeof(t));
+    return true;
+}
+
+}  // namespace api
+}  // namespace ai

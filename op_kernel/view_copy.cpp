@@ -1,0 +1,180 @@
+// view_copy: moves the elements of a strided view to or from a contiguous buffer.
+//   gather  (scatter == 0): src = strided view, dst = contiguous buffer
+//   scatter (scatter == 1): src = contiguous buffer, dst = strided view
+// The aclnn layer uses it to stage non-contiguous operands through the workspace; the operator kernels
+// only ever see contiguous tensors.  The copy moves bits (T is an unsigned type of the element's size).
+//
+// Work split: rows (the innermost dimension of the iteration order) are dealt to the cores, base +
+// tail.  Paths (tiling key = path * 100 + element bytes, see view_copy_tiling_data.h):
+//   ROWS      innermost stride 1: each row chunk is one DataCopyPad GM->UB and one UB->GM.
+//   ELEMENTS  innermost stride != 1: the contiguous side moves by DataCopyPad, the strided side
+//             element by element with GlobalTensor::GetValue / SetValue via UB.  Correct first.
+//   SCALAR    SoCs without DataCopyPad (310P): GetValue / SetValue on both GM sides.
+// Paths that write GM with SetValue run on one core (the host planner sets blockDim = 1): scalar GM
+// writes go through a per-core data cache with 64-byte lines.
+#include "kernel_operator.h"
+#include "kernel_launch.h"
+#include "view_copy_launch.h"
+#include "view_copy_tiling_data.h"
+
+using namespace AscendC;
+
+namespace {
+
+template <typename T>
+class ViewCopy {
+public:
+    __aicore__ inline void Init(GM_ADDR src, GM_ADDR dst, const ai::ViewCopyTilingData& tiling)
+    {
+        t_ = tiling;
+        srcGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(src));
+        dstGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(dst));
+        const uint64_t block = static_cast<uint64_t>(GetBlockIdx());
+        firstRow_ = block * t_.rowsPerCore + (block < t_.tailRows ? block : t_.tailRows);
+        rowCount_ = t_.rowsPerCore + (block < t_.tailRows ? 1 : 0);
+    }
+
+    __aicore__ inline void ProcessRows()
+    {
+        pipe_.InitBuffer(buf_, static_cast<uint32_t>(t_.chunkLength * sizeof(T)));
+        LocalTensor<T> ub = buf_.Get<T>();
+        DataCopyPadExtParams<T> noPad;
+        for (uint64_t r = 0; r < rowCount_; ++r) {
+            const uint64_t row = firstRow_ + r;
+            const uint64_t strided = StridedRowOffset(row);
+            const uint64_t dense = row * t_.rowLength;
+            for (uint64_t c = 0; c < t_.rowLength; c += t_.chunkLength) {
+                const uint64_t n = (t_.rowLength - c < t_.chunkLength) ? t_.rowLength - c : t_.chunkLength;
+                DataCopyExtParams params(1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0);
+                const uint64_t from = t_.scatter ? dense + c : strided + c;
+                const uint64_t to = t_.scatter ? strided + c : dense + c;
+                DataCopyPad(ub, srcGm_[from], params, noPad);
+                Sync<HardEvent::MTE2_MTE3>();
+                DataCopyPad(dstGm_[to], ub, params);
+                Sync<HardEvent::MTE3_MTE2>();  // the next chunk overwrites ub
+            }
+        }
+    }
+
+    __aicore__ inline void ProcessElements()
+    {
+        pipe_.InitBuffer(buf_, static_cast<uint32_t>(t_.chunkLength * sizeof(T)));
+        LocalTensor<T> ub = buf_.Get<T>();
+        DataCopyPadExtParams<T> noPad;
+        const int64_t inner = t_.stride[ai::VIEW_COPY_MAX_DIMS - 1];
+        for (uint64_t r = 0; r < rowCount_; ++r) {
+            const uint64_t row = firstRow_ + r;
+            const uint64_t strided = StridedRowOffset(row);
+            const uint64_t dense = row * t_.rowLength;
+            for (uint64_t c = 0; c < t_.rowLength; c += t_.chunkLength) {
+                const uint64_t n = (t_.rowLength - c < t_.chunkLength) ? t_.rowLength - c : t_.chunkLength;
+                DataCopyExtParams params(1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0);
+                if (t_.scatter == 0) {
+                    for (uint64_t i = 0; i < n; ++i) {
+                        ub.SetValue(static_cast<uint32_t>(i), srcGm_.GetValue(strided + (c + i) * inner));
+                    }
+                    Sync<HardEvent::S_MTE3>();
+                    DataCopyPad(dstGm_[dense + c], ub, params);
+                    Sync<HardEvent::MTE3_S>();  // the next chunk's SetValue overwrites ub
+                } else {
+                    DataCopyPad(ub, srcGm_[dense + c], params, noPad);
+                    Sync<HardEvent::MTE2_S>();
+                    for (uint64_t i = 0; i < n; ++i) {
+                        dstGm_.SetValue(strided + (c + i) * inner, ub.GetValue(static_cast<uint32_t>(i)));
+                    }
+                    Sync<HardEvent::S_MTE2>();  // the next chunk's DataCopyPad overwrites ub
+                }
+            }
+        }
+        if (t_.scatter != 0) DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(dstGm_);
+    }
+
+    __aicore__ inline void ProcessScalar()
+    {
+        const int64_t inner = t_.stride[ai::VIEW_COPY_MAX_DIMS - 1];
+        for (uint64_t r = 0; r < rowCount_; ++r) {
+            const uint64_t row = firstRow_ + r;
+            const uint64_t strided = StridedRowOffset(row);
+            const uint64_t dense = row * t_.rowLength;
+            for (uint64_t i = 0; i < t_.rowLength; ++i) {
+                if (t_.scatter == 0) {
+                    dstGm_.SetValue(dense + i, srcGm_.GetValue(strided + i * inner));
+                } else {
+                    dstGm_.SetValue(strided + i * inner, srcGm_.GetValue(dense + i));
+                }
+            }
+        }
+        DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(dstGm_);
+    }
+
+private:
+    // Element offset of the first element of row `row` in the strided view.
+    __aicore__ inline uint64_t StridedRowOffset(uint64_t row) const
+    {
+        uint64_t offset = 0;
+        for (int d = static_cast<int>(ai::VIEW_COPY_MAX_DIMS) - 2; d >= 0; --d) {
+            const uint64_t extent = static_cast<uint64_t>(t_.shape[d]);
+            offset += (row % extent) * static_cast<uint64_t>(t_.stride[d]);
+            row /= extent;
+        }
+        return offset;
+    }
+
+    template <HardEvent evt>
+    __aicore__ inline void Sync()
+    {
+        event_t id = static_cast<event_t>(GetTPipePtr()->FetchEventID(evt));
+        SetFlag<evt>(id);
+        WaitFlag<evt>(id);
+    }
+
+    TPipe pipe_;
+    TBuf<TPosition::VECCALC> buf_;
+    GlobalTensor<T> srcGm_;
+    GlobalTensor<T> dstGm_;
+    ai::ViewCopyTilingData t_;
+    uint64_t firstRow_ = 0;
+    uint64_t rowCount_ = 0;
+};
+
+template <typename T>
+__aicore__ inline void RunViewCopy(GM_ADDR src, GM_ADDR dst, const ai::ViewCopyTilingData& tiling, uint64_t path)
+{
+    ViewCopy<T> op;
+    op.Init(src, dst, tiling);
+    if (path == ai::VIEW_COPY_PATH_ROWS) {
+        op.ProcessRows();
+    } else if (path == ai::VIEW_COPY_PATH_ELEMENTS) {
+        op.ProcessElements();
+    } else {
+        op.ProcessScalar();
+    }
+}
+
+}  // namespace
+
+extern "C" __global__ __aicore__ void view_copy(GM_ADDR src, GM_ADDR dst, GM_ADDR workspace, GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    GET_TILING_DATA_WITH_STRUCT(ai::ViewCopyTilingData, tilingData, tiling);
+    for (uint64_t path = ai::VIEW_COPY_PATH_ROWS; path <= ai::VIEW_COPY_PATH_SCALAR; ++path) {
+        if (TILING_KEY_IS(path * 100 + 1)) {
+            RunViewCopy<uint8_t>(src, dst, tilingData, path);
+        } else if (TILING_KEY_IS(path * 100 + 2)) {
+            RunViewCopy<uint16_t>(src, dst, tilingData, path);
+        } else if (TILING_KEY_IS(path * 100 + 4)) {
+            RunViewCopy<uint32_t>(src, dst, tilingData, path);
+        } else if (TILING_KEY_IS(path * 100 + 8)) {
+            RunViewCopy<uint64_t>(src, dst, tilingData, path);
+        }
+    }
+}
+
+int LaunchViewCopyKernel(uint32_t blockDim, uint64_t tilingKey, void* stream, void* src, uint64_t srcBytes, void* dst,
+                         uint64_t dstBytes, void* workspace, uint64_t workspaceBytes, void* tiling,
+                         uint64_t tilingBytes)
+{
+    return AI_LAUNCH_KERNEL(view_copy, blockDim, tilingKey, stream, AI_GM(src, srcBytes, "src"),
+                            AI_GM(dst, dstBytes, "dst"), AI_GM(workspace, workspaceBytes, "workspace"),
+                            AI_GM(tiling, tilingBytes, "tiling"));
+}

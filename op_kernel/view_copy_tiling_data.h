@@ -1,0 +1,32 @@
+// Tiling of the view_copy kernel (op_kernel/view_copy.cpp): gathers a strided view into a contiguous
+// buffer, or scatters a contiguous buffer into a strided view.  Shared by the host planner
+// (op_api/view_copy_plan.cpp) and the kernel; plain data, 8-byte multiple (tiling ABI rule).
+#pragma once
+
+#include <stdint.h>
+
+namespace ai {
+
+constexpr uint32_t VIEW_COPY_MAX_DIMS = 8;
+
+// Tiling keys: path * 100 + element bytes (1, 2, 4, 8).
+constexpr uint64_t VIEW_COPY_PATH_ROWS = 1;      // innermost stride 1: whole rows, DataCopyPad GM->UB->GM
+constexpr uint64_t VIEW_COPY_PATH_ELEMENTS = 2;  // innermost stride != 1: element-wise through UB, DataCopyPad
+                                                 // on the contiguous side, scalar GM access on the strided side
+constexpr uint64_t VIEW_COPY_PATH_SCALAR = 3;    // SoC without DataCopyPad (310P): scalar GM access on both sides
+
+struct ViewCopyTilingData {
+    int64_t shape[VIEW_COPY_MAX_DIMS];   // dims in iteration order (= the contiguous side's row-major
+                                         // order), left-padded with 1; shape[7] is the row
+    int64_t stride[VIEW_COPY_MAX_DIMS];  // element strides of the strided side, same order
+    uint64_t rowCount;                   // product of shape[0..6]
+    uint64_t rowsPerCore;                // rows of every core; the first `tailRows` cores take one more
+    uint64_t tailRows;
+    uint64_t rowLength;                  // shape[7]
+    uint64_t chunkLength;                // elements per UB chunk (chunkLength * elemBytes is a 32 B multiple)
+    uint32_t elemBytes;                  // 1, 2, 4 or 8 (the copy moves bits, whatever the dtype)
+    uint32_t scatter;                    // 0: strided -> contiguous (gather); 1: contiguous -> strided (scatter)
+};
+static_assert(sizeof(ViewCopyTilingData) % 8 == 0, "tiling structs are 8-byte multiples");
+
+}  // namespace ai
