@@ -1,0 +1,42 @@
+// aclnnInterpolate: OpenVINO Interpolate-4 (every mode and attribute) as a two-phase aclnn API.
+// See docs/aclnnInterpolate.md and shared/reference/interpolate4.md.
+#ifndef ASCEND_INTERPOLATE_ACLNN_INTERPOLATE_H
+#define ASCEND_INTERPOLATE_ACLNN_INTERPOLATE_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Phase 1: checks, output-shape resolution, tiling, executor.
+//   self       rank 1..5; float32, float16, bfloat16, int8, uint8, int32; any strides / offset.
+//   sizes      output lengths of the `axes` (used when shapeCalculationMode == "sizes"; may be NULL otherwise).
+//   scales     multipliers of the `axes` (used when shapeCalculationMode == "scales"; may be NULL otherwise).
+//   axes       dimensions to interpolate, each in [0, rank), no repeats; NULL = all dimensions.
+//   mode       "nearest" | "linear" | "linear_onnx" | "cubic".
+//   shapeCalculationMode         "sizes" | "scales".
+//   coordinateTransformationMode "half_pixel" (NULL) | "pytorch_half_pixel" | "asymmetric" |
+//                                "tf_half_pixel_for_nn" | "align_corners".
+//   nearestMode  "round_prefer_floor" (NULL) | "round_prefer_ceil" | "floor" | "ceil" | "simple".
+//   antialias  honoured by "linear" when downsampling.
+//   padsBegin, padsEnd  non-negative zero padding per dimension; NULL = zeros; shorter = zero-extended,
+//              longer = the first rank values are used.
+//   cubeCoeff  the cubic kernel's a (finite), -0.75 by convention.
+//   out        same dtype as self, the resolved output shape.
+aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* self, const aclIntArray* sizes,
+                                             const aclFloatArray* scales, const aclIntArray* axes, const char* mode,
+                                             const char* shapeCalculationMode,
+                                             const char* coordinateTransformationMode, const char* nearestMode,
+                                             bool antialias, const aclIntArray* padsBegin, const aclIntArray* padsEnd,
+                                             double cubeCoeff, aclTensor* out, uint64_t* workspaceSize,
+                                             aclOpExecutor** executor);
+
+// Phase 2: runs the executor once on `stream` with a workspace of at least `workspaceSize` bytes.
+aclnnStatus aclnnInterpolate(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // ASCEND_INTERPOLATE_ACLNN_INTERPOLATE_H
