@@ -1,0 +1,396 @@
+// Host tiling of Interpolate-4 (see interpolate_tiling.h and op_kernel/interpolate_tiling_data.h).
+//
+// Design (DESIGN.md "Kernel strategy"): every mode is separable, so the problem becomes one pass
+// per dimension that changes.  Each pass is driven by per-output tap tables built here from
+// interp_math.h (the one definition of the coordinate maths).  Copy passes (nearest, identity
+// with padding) run first in the native dtype, which keeps them exact; weighted passes follow in
+// float32, the last one rounding once to the output dtype.  Within each group, shrinking passes
+// run first so intermediates stay small.
+#include "interpolate_tiling.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace ai {
+namespace {
+
+using interp::InterpMode;
+using interp::InterpolatePassKind;
+using interp::InterpolatePassTiling;
+using interp::InterpolateTilingData;
+
+constexpr uint64_t kAlign = 512;                // workspace sub-buffer alignment (bytes)
+constexpr uint64_t kMaxChunk = 4096;            // outputs per chunk (upper bound)
+constexpr uint64_t kMinElemsPerCore = 256;      // below this, fewer cores are used
+constexpr uint32_t kMaxTaps = 1024;
+
+uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+int64_t Padded(const InterpolateProblem& p, int d) { return p.inShape[d] + p.padsBegin[d] + p.padsEnd[d]; }
+
+bool AntialiasOn(const InterpolateProblem& p)
+{
+    if (!p.antialias || p.mode != InterpMode::LINEAR) return false;
+    for (int d = 0; d < p.rank; ++d) {
+        if (p.inAxes[d] && p.scale[d] < 1.0f) return true;  // spec: is_downsample over the axes
+    }
+    return false;
+}
+
+struct PassPlan {
+    int dim = 0;
+    InterpolateAxisTaps taps;
+    uint64_t outer = 1, inLen = 1, outLen = 1, inner = 1;
+};
+
+}  // namespace
+
+bool BuildInterpolateAxisTaps(const InterpolateProblem& p, int d, InterpolateAxisTaps* t, std::string* err)
+{
+    const int64_t inLen = p.inShape[d];
+    const int64_t padLen = Padded(p, d);
+    const int64_t outLen = p.outShape[d];
+    const int64_t pb = p.padsBegin[d];
+    const float scale = p.scale[d];
+    const bool identity = !p.resized[d];
+    std::vector<int64_t> pos;  // padded positions
+    std::vector<double> w;
+    uint32_t k = 1;
+    if (identity || p.mode == InterpMode::NEAREST) {
+        k = 1;
+        pos.resize(outLen);
+        w.assign(outLen, 1.0);
+        for (int64_t o = 0; o < outLen; ++o) {
+            pos[o] = identity ? o
+                              : interp::NearestSourceIndex(p.coordMode, p.nearestMode, o, scale, outLen, padLen);
+        }
+    } else if (p.mode == InterpMode::LINEAR) {
+        const bool aa = AntialiasOn(p);
+        const float a = aa ? scale : 1.0f;
+        const int64_t r = interp::LinearTapRadius(scale, a);
+        if (2 * r + 1 > kMaxTaps) {
+            if (err) *err = "interpolate: linear antialias window of " + std::to_string(2 * r + 1) +
+                            " taps on axis " + std::to_string(d) + " exceeds the kernel limit of " +
+                            std::to_string(kMaxTaps);
+            return false;
+        }
+        k = static_cast<uint32_t>(2 * r + 1);
+        pos.resize(outLen * k);
+        w.resize(outLen * k);
+        for (int64_t o = 0; o < outLen; ++o) {
+            const float c = interp::SourceCoordinate(p.coordMode, o, scale, outLen, padLen);
+            const int64_t centre = interp::LinearTapCentre(c);
+            double sum = 0.0;
+            for (uint32_t j = 0; j < k; ++j) {
+                const int64_t q = centre - r + j;
+                const double wj = (q >= 0 && q < padLen) ? interp::LinearTapWeight(a, c, q) : 0.0;
+                pos[o * k + j] = q;
+                w[o * k + j] = wj;
+                sum += wj;
+            }
+            for (uint32_t j = 0; j < k; ++j) w[o * k + j] = sum != 0.0 ? w[o * k + j] / sum : 0.0;
+        }
+    } else if (p.mode == InterpMode::LINEAR_ONNX) {
+        k = 2;
+        pos.resize(outLen * 2);
+        w.resize(outLen * 2);
+        for (int64_t o = 0; o < outLen; ++o) {
+            const float c = interp::SourceCoordinate(p.coordMode, o, scale, outLen, padLen);
+            int64_t i1, i2;
+            float w1, w2;
+            interp::OnnxLinearTaps(c, padLen, &i1, &i2, &w1, &w2);
+            pos[o * 2] = i1;
+            pos[o * 2 + 1] = i2;
+            w[o * 2] = w1;
+            w[o * 2 + 1] = w2;
+        }
+    } else {  // CUBIC
+        k = 4;
+        pos.resize(outLen * 4);
+        w.resize(outLen * 4);
+        for (int64_t o = 0; o < outLen; ++o) {
+            const float c = interp::SourceCoordinate(p.coordMode, o, scale, outLen, padLen);
+            const int64_t i = interp::FloorToInt(c);
+            float coeff[4];
+            interp::CubicCoeffs(c - static_cast<float>(i), p.cubeCoeff, coeff);
+            for (int j = 0; j < 4; ++j) {
+                pos[o * 4 + j] = interp::ClampIndex(i - 1 + j, padLen);
+                w[o * 4 + j] = coeff[j];
+            }
+        }
+    }
+    // Padded position -> source index; the padding is data of value 0 (spec: np.pad), so such taps
+    // keep their place in the normalisation above but contribute nothing.
+    t->numTaps = k;
+    t->copy = (k == 1);
+    t->srcIndex.resize(pos.size());
+    t->weight.resize(pos.size());
+    for (size_t i = 0; i < pos.size(); ++i) {
+        const int64_t q = pos[i] - pb;
+        const bool inside = q >= 0 && q < inLen;
+        t->srcIndex[i] = q < 0 ? 0 : (q >= inLen ? inLen - 1 : q);
+        t->weight[i] = inside ? static_cast<float>(w[i]) : 0.0f;
+    }
+    return true;
+}
+
+bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, KernelPlan* plan,
+                     std::string* err)
+{
+    auto fail = [&](const std::string& m) {
+        if (err) *err = "interpolate tiling: " + m;
+        return false;
+    };
+    if (plan == nullptr) return fail("plan is null");
+    *plan = KernelPlan{};
+    if (p.rank < 1 || p.rank > 5) return fail("rank must be 1..5, got " + std::to_string(p.rank));
+    if (static_cast<int32_t>(p.dtype) < 0 || static_cast<int32_t>(p.dtype) > 5) return fail("unknown dtype");
+    if (p.dtype == DType::BF16 && !platform.hasBf16) return fail("bfloat16 is not supported on " + platform.socName);
+    if (platform.coreNum == 0) return fail("platform reports 0 cores");
+
+    uint64_t outTotal = 1, inTotal = 1;
+    for (int d = 0; d < p.rank; ++d) {
+        if (p.inShape[d] < 0 || p.outShape[d] < 0 || p.padsBegin[d] < 0 || p.padsEnd[d] < 0) {
+            return fail("negative length or pad on dimension " + std::to_string(d));
+        }
+        if (!p.resized[d] && p.outShape[d] != Padded(p, d)) {
+            return fail("dimension " + std::to_string(d) + " is not resized but its output length " +
+                        std::to_string(p.outShape[d]) + " differs from the padded input length " +
+                        std::to_string(Padded(p, d)));
+        }
+        outTotal *= static_cast<uint64_t>(p.outShape[d]);
+        inTotal *= static_cast<uint64_t>(p.inShape[d]);
+    }
+    if (outTotal == 0) return true;  // empty output: nothing to launch (blockDim 0)
+    if (inTotal == 0) return fail("input is empty but the output is not");
+
+    // ---- the passes ------------------------------------------------------------------------
+    std::vector<PassPlan> copyPasses, weightedPasses;
+    for (int d = 0; d < p.rank; ++d) {
+        if (!p.resized[d] && p.padsBegin[d] == 0 && p.padsEnd[d] == 0) continue;
+        PassPlan pp;
+        pp.dim = d;
+        if (!BuildInterpolateAxisTaps(p, d, &pp.taps, err)) return false;
+        (pp.taps.copy ? copyPasses : weightedPasses).push_back(std::move(pp));
+    }
+    if (copyPasses.empty() && weightedPasses.empty()) {  // nothing changes: a plain copy of the last dim
+        PassPlan pp;
+        pp.dim = p.rank - 1;
+        if (!BuildInterpolateAxisTaps(p, pp.dim, &pp.taps, err)) return false;
+        copyPasses.push_back(std::move(pp));
+    }
+    auto byRatio = [&](const PassPlan& a, const PassPlan& b) {
+        const double ra = static_cast<double>(p.outShape[a.dim]) / static_cast<double>(p.inShape[a.dim]);
+        const double rb = static_cast<double>(p.outShape[b.dim]) / static_cast<double>(p.inShape[b.dim]);
+        return ra != rb ? ra < rb : a.dim > b.dim;
+    };
+    std::sort(copyPasses.begin(), copyPasses.end(), byRatio);
+    std::sort(weightedPasses.begin(), weightedPasses.end(), byRatio);
+    std::vector<PassPlan> passes;
+    for (auto& x : copyPasses) passes.push_back(std::move(x));
+    for (auto& x : weightedPasses) passes.push_back(std::move(x));
+    if (passes.size() > interp::kInterpolateMaxPasses) return fail("too many passes");
+
+    // ---- shapes, dtypes and buffers ---------------------------------------------------------
+    int64_t shape[5];
+    for (int d = 0; d < p.rank; ++d) shape[d] = p.inShape[d];
+    const uint32_t nativeType = static_cast<uint32_t>(p.dtype);
+    const uint32_t f32Type = static_cast<uint32_t>(DType::F32);
+    InterpolateTilingData td;
+    std::memset(&td, 0, sizeof(td));
+    td.numPasses = static_cast<uint32_t>(passes.size());
+
+    uint64_t maxIntermediateBytes = 0;
+    struct Tables {
+        std::vector<uint32_t> off, lo, hi;
+        std::vector<uint8_t> weights;  // raw bytes
+    };
+    std::vector<Tables> tables(passes.size());
+    uint32_t curType = nativeType;
+    for (size_t i = 0; i < passes.size(); ++i) {
+        PassPlan& pp = passes[i];
+        const int d = pp.dim;
+        pp.outer = 1;
+        pp.inner = 1;
+        for (int j = 0; j < d; ++j) pp.outer *= static_cast<uint64_t>(shape[j]);
+        for (int j = d + 1; j < p.rank; ++j) pp.inner *= static_cast<uint64_t>(shape[j]);
+        pp.inLen = static_cast<uint64_t>(shape[d]);
+        pp.outLen = static_cast<uint64_t>(p.outShape[d]);
+        const bool last = (i + 1 == passes.size());
+        InterpolatePassTiling& pt = td.pass[i];
+        pt.kind = static_cast<uint32_t>(pp.taps.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
+        pt.inDType = curType;
+        pt.outDType = (pp.taps.copy || last) ? nativeType : f32Type;
+        if (pp.taps.copy && curType != nativeType) return fail("internal: copy pass after a weighted pass");
+        pt.numTaps = pp.taps.numTaps;
+        bool anyPad = false;
+        for (float wv : pp.taps.weight) anyPad |= (wv == 0.0f);
+        pt.useMask = (pp.taps.copy && anyPad) ? 1u : 0u;
+        pt.inFromWorkspace = i == 0 ? 0u : 1u;
+        pt.outToWorkspace = last ? 0u : 1u;
+        pt.socFlags = (platform.hasDataCopyPad ? interp::kSocHasDataCopyPad : 0u) |
+                      (platform.socName.find("310") == std::string::npos ? interp::kSocHalfRint : 0u);
+        pt.inElems = pp.outer * pp.inLen * pp.inner;
+        pt.outElems = pp.outer * pp.outLen * pp.inner;
+        pt.blockInElems = pp.inLen * pp.inner;
+        pt.blockOutElems = pp.outLen * pp.inner;
+        if (!last) maxIntermediateBytes = std::max<uint64_t>(maxIntermediateBytes,
+                                                             pt.outElems * interp::InterpolateDTypeBytes(pt.outDType));
+        shape[d] = p.outShape[d];
+        curType = pt.outDType;
+    }
+    if (curType != nativeType) return fail("internal: last pass does not write the output dtype");
+
+    // ---- per pass: chunk, window, tables, cores ----------------------------------------------
+    uint64_t wsCursor = 0;
+    for (size_t i = 0; i < passes.size(); ++i) {
+        const PassPlan& pp = passes[i];
+        InterpolatePassTiling& pt = td.pass[i];
+        const uint32_t k = pt.numTaps;
+        const bool weighted = pt.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+        const uint32_t szIn = interp::InterpolateDTypeBytes(pt.inDType);
+        const uint32_t szOut = interp::InterpolateDTypeBytes(pt.outDType);
+        const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt.inDType);
+        const uint64_t mOut = pt.blockOutElems, mIn = pt.blockInElems;
+        const uint32_t outAlign = 32 / szOut;
+        const uint32_t inAlign = 32 / szIn;
+        pt.outAlignElems = outAlign;
+
+        // Per block entry m = o * inner + j: source element offset of tap t = src[o][t] * inner + j.
+        // sufMin[m]: min over entries >= m of the block (and taps); preMax[m]: max over entries <= m.
+        std::vector<uint64_t> sufMin(mOut), preMax(mOut);
+        {
+            uint64_t run = 0;
+            for (uint64_t m = 0; m < mOut; ++m) {
+                const uint64_t o = m / pp.inner, j = m % pp.inner;
+                for (uint32_t t = 0; t < k; ++t) {
+                    run = std::max<uint64_t>(run, static_cast<uint64_t>(pp.taps.srcIndex[o * k + t]) * pp.inner + j);
+                }
+                preMax[m] = run;
+            }
+            uint64_t mn = UINT64_MAX;
+            for (uint64_t m = mOut; m-- > 0;) {
+                const uint64_t o = m / pp.inner, j = m % pp.inner;
+                for (uint32_t t = 0; t < k; ++t) {
+                    mn = std::min<uint64_t>(mn, static_cast<uint64_t>(pp.taps.srcIndex[o * k + t]) * pp.inner + j);
+                }
+                sufMin[m] = mn;
+            }
+        }
+        auto hiAt = [&](uint64_t e) { return (e / mOut) * mIn + preMax[e % mOut] + 1; };
+        auto loAt = [&](uint64_t e) { return (e / mOut) * mIn + sufMin[e % mOut]; };
+        auto windowFor = [&](uint64_t chunk) {
+            uint64_t worst = 0;
+            for (uint64_t m0 = 0; m0 < mOut; ++m0) worst = std::max<uint64_t>(worst, hiAt(m0 + chunk - 1) - loAt(m0));
+            return worst;
+        };
+
+        // Largest chunk (a power-of-two multiple of the output granule) whose UB footprint fits.
+        const uint64_t inCap = AlignUp(pt.inElems, inAlign);
+        uint64_t chunk = outAlign;
+        while (chunk * 2 <= kMaxChunk && chunk < AlignUp(pt.outElems, outAlign)) chunk *= 2;
+        uint64_t window = 0;
+        for (;;) {
+            window = std::min<uint64_t>(AlignUp(windowFor(chunk), inAlign), inCap);
+            const uint64_t ub = interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, k, pt.useMask,
+                                                               chunk, window);
+            if (ub <= platform.ubBytes) break;
+            if (chunk == outAlign) {
+                return fail("pass over dimension " + std::to_string(pp.dim) + " needs " + std::to_string(ub) +
+                            " bytes of UB for the smallest chunk; " + std::to_string(platform.ubBytes) +
+                            " are available");
+            }
+            chunk /= 2;
+        }
+        pt.chunkElems = static_cast<uint32_t>(chunk);
+        pt.windowElems = static_cast<uint32_t>(window);
+        const uint64_t periods = (mOut - 1 + chunk + mOut - 1) / mOut;
+        const uint64_t tableLen = periods * mOut;
+        pt.tableLen = tableLen;
+        if ((periods * mIn) * szC >= (1ull << 31)) return fail("pass block too large for 32-bit gather offsets");
+
+        Tables& tb = tables[i];
+        tb.off.resize(static_cast<size_t>(k * tableLen));
+        tb.lo.resize(tableLen);
+        tb.hi.resize(tableLen);
+        const uint32_t wBytes = weighted ? 4u : szC;
+        tb.weights.assign(pt.useMask || weighted ? static_cast<size_t>(k * tableLen * wBytes) : 0, 0);
+        for (uint64_t e = 0; e < tableLen; ++e) {
+            const uint64_t per = e / mOut, m = e % mOut, o = m / pp.inner, j = m % pp.inner;
+            for (uint32_t t = 0; t < k; ++t) {
+                const uint64_t src = per * mIn + static_cast<uint64_t>(pp.taps.srcIndex[o * k + t]) * pp.inner + j;
+                tb.off[t * tableLen + e] = static_cast<uint32_t>(src * szC);
+                const float wv = pp.taps.weight[o * k + t];
+                if (weighted) {
+                    std::memcpy(&tb.weights[(t * tableLen + e) * 4], &wv, 4);
+                } else if (pt.useMask) {
+                    if (szC == 4) {
+                        const int32_t mv = wv != 0.0f ? 1 : 0;
+                        std::memcpy(&tb.weights[(t * tableLen + e) * 4], &mv, 4);
+                    } else if (pt.inDType == static_cast<uint32_t>(DType::I8) ||
+                               pt.inDType == static_cast<uint32_t>(DType::U8)) {
+                        const uint16_t mv = wv != 0.0f ? 0x3C00u : 0u;  // half 1.0 / 0.0
+                        std::memcpy(&tb.weights[(t * tableLen + e) * 2], &mv, 2);
+                    } else {
+                        const int16_t mv = wv != 0.0f ? 1 : 0;
+                        std::memcpy(&tb.weights[(t * tableLen + e) * 2], &mv, 2);
+                    }
+                }
+            }
+            tb.lo[e] = static_cast<uint32_t>(loAt(e));
+            tb.hi[e] = static_cast<uint32_t>(hiAt(e));
+        }
+
+        // Cores: the output is split into units of one granule (32 B), base + one extra unit for
+        // the first `extra` cores; the sub-granule remainder goes to the last core.
+        const uint64_t units = pt.outElems / outAlign;
+        uint64_t bd = 1;
+        if (units > 0) {
+            bd = std::min<uint64_t>({platform.coreNum, units, std::max<uint64_t>(1, pt.outElems / kMinElemsPerCore)});
+        }
+        pt.blockDim = static_cast<uint32_t>(bd);
+
+        // Workspace placement of the tables.
+        auto place = [&](uint64_t bytes) {
+            const uint64_t at = wsCursor;
+            wsCursor = AlignUp(wsCursor + bytes, kAlign);
+            return at;
+        };
+        pt.offsetTable = place(tb.off.size() * 4);
+        pt.weightTable = place(tb.weights.size());
+        pt.windowLoTable = place(tableLen * 4);
+        pt.windowHiTable = place(tableLen * 4);
+    }
+    const uint64_t tablesEnd = wsCursor;
+    const uint64_t bufA = tablesEnd;
+    const uint64_t bufB = AlignUp(bufA + maxIntermediateBytes, kAlign);
+    const uint64_t wsEnd = passes.size() > 1 ? AlignUp(bufB + (passes.size() > 2 ? maxIntermediateBytes : 0), kAlign)
+                                             : tablesEnd;
+    for (size_t i = 0; i < passes.size(); ++i) {
+        td.pass[i].inBufOffset = (i == 0) ? 0 : ((i - 1) % 2 == 0 ? bufA : bufB);
+        td.pass[i].outBufOffset = (i % 2 == 0) ? bufA : bufB;
+    }
+
+    plan->workspaceInit.assign(tablesEnd, 0);
+    for (size_t i = 0; i < passes.size(); ++i) {
+        const InterpolatePassTiling& pt = td.pass[i];
+        const Tables& tb = tables[i];
+        std::memcpy(plan->workspaceInit.data() + pt.offsetTable, tb.off.data(), tb.off.size() * 4);
+        if (!tb.weights.empty()) {
+            std::memcpy(plan->workspaceInit.data() + pt.weightTable, tb.weights.data(), tb.weights.size());
+        }
+        std::memcpy(plan->workspaceInit.data() + pt.windowLoTable, tb.lo.data(), tb.lo.size() * 4);
+        std::memcpy(plan->workspaceInit.data() + pt.windowHiTable, tb.hi.data(), tb.hi.size() * 4);
+    }
+    plan->userWorkspaceBytes = wsEnd;
+    uint32_t maxBd = 1;
+    for (size_t i = 0; i < passes.size(); ++i) maxBd = std::max(maxBd, td.pass[i].blockDim);
+    plan->blockDim = maxBd;
+    plan->tilingKey = interp::InterpolatePassKey(td.pass[0].kind, td.pass[0].inDType, td.pass[0].outDType);
+    plan->tiling.resize(sizeof(td));
+    std::memcpy(plan->tiling.data(), &td, sizeof(td));
+    return true;
+}
+
+}  // namespace ai

@@ -1,0 +1,30 @@
+// Host tiling of Interpolate-4: a pure function from the resolved problem and the platform to a
+// kernel plan (tiling bytes, block count, workspace size and the tap tables that go into the
+// workspace before launch).  See op_kernel/interpolate_tiling_data.h for the pass model.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "op_common.h"
+#include "interpolate_tiling_data.h"
+
+namespace ai {
+
+bool PlanInterpolate(const InterpolateProblem& problem, const PlatformInfo& platform, KernelPlan* plan,
+                     std::string* err);
+
+// Per-axis taps of one interpolated/padded dimension, in unpadded source indices (exposed for tests).
+// For output index o, taps o*numTaps .. o*numTaps+numTaps-1: srcIndex clamped into [0, inLen) and
+// weight (0 for taps in the padding region; linear is normalised over the padded range first).
+struct InterpolateAxisTaps {
+    uint32_t numTaps = 0;
+    bool copy = false;  // one tap, weight 1 (or 0 in the padding): an exact copy
+    std::vector<int64_t> srcIndex;
+    std::vector<float> weight;
+};
+
+bool BuildInterpolateAxisTaps(const InterpolateProblem& problem, int dim, InterpolateAxisTaps* taps,
+                              std::string* err);
+
+}  // namespace ai

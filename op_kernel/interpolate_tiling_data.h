@@ -1,0 +1,112 @@
+// Tiling of the Interpolate-4 kernel: POD structs shared byte for byte by the host planner
+// (op_host/interpolate_tiling.cpp) and the kernel (op_kernel/interpolate.cpp).
+//
+// The operation runs as a sequence of separable passes, one per axis that changes (resized, or
+// padded); each pass is one kernel launch that reads a dense tensor viewed as
+// [outer, inLen * inner] and writes [outer, outLen * inner].  Per output element of one block
+// (index m in [0, outLen * inner)) the host builds K taps: a byte offset of the source element
+// inside the block (in the pass's compute type) and a weight (float) or a 0/1 mask (copy passes
+// with padding).  Taps that fall into the padding region carry weight / mask 0.  The tables are
+// repeated over enough consecutive blocks (tableLen entries, offsets shifted by the input block
+// length) that any chunk of chunkElems consecutive outputs starting in the first block is one
+// contiguous slice of the table.
+#pragma once
+
+#include <stdint.h>
+
+namespace interp {
+
+constexpr uint32_t kInterpolateMaxPasses = 6;
+constexpr uint32_t kSocHasDataCopyPad = 1;  // 910B: DataCopyPad for unaligned edges
+constexpr uint32_t kSocHalfRint = 2;        // Cast float->half accepts CAST_RINT (not on 310P)
+
+enum class InterpolatePassKind : uint32_t {
+    COPY = 0,      // one tap, native dtype, exact (nearest, identity-with-padding, plain copy)
+    WEIGHTED = 1,  // K taps, float32 compute (linear, linear_onnx, cubic)
+};
+
+struct InterpolatePassTiling {
+    uint32_t kind;            // InterpolatePassKind
+    uint32_t inDType;         // ai::DType of the data this pass reads
+    uint32_t outDType;        // ai::DType of the data this pass writes
+    uint32_t numTaps;         // K
+    uint32_t useMask;         // COPY: multiply by the 0/1 mask table (padding present)
+    uint32_t inFromWorkspace; // 1: input is the user workspace at inBufOffset, 0: x
+    uint32_t outToWorkspace;  // 1: output is the user workspace at outBufOffset, 0: y
+    uint32_t blockDim;        // cores used by this pass
+    uint32_t chunkElems;      // outputs per chunk (multiple of outAlignElems)
+    uint32_t windowElems;     // capacity of the input window in UB (elements, 32 B multiple)
+    uint32_t outAlignElems;   // 32 B of output elements: DataCopy granule, split unit
+    uint32_t socFlags;        // kSocHasDataCopyPad | kSocHalfRint
+    uint64_t inBufOffset;     // bytes into the user workspace
+    uint64_t outBufOffset;
+    uint64_t inElems;         // total input elements of this pass
+    uint64_t outElems;        // total output elements of this pass
+    uint64_t blockInElems;    // inLen * inner
+    uint64_t blockOutElems;   // outLen * inner
+    uint64_t tableLen;        // entries per tap table (>= blockOutElems - 1 + chunkElems)
+    uint64_t offsetTable;     // bytes into the user workspace: K x tableLen uint32 (byte offsets)
+    uint64_t weightTable;     // K x tableLen: float (WEIGHTED) or int32/int16 mask (COPY)
+    uint64_t windowLoTable;   // tableLen uint32: min source element offset over entries >= m
+    uint64_t windowHiTable;   // tableLen uint32: 1 + max source element offset over entries <= m
+};
+static_assert(sizeof(InterpolatePassTiling) % 8 == 0, "tiling structs are padded to 8 bytes");
+
+struct InterpolateTilingData {
+    uint32_t numPasses;
+    uint32_t rsv0;
+    InterpolatePassTiling pass[kInterpolateMaxPasses];
+};
+static_assert(sizeof(InterpolateTilingData) % 8 == 0, "tiling structs are padded to 8 bytes");
+
+// Tiling key of one pass: kind, input dtype, output dtype (ai::DType values).
+inline uint64_t InterpolatePassKey(uint32_t kind, uint32_t inDType, uint32_t outDType)
+{
+    return 1000ull * kind + 10ull * inDType + outDType;
+}
+
+}  // namespace interp
+
+namespace interp {
+
+// dtype sizes by ai::DType value (F32, F16, BF16, I8, U8, I32).
+inline uint32_t InterpolateDTypeBytes(uint32_t dtype)
+{
+    return (dtype == 0 || dtype == 5) ? 4u : ((dtype == 1 || dtype == 2) ? 2u : 1u);
+}
+
+// Element size of the data a COPY pass gathers: 1-byte types are widened to half (exact).
+inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
+{
+    uint32_t b = InterpolateDTypeBytes(dtype);
+    return b == 1 ? 2u : b;
+}
+
+inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
+
+// UB bytes the kernel allocates for one pass; the planner sizes chunkElems / windowElems with it.
+// Keep in step with InterpolatePass::Init in interpolate.cpp.
+inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t outDType, uint32_t taps,
+                                       uint32_t useMask, uint64_t chunk, uint64_t window)
+{
+    const uint32_t szIn = InterpolateDTypeBytes(inDType);
+    const uint32_t szOut = InterpolateDTypeBytes(outDType);
+    uint64_t total = 2ull * InterpolateRound32(window * szIn);  // input window, double buffered
+    if (kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED)) {
+        if (inDType != 0) total += InterpolateRound32(window * 4);       // window as float
+        if (szIn == 1) total += InterpolateRound32(window * 2);          // int8 -> half step
+        total += 2ull * InterpolateRound32(chunk * taps * 8);            // offsets + weights
+        total += 2ull * InterpolateRound32(chunk * 4);                   // gathered tap, accumulator
+        total += 2ull * InterpolateRound32(chunk * szOut);               // output, double buffered
+        if (szOut == 1) total += InterpolateRound32(chunk * 2);          // half -> int8 step
+    } else {
+        const uint32_t szC = InterpolateCopyComputeBytes(inDType);
+        if (szIn == 1) total += InterpolateRound32(window * 2);          // window widened to half
+        total += 2ull * InterpolateRound32(chunk * taps * 4 + (useMask ? chunk * szC : 0));
+        if (szIn == 1) total += InterpolateRound32(chunk * 2);           // gathered half
+        total += 2ull * InterpolateRound32(chunk * szOut);
+    }
+    return total;
+}
+
+}  // namespace interp

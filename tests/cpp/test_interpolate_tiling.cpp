@@ -1,0 +1,302 @@
+// Host tiling of Interpolate-4 (op_host/interpolate_tiling.cpp): tap tables on hand-computed axes,
+// pass structure, core split balance, UB budget per dtype and SoC profile, workspace layout.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "interpolate_tiling.h"
+
+namespace {
+
+using interp::CoordMode;
+using interp::InterpMode;
+using interp::InterpolatePassTiling;
+using interp::InterpolateTilingData;
+using interp::NearestMode;
+
+ai::PlatformInfo Platform910b()
+{
+    ai::PlatformInfo p;
+    p.socName = "ascend910b";
+    p.coreNum = 48;
+    p.ubBytes = 192 * 1024 - 8448;
+    p.reservedWorkspaceBytes = 16ull << 20;
+    p.hasDataCopyPad = true;
+    p.hasBf16 = true;
+    return p;
+}
+
+ai::PlatformInfo Platform310p()
+{
+    ai::PlatformInfo p;
+    p.socName = "ascend310p";
+    p.coreNum = 8;
+    p.ubBytes = 256 * 1024 - 8192;
+    p.reservedWorkspaceBytes = 2ull << 20;
+    p.hasDataCopyPad = false;
+    p.hasBf16 = false;
+    return p;
+}
+
+// A problem resolved the way the aclnn layer does it (sizes mode).
+ai::InterpolateProblem Problem(std::vector<int64_t> in, std::vector<int64_t> out, InterpMode mode,
+                               ai::DType dtype = ai::DType::F32)
+{
+    ai::InterpolateProblem p;
+    p.rank = static_cast<int32_t>(in.size());
+    for (int d = 0; d < p.rank; ++d) {
+        p.inShape[d] = in[d];
+        p.outShape[d] = out[d];
+        p.inAxes[d] = in[d] != out[d];
+        p.scale[d] = p.inAxes[d] ? interp::SizesModeScale(out[d], in[d]) : 1.0f;
+        p.resized[d] = p.inAxes[d] && !interp::IsIdentityAxis(out[d], in[d], p.scale[d]);
+    }
+    p.mode = mode;
+    p.dtype = dtype;
+    return p;
+}
+
+InterpolateTilingData Tiling(const ai::KernelPlan& plan)
+{
+    InterpolateTilingData td;
+    EXPECT_EQ(plan.tiling.size(), sizeof(td));
+    std::memcpy(&td, plan.tiling.data(), sizeof(td));
+    return td;
+}
+
+void ExpectTaps(const ai::InterpolateAxisTaps& t, std::vector<int64_t> src, std::vector<float> w)
+{
+    ASSERT_EQ(t.srcIndex.size(), src.size());
+    for (size_t i = 0; i < src.size(); ++i) {
+        EXPECT_EQ(t.srcIndex[i], src[i]) << "tap " << i;
+        EXPECT_NEAR(t.weight[i], w[i], 1e-6) << "tap " << i;
+    }
+}
+
+TEST(InterpolateTaps, NearestHalfPixelUpsample)
+{
+    auto p = Problem({4}, {8}, InterpMode::NEAREST);
+    ai::InterpolateAxisTaps t;
+    std::string err;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 0, &t, &err)) << err;
+    EXPECT_TRUE(t.copy);
+    // c = (o + 0.5) / 2 - 0.5 = o / 2 - 0.25 -> round_prefer_floor
+    ExpectTaps(t, {0, 0, 1, 1, 2, 2, 3, 3}, {1, 1, 1, 1, 1, 1, 1, 1});
+}
+
+TEST(InterpolateTaps, NearestRoundPreferCeilDownsample)
+{
+    auto p = Problem({8}, {4}, InterpMode::NEAREST);
+    p.nearestMode = NearestMode::ROUND_PREFER_CEIL;
+    ai::InterpolateAxisTaps t;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 0, &t, nullptr));
+    ExpectTaps(t, {1, 3, 5, 7}, {1, 1, 1, 1});  // interpolate4.md: 8->4 half_pixel picks [1, 3, 5, 7]
+}
+
+TEST(InterpolateTaps, LinearOnnxAlignCorners)
+{
+    auto p = Problem({2}, {4}, InterpMode::LINEAR_ONNX);
+    p.coordMode = CoordMode::ALIGN_CORNERS;
+    ai::InterpolateAxisTaps t;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 0, &t, nullptr));
+    EXPECT_EQ(t.numTaps, 2u);
+    // c = o / 3; the last output sits on the border: i1 == i2, both weights 0.5.
+    ExpectTaps(t, {0, 1, 0, 1, 0, 1, 1, 1}, {1, 0, 2.0f / 3, 1.0f / 3, 1.0f / 3, 2.0f / 3, 0.5f, 0.5f});
+}
+
+TEST(InterpolateTaps, CubicClampsToEdge)
+{
+    auto p = Problem({4}, {8}, InterpMode::CUBIC);
+    ai::InterpolateAxisTaps t;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 0, &t, nullptr));
+    ASSERT_EQ(t.numTaps, 4u);
+    // o = 0: c = -0.25, floor -1, t = 0.75: taps -2..1 clamped to 0, 0, 0, 1.
+    EXPECT_EQ(t.srcIndex[0], 0);
+    EXPECT_EQ(t.srcIndex[1], 0);
+    EXPECT_EQ(t.srcIndex[2], 0);
+    EXPECT_EQ(t.srcIndex[3], 1);
+    const float s = 0.75f, a = -0.75f;
+    EXPECT_NEAR(t.weight[0], a * (s - 1) * (s - 1) * s, 1e-6);
+    EXPECT_NEAR(t.weight[3], -a * s * s * (s - 1), 1e-6);
+    for (int o = 0; o < 8; ++o) {
+        float sum = 0;
+        for (int j = 0; j < 4; ++j) sum += t.weight[o * 4 + j];
+        EXPECT_NEAR(sum, 1.0f, 1e-6) << o;
+    }
+}
+
+TEST(InterpolateTaps, PaddingReadsZeroWithoutRenormalising)
+{
+    // Identity axis with pads 1 / 2 over 3 elements: a copy with zeros at the edges.
+    auto p = Problem({3}, {6}, InterpMode::LINEAR);
+    p.resized[0] = false;
+    p.inAxes[0] = false;
+    p.scale[0] = 1.0f;
+    p.padsBegin[0] = 1;
+    p.padsEnd[0] = 2;
+    ai::InterpolateAxisTaps t;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 0, &t, nullptr));
+    EXPECT_TRUE(t.copy);
+    ExpectTaps(t, {0, 0, 1, 2, 2, 2}, {0, 1, 1, 1, 0, 0});
+
+    // linear_onnx 4 (+1 pad each side = 6) -> 3 asymmetric: c = 2o: taps (0,1), (2,3), (4,5) padded.
+    auto q = Problem({4}, {3}, InterpMode::LINEAR_ONNX);
+    q.padsBegin[0] = 1;
+    q.padsEnd[0] = 1;
+    q.scale[0] = interp::SizesModeScale(3, 6);
+    q.coordMode = CoordMode::ASYMMETRIC;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(q, 0, &t, nullptr));
+    // padded 0 is padding (weight 0, not renormalised); padded 5 too.
+    EXPECT_EQ(t.weight[0], 0.0f);
+    EXPECT_EQ(t.srcIndex[1], 0);
+    EXPECT_EQ(t.weight[5], 0.0f);
+}
+
+TEST(InterpolateTaps, LinearAntialiasIsNormalised)
+{
+    auto p = Problem({16}, {4}, InterpMode::LINEAR);
+    p.antialias = true;
+    ai::InterpolateAxisTaps t;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 0, &t, nullptr));
+    EXPECT_EQ(t.numTaps, 17u);  // a = 0.25, r = ceil(2 / a) = 8
+    for (int o = 0; o < 4; ++o) {
+        double sum = 0;
+        for (uint32_t j = 0; j < t.numTaps; ++j) sum += t.weight[o * t.numTaps + j];
+        EXPECT_NEAR(sum, 1.0, 1e-6);
+    }
+    // o = 1: c = 5.5, taps 0..13 (centre 6 +- 8 clipped), triangle of half-width 4 around 5.5.
+    EXPECT_NEAR(t.weight[1 * 17 + 8], t.weight[1 * 17 + 7], 1e-6);  // 6 and 5 are symmetric about 5.5
+}
+
+void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo& platform)
+{
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, platform, &plan, &err)) << err;
+    const InterpolateTilingData td = Tiling(plan);
+    ASSERT_GE(td.numPasses, 1u);
+    EXPECT_LE(plan.blockDim, platform.coreNum);
+    EXPECT_GE(plan.userWorkspaceBytes, plan.workspaceInit.size());
+    bool seenWeighted = false;
+    for (uint32_t i = 0; i < td.numPasses; ++i) {
+        const InterpolatePassTiling& pt = td.pass[i];
+        SCOPED_TRACE("pass " + std::to_string(i));
+        EXPECT_GE(pt.blockDim, 1u);
+        EXPECT_LE(pt.blockDim, platform.coreNum);
+        // UB budget of this SoC.
+        EXPECT_LE(interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps, pt.useMask,
+                                                 pt.chunkElems, pt.windowElems),
+                  platform.ubBytes);
+        EXPECT_EQ(pt.chunkElems % pt.outAlignElems, 0u);
+        EXPECT_EQ(pt.outAlignElems * interp::InterpolateDTypeBytes(pt.outDType), 32u);
+        EXPECT_GE(pt.tableLen, pt.blockOutElems - 1 + pt.chunkElems);
+        // copy passes (native dtype) run before weighted ones; only the last writes y.
+        if (pt.kind == 1) {
+            seenWeighted = true;
+        } else {
+            EXPECT_FALSE(seenWeighted);
+        }
+        EXPECT_EQ(pt.outToWorkspace, i + 1 < td.numPasses ? 1u : 0u);
+        EXPECT_EQ(pt.inFromWorkspace, i > 0 ? 1u : 0u);
+        if (i + 1 == td.numPasses) EXPECT_EQ(pt.outDType, static_cast<uint32_t>(p.dtype));
+        // Tables inside the initialised workspace; intermediates inside the workspace.
+        EXPECT_LE(pt.windowHiTable + pt.tableLen * 4, plan.workspaceInit.size());
+        if (pt.outToWorkspace) {
+            EXPECT_LE(pt.outBufOffset + pt.outElems * interp::InterpolateDTypeBytes(pt.outDType),
+                      plan.userWorkspaceBytes);
+            EXPECT_GE(pt.outBufOffset, plan.workspaceInit.size());
+        }
+        // Core split: whole granules, balanced within one granule (+ the sub-granule remainder).
+        const uint64_t units = pt.outElems / pt.outAlignElems;
+        if (units > 0) {
+            EXPECT_LE(pt.blockDim, units);
+            const uint64_t per = units / pt.blockDim;
+            const uint64_t extra = units % pt.blockDim;
+            EXPECT_LE((per + (extra ? 1 : 0)) - per, 1u);
+        } else {
+            EXPECT_EQ(pt.blockDim, 1u);
+        }
+        // 310P: no DataCopyPad and no RINT float->half.
+        EXPECT_EQ((pt.socFlags & interp::kSocHasDataCopyPad) != 0, platform.hasDataCopyPad);
+    }
+}
+
+TEST(InterpolatePlan, InvariantsAcrossModesDtypesAndSocs)
+{
+    const ai::DType dtypes[] = {ai::DType::F32, ai::DType::F16, ai::DType::BF16,
+                                ai::DType::I8,  ai::DType::U8,  ai::DType::I32};
+    const InterpMode modes[] = {InterpMode::NEAREST, InterpMode::LINEAR, InterpMode::LINEAR_ONNX, InterpMode::CUBIC};
+    for (const auto& platform : {Platform910b(), Platform310p()}) {
+        for (auto dt : dtypes) {
+            if (dt == ai::DType::BF16 && !platform.hasBf16) continue;
+            for (auto mode : modes) {
+                SCOPED_TRACE(platform.socName + " " + ai::DTypeName(dt) + " mode " +
+                             std::to_string(static_cast<int>(mode)));
+                CheckPlanInvariants(Problem({1, 3, 224, 224}, {1, 3, 448, 448}, mode, dt), platform);
+                CheckPlanInvariants(Problem({2, 3, 5, 7}, {2, 3, 3, 11}, mode, dt), platform);
+                CheckPlanInvariants(Problem({5}, {2}, mode, dt), platform);
+                auto padded = Problem({2, 4, 6}, {3, 6, 6}, mode, dt);
+                padded.padsBegin[2] = 1;
+                padded.padsEnd[2] = 1;
+                padded.outShape[2] = 8;
+                CheckPlanInvariants(padded, platform);
+            }
+        }
+    }
+}
+
+TEST(InterpolatePlan, PassStructure)
+{
+    // 2-D bilinear of NCHW: two weighted passes, the shrinking one first, fp32 intermediate.
+    auto p = Problem({1, 2, 8, 16}, {1, 2, 16, 4}, InterpMode::LINEAR_ONNX, ai::DType::F16);
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Platform910b(), &plan, &err)) << err;
+    auto td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 2u);
+    EXPECT_EQ(td.pass[0].blockOutElems, 4u);          // W: 16 -> 4, inner 1
+    EXPECT_EQ(td.pass[0].outDType, 0u);               // float32 intermediate
+    EXPECT_EQ(td.pass[1].blockInElems, 8u * 4u);      // H over rows of the shrunk W
+    EXPECT_EQ(td.pass[1].blockOutElems, 16u * 4u);
+    EXPECT_EQ(td.pass[1].inDType, 0u);
+    EXPECT_EQ(td.pass[1].outDType, 1u);
+    EXPECT_EQ(td.pass[1].inBufOffset, td.pass[0].outBufOffset);
+    // Workspace: tables, then one fp32 intermediate of 1*2*8*4 elements.
+    EXPECT_EQ(plan.userWorkspaceBytes, td.pass[0].outBufOffset + 512);
+
+    // Nothing changes: one copy pass.
+    auto same = Problem({3, 5}, {3, 5}, InterpMode::CUBIC, ai::DType::I32);
+    ASSERT_TRUE(ai::PlanInterpolate(same, Platform310p(), &plan, &err)) << err;
+    td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_EQ(td.pass[0].kind, 0u);
+    EXPECT_EQ(td.pass[0].useMask, 0u);
+
+    // Empty output: nothing to launch.
+    auto empty = Problem({0, 4}, {0, 8}, InterpMode::NEAREST);
+    ASSERT_TRUE(ai::PlanInterpolate(empty, Platform910b(), &plan, &err)) << err;
+    EXPECT_EQ(plan.blockDim, 0u);
+}
+
+TEST(InterpolatePlan, CoreSplitUsesAllCoresOnLargeOutputs)
+{
+    auto p = Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST);
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Platform910b(), &plan, &err)) << err;
+    EXPECT_EQ(plan.blockDim, 48u);
+    ASSERT_TRUE(ai::PlanInterpolate(p, Platform310p(), &plan, &err)) << err;
+    EXPECT_EQ(plan.blockDim, 8u);
+}
+
+TEST(InterpolatePlan, RejectsBf16On310p)
+{
+    auto p = Problem({4}, {8}, InterpMode::LINEAR, ai::DType::BF16);
+    ai::KernelPlan plan;
+    std::string err;
+    EXPECT_FALSE(ai::PlanInterpolate(p, Platform310p(), &plan, &err));
+    EXPECT_NE(err.find("bfloat16"), std::string::npos);
+}
+
+}  // namespace
