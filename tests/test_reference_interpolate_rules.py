@@ -355,3 +355,36 @@ def test_float16_and_bfloat16_results_round_once(dtype, mantissa_bits, min_expon
     exponent = np.maximum(np.floor(np.log2(np.maximum(np.abs(exact), 1e-30))), min_exponent)
     ulp = 2.0 ** (exponent - mantissa_bits)
     assert np.all(np.abs(out.astype(np.float64) - exact) <= 0.5 * ulp + 1e-6 * np.abs(exact))
+
+
+@pytest.mark.parametrize("in_len, out_len", [(14, 12), (8, 24), (4, 38)])
+def test_align_corners_multiplies_before_dividing(in_len, out_len):
+    """i4.md: x * (Lo - 1) / (Lr - 1), multiply first, in float32. For the last output the product is
+    an exact integer; x * ((Lo - 1) / (Lr - 1)) would land just below it (14 -> 12: 12.999999) and floor
+    would pick the previous pixel. The core reference agrees with i4.md; the CPU plugin divides first
+    (measured, openvino 2026.4.1): a plugin deviation we do not follow."""
+    data = np.arange(in_len, dtype=np.float32) + 1000
+    kwargs = dict(mode="nearest", nearest_mode="floor", coordinate_transformation_mode="align_corners")
+    ours = _interp(data, sizes=[out_len], **kwargs)
+    assert ours[-1] == data[-1]
+    last = F32(out_len - 1)
+    assert np.floor(last * (F32(in_len - 1) / F32(out_len - 1))) == in_len - 2  # the other order
+    core = openvino_interpolate(data, [out_len], [out_len / in_len], [0], backend="evaluate",
+                                shape_calculation_mode="sizes", **kwargs)
+    np.testing.assert_array_equal(core, ours)
+    cpu = openvino_interpolate(data, [out_len], [out_len / in_len], [0], backend="cpu",
+                               shape_calculation_mode="sizes", **kwargs)
+    np.testing.assert_array_equal(cpu[:-1], ours[:-1])
+    assert cpu[-1] == data[-2]  # pins the CPU plugin's divide-first order (see docstring)
+
+
+def test_bfloat16_output_is_rounded_once_through_the_public_function():
+    """asymmetric, scale f32(1.9999999): output 1 reads c = 1 / s = 0.50000006 (float32), so
+    linear_onnx gives 1 * 0.49999994 + (1 + 2**-7) * 0.50000006 = 1 + 2**-8 + 4.7e-10: just above the
+    bfloat16 midpoint. Rounded once: 1 + 2**-7. Through float32 first: the tie 1 + 2**-8, then 1.0."""
+    data = np.array([1.0, 1.0 + 2**-7], dtype=BFLOAT16)
+    scale = float(F32(1.9999999))
+    ours = _interp(data, scales=[scale], mode="linear_onnx", coordinate_transformation_mode="asymmetric")
+    assert ours.dtype == BFLOAT16 and ours.shape == (4,)
+    assert float(ours[1]) == 1.0 + 2**-7
+    assert float(np.float32(1 + 2**-8 + 2**-7 * 5.96e-8).astype(BFLOAT16)) == 1.0  # the double rounding
