@@ -36,6 +36,7 @@ __attribute__((weak)) int LaunchInterpolateKernel(uint32_t, uint64_t, void*, voi
 namespace {
 using ai::api::Fail;
 using ai::api::ShapeString;
+using ai::api::Num;
 constexpr const char* kApi = "aclnnInterpolate";
 constexpr int kMaxRank = 5;
 
@@ -222,7 +223,7 @@ extern "C" aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* self, c
         for (float s : scaleList) {
             if (!std::isfinite(s) || !(s > 0.0f)) {
                 return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
-                            "scales: each value must be finite and > 0, got " + std::to_string(s));
+                            "scales: each value must be finite and > 0, got " + Num(s));
             }
         }
     }
@@ -249,7 +250,7 @@ extern "C" aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* self, c
     // 8. cube_coeff.
     if (!std::isfinite(cubeCoeff) || std::fabs(cubeCoeff) > FLT_MAX) {
         return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
-                    "cubeCoeff: must be finite (in float32 range), got " + std::to_string(cubeCoeff));
+                    "cubeCoeff: must be finite (in float32 range), got " + Num(cubeCoeff));
     }
 
     // 9. output shape.
@@ -275,7 +276,7 @@ extern "C" aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* self, c
             if (expected[a] < 1) {
                 return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
                             "scales: axis " + std::to_string(a) + " of padded length " + std::to_string(padded) +
-                                " with scale " + std::to_string(scaleList[i]) + " gives an output length of " +
+                                " with scale " + Num(scaleList[i]) + " gives an output length of " +
                                 std::to_string(expected[a]) + " (must be >= 1)");
             }
         }

@@ -37,6 +37,7 @@ __attribute__((weak)) int LaunchUpsampleTrilinear3dKernel(uint32_t, uint64_t, vo
 namespace {
 using ai::api::Fail;
 using ai::api::ShapeString;
+using ai::api::Num;
 constexpr const char* kApi = "aclnnUpsampleTrilinear3d";
 
 bool IsAllowedFormat(aclFormat f) { return f == ACL_FORMAT_ND || f == ACL_FORMAT_NCDHW || f == ACL_FORMAT_NDHWC; }
@@ -46,7 +47,7 @@ aclnnStatus CheckScale(const char* name, double scale)
     if (!std::isfinite(scale)) {
         return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
                     std::string(name) + ": must be finite (a value <= 0 means \"not given\"), got " +
-                        std::to_string(scale));
+                        Num(scale));
     }
     return ACLNN_SUCCESS;
 }

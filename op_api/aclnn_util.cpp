@@ -39,6 +39,13 @@ aclnnStatus Fail(const char* api, aclnnStatus code, const std::string& message)
     return code;
 }
 
+std::string Num(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "%.9g", v);
+    return buf;
+}
+
 std::string ShapeString(const std::vector<int64_t>& dims)
 {
     std::string s = "[";
@@ -99,9 +106,12 @@ int64_t TensorDesc::Numel() const
 }
 
 namespace {
-bool TakeDims(aclnnStatus st, int64_t* dims, uint64_t num, std::vector<int64_t>* out)
+using DimsGetter = aclnnStatus (*)(const aclTensor*, int64_t**, uint64_t*);
+bool ReadDims(DimsGetter get, const aclTensor* tensor, std::vector<int64_t>* out)
 {
-    if (st != ACLNN_SUCCESS) return false;
+    int64_t* dims = nullptr;
+    uint64_t num = 0;
+    if (get(tensor, &dims, &num) != ACLNN_SUCCESS) return false;
     out->assign(dims, dims + num);
     delete[] dims;  // accessor arrays are new[]-allocated (CANN contract)
     return true;
@@ -110,11 +120,9 @@ bool TakeDims(aclnnStatus st, int64_t* dims, uint64_t num, std::vector<int64_t>*
 
 aclnnStatus ReadTensor(const aclTensor* tensor, TensorDesc* desc)
 {
-    int64_t* dims = nullptr;
-    uint64_t num = 0;
-    if (!TakeDims(aclGetViewShape(tensor, &dims, &num), dims, num, &desc->shape)) return ACLNN_ERR_INNER_NULLPTR;
-    if (!TakeDims(aclGetViewStrides(tensor, &dims, &num), dims, num, &desc->strides)) return ACLNN_ERR_INNER_NULLPTR;
-    if (!TakeDims(aclGetStorageShape(tensor, &dims, &num), dims, num, &desc->storage)) return ACLNN_ERR_INNER_NULLPTR;
+    if (!ReadDims(&aclGetViewShape, tensor, &desc->shape)) return ACLNN_ERR_INNER_NULLPTR;
+    if (!ReadDims(&aclGetViewStrides, tensor, &desc->strides)) return ACLNN_ERR_INNER_NULLPTR;
+    if (!ReadDims(&aclGetStorageShape, tensor, &desc->storage)) return ACLNN_ERR_INNER_NULLPTR;
     if (aclGetViewOffset(tensor, &desc->offset) != ACLNN_SUCCESS) return ACLNN_ERR_INNER_NULLPTR;
     if (aclGetDataType(tensor, &desc->dtype) != ACLNN_SUCCESS) return ACLNN_ERR_INNER_NULLPTR;
     if (aclGetFormat(tensor, &desc->format) != ACLNN_SUCCESS) return ACLNN_ERR_INNER_NULLPTR;
@@ -393,11 +401,15 @@ aclnnStatus RunJobExecutor(const char* api, void* workspace, uint64_t workspaceS
     (void)workspace; (void)workspaceSize; (void)executor; (void)stream;
     return Fail(api, ACLNN_ERR_INNER_CREATE_EXECUTOR, "executor run is not implemented for npu builds");
 #else
+    if (executor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "executor: must not be null");
     aclnnStatus st = aclsimRunExecutor(executor, workspace, workspaceSize, stream, api);
-    if (st != ACLNN_SUCCESS && (executor == nullptr || st == ACLNN_ERR_PARAM_INVALID)) {
-        // aclsimRunExecutor stored the message; echo it to stderr like every other error.
+    if (st != ACLNN_SUCCESS) {
+        // A dead executor is reported by the object model (it stored the message); echo it to stderr
+        // like every other error.  Errors of the run itself were logged by Fail already.
         const char* msg = aclGetRecentErrMsg();
-        if (msg != nullptr && std::strstr(msg, "executor") != nullptr) std::fprintf(stderr, "%s\n", msg);
+        if (msg != nullptr && std::strstr(msg, "not a live executor") != nullptr) {
+            std::fprintf(stderr, "%s (status %d)\n", msg, static_cast<int>(st));
+        }
     }
     return st;
 #endif

@@ -19,6 +19,7 @@ namespace api {
 // Logs "[ERROR] <api>: <message>" to stderr, stores it for aclGetRecentErrMsg, returns `code`.
 aclnnStatus Fail(const char* api, aclnnStatus code, const std::string& message);
 std::string ShapeString(const std::vector<int64_t>& dims);
+std::string Num(double v);  // shortest faithful decimal (%.9g)
 const char* AclDTypeName(aclDataType t);
 const char* AclFormatName(aclFormat f);
 

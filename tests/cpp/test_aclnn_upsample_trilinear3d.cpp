@@ -1,0 +1,479 @@
+// aclnnUpsampleTrilinear3d through the public C API: every parameter check (status code AND the
+// parameter named in aclGetRecentErrMsg), N = 0, strided views in and out against the contiguous
+// result, executor lifetime, `out` untouched on every error.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "acl/acl_sim_ext.h"
+#include "aclnn_upsample_trilinear3d.h"
+extern "C" int aclsimSetSoc(const char* name);  // sim control (ascend_sim/launch_impl.h)
+
+namespace {
+
+std::vector<int64_t> Contiguous(const std::vector<int64_t>& shape)
+{
+    std::vector<int64_t> s(shape.size(), 1);
+    for (size_t i = shape.size(); i-- > 1;) s[i - 1] = s[i] * shape[i];
+    return s;
+}
+
+// A tensor over caller-owned storage (the sim's device memory is host memory).
+struct Tensor {
+    aclTensor* handle = nullptr;
+    Tensor(const std::vector<int64_t>& shape, void* data, aclDataType dtype = ACL_FLOAT,
+           aclFormat format = ACL_FORMAT_NCDHW, std::vector<int64_t> strides = {}, int64_t offset = 0,
+           std::vector<int64_t> storage = {})
+    {
+        if (strides.empty()) strides = Contiguous(shape);
+        if (storage.empty()) {
+            int64_t n = 1;
+            for (int64_t d : shape) n *= d;
+            storage = {n + offset};
+        }
+        handle = aclCreateTensor(shape.data(), shape.size(), dtype, strides.data(), offset, format, storage.data(),
+                                 storage.size(), data);
+    }
+    ~Tensor() { aclDestroyTensor(handle); }
+    Tensor(const Tensor&) = delete;
+    Tensor& operator=(const Tensor&) = delete;
+};
+
+struct IntArray {
+    aclIntArray* handle;
+    explicit IntArray(const std::vector<int64_t>& v) : handle(aclCreateIntArray(v.data(), v.size())) {}
+    ~IntArray() { aclDestroyIntArray(handle); }
+};
+
+std::string LastMsg() { return aclGetRecentErrMsg(); }
+
+// Runs both phases; returns the first non-success status.
+aclnnStatus RunTrilinear(const aclTensor* self, const std::vector<int64_t>& size, aclTensor* out, bool alignCorners = false,
+                double sD = 0, double sH = 0, double sW = 0)
+{
+    IntArray outputSize(size);
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    aclnnStatus st =
+        aclnnUpsampleTrilinear3dGetWorkspaceSize(self, outputSize.handle, alignCorners, sD, sH, sW, out, &ws, &exec);
+    if (st != ACLNN_SUCCESS) return st;
+    std::vector<uint8_t> workspace(ws);
+    return aclnnUpsampleTrilinear3d(ws ? workspace.data() : nullptr, ws, exec, nullptr);
+}
+
+class TrilinearApi : public ::testing::Test {
+protected:
+    void SetUp() override { liveBefore_ = aclsimLiveExecutorCount(); }
+    void TearDown() override
+    {
+        aclsimSetSoc("ascend910b");
+        EXPECT_EQ(aclsimLiveExecutorCount(), liveBefore_) << "an executor leaked";
+    }
+
+    // A valid 1x2x2x3x4 -> 1x2x3x4x5 call with one argument broken by `mutate`: asserts the status, that
+    // the message names `param`, that no executor is returned and that `out` keeps its sentinel bytes.
+    uint64_t liveBefore_ = 0;
+};
+
+constexpr uint8_t kSentinel = 0xAB;
+
+struct BadCall {
+    std::vector<int64_t> selfShape = {1, 2, 2, 3, 4};
+    aclDataType selfType = ACL_FLOAT;
+    aclFormat selfFormat = ACL_FORMAT_NCDHW;
+    std::vector<int64_t> size = {3, 4, 5};
+    std::vector<int64_t> outShape = {1, 2, 3, 4, 5};
+    aclDataType outType = ACL_FLOAT;
+    aclFormat outFormat = ACL_FORMAT_NCDHW;
+    double sD = 0, sH = 0, sW = 0;
+    bool nullSelf = false, nullSize = false, nullOut = false, nullWs = false, nullExec = false;
+    std::vector<int64_t> selfStrides;
+    std::vector<int64_t> selfStorage;
+
+    void Expect(aclnnStatus code, const std::string& param, const std::string& alsoIn = "") const
+    {
+        std::vector<float> in(4096, 1.0f);
+        std::vector<uint8_t> outBuf(4096 * 4, kSentinel);
+        Tensor self(selfShape, in.data(), selfType, selfFormat, selfStrides, 0, selfStorage);
+        Tensor out(outShape, outBuf.data(), outType, outFormat);
+        IntArray outputSize(size);
+        uint64_t ws = 12345;
+        aclOpExecutor* exec = nullptr;
+        aclnnStatus st = aclnnUpsampleTrilinear3dGetWorkspaceSize(
+            nullSelf ? nullptr : self.handle, nullSize ? nullptr : outputSize.handle, false, sD, sH, sW,
+            nullOut ? nullptr : out.handle, nullWs ? nullptr : &ws, nullExec ? nullptr : &exec);
+        EXPECT_EQ(st, code);
+        std::string msg = LastMsg();
+        EXPECT_NE(msg.find("aclnnUpsampleTrilinear3d"), std::string::npos) << msg;
+        EXPECT_NE(msg.find(param + ":"), std::string::npos) << "message does not name " << param << ": " << msg;
+        if (!alsoIn.empty()) EXPECT_NE(msg.find(alsoIn), std::string::npos) << msg;
+        EXPECT_EQ(exec, nullptr);
+        for (uint8_t b : outBuf) {
+            ASSERT_EQ(b, kSentinel) << "out was modified by a failing call";
+        }
+    }
+};
+
+// ---- the CANN example's golden values --------------------------------------------------------------
+TEST_F(TrilinearApi, GoldenAffine2To4)
+{
+    std::vector<float> in = {1, 2, 3, 4, 5, 6, 7, 8};
+    std::vector<float> out(64, -1.0f);
+    Tensor self({1, 1, 2, 2, 2}, in.data());
+    Tensor res({1, 1, 4, 4, 4}, out.data());
+    ASSERT_EQ(RunTrilinear(self.handle, {4, 4, 4}, res.handle), ACLNN_SUCCESS) << LastMsg();
+    EXPECT_FLOAT_EQ(out[0], 1.0f);
+    EXPECT_FLOAT_EQ(out[1], 1.25f);
+    EXPECT_FLOAT_EQ(out[2], 1.75f);
+    EXPECT_FLOAT_EQ(out[3], 2.0f);
+    EXPECT_FLOAT_EQ(out[63], 8.0f);
+    // affine input: out = 1 + 4a + 2b + c with per-axis coordinates {0, .25, .75, 1}
+    const float coord[4] = {0.0f, 0.25f, 0.75f, 1.0f};
+    for (int d = 0; d < 4; ++d)
+        for (int h = 0; h < 4; ++h)
+            for (int w = 0; w < 4; ++w)
+                EXPECT_NEAR(out[(d * 4 + h) * 4 + w], 1 + 4 * coord[d] + 2 * coord[h] + coord[w], 1e-6);
+}
+
+TEST_F(TrilinearApi, GoldenFloat16)
+{
+    std::vector<uint16_t> in(8), out(64, 0);
+    for (int i = 0; i < 8; ++i) in[i] = aclFloatToFloat16(float(i + 1));
+    Tensor self({1, 1, 2, 2, 2}, in.data(), ACL_FLOAT16);
+    Tensor res({1, 1, 4, 4, 4}, out.data(), ACL_FLOAT16);
+    ASSERT_EQ(RunTrilinear(self.handle, {4, 4, 4}, res.handle), ACLNN_SUCCESS) << LastMsg();
+    EXPECT_FLOAT_EQ(aclFloat16ToFloat(out[1]), 1.25f);
+    EXPECT_FLOAT_EQ(aclFloat16ToFloat(out[63]), 8.0f);
+}
+
+TEST_F(TrilinearApi, AlignCornersAndScales)
+{
+    std::vector<float> in = {1, 2, 3, 4, 5, 6, 7, 8};
+    std::vector<float> out(27, 0);
+    Tensor self({1, 1, 2, 2, 2}, in.data());
+    Tensor res({1, 1, 3, 3, 3}, out.data());
+    ASSERT_EQ(RunTrilinear(self.handle, {3, 3, 3}, res.handle, true), ACLNN_SUCCESS) << LastMsg();
+    EXPECT_FLOAT_EQ(out[1], 1.5f);  // align corners: coordinates {0, .5, 1}
+    EXPECT_FLOAT_EQ(out[26], 8.0f);
+}
+
+// ---- checks, in CANN's order -----------------------------------------------------------------------
+TEST_F(TrilinearApi, NullPointers)
+{
+    { BadCall c; c.nullWs = true; c.Expect(ACLNN_ERR_PARAM_NULLPTR, "workspaceSize"); }
+    { BadCall c; c.nullExec = true; c.Expect(ACLNN_ERR_PARAM_NULLPTR, "executor"); }
+    { BadCall c; c.nullSelf = true; c.Expect(ACLNN_ERR_PARAM_NULLPTR, "self"); }
+    { BadCall c; c.nullSize = true; c.Expect(ACLNN_ERR_PARAM_NULLPTR, "outputSize"); }
+    { BadCall c; c.nullOut = true; c.Expect(ACLNN_ERR_PARAM_NULLPTR, "out"); }
+}
+
+TEST_F(TrilinearApi, DTypes)
+{
+    { BadCall c; c.selfType = ACL_DOUBLE; c.outType = ACL_DOUBLE; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "float32"); }
+    { BadCall c; c.selfType = ACL_DOUBLE; c.outType = ACL_DOUBLE; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "float64"); }
+    { BadCall c; c.selfType = ACL_INT32; c.outType = ACL_INT32; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "int32"); }
+    { BadCall c; c.outType = ACL_FLOAT16; c.Expect(ACLNN_ERR_PARAM_INVALID, "out", "dtype"); }
+}
+
+TEST_F(TrilinearApi, Bf16RejectedOn310pAcceptedOn910b)
+{
+    {
+        BadCall c;
+        c.selfType = c.outType = ACL_BF16;
+        c.size = {3, 4, 0};  // otherwise valid call must fail later, proving bf16 passed the dtype check
+        c.Expect(ACLNN_ERR_PARAM_INVALID, "outputSize");
+    }
+    if (aclsimSetSoc("ascend310p") != 0) GTEST_SKIP() << "no ascend310p profile";
+    BadCall c;
+    c.selfType = c.outType = ACL_BF16;
+    c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "bfloat16");
+}
+
+TEST_F(TrilinearApi, RanksAndFormats)
+{
+    {
+        BadCall c;
+        c.selfShape = {2, 2, 3, 4};
+        c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "self: expected 5 dimensions (NCDHW/NDHWC/ND), got 4");
+    }
+    { BadCall c; c.outShape = {1, 2, 3, 4, 5, 1}; c.Expect(ACLNN_ERR_PARAM_INVALID, "out", "5 dimensions"); }
+    { BadCall c; c.size = {3, 4}; c.Expect(ACLNN_ERR_PARAM_INVALID, "outputSize", "3 values"); }
+    { BadCall c; c.selfFormat = ACL_FORMAT_NCHW; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "format"); }
+    { BadCall c; c.outFormat = ACL_FORMAT_FRACTAL_NZ; c.Expect(ACLNN_ERR_PARAM_INVALID, "out", "format"); }
+    { BadCall c; c.outFormat = ACL_FORMAT_NDHWC; c.Expect(ACLNN_ERR_PARAM_INVALID, "out", "match"); }
+}
+
+TEST_F(TrilinearApi, Sizes)
+{
+    { BadCall c; c.selfShape = {1, 0, 2, 3, 4}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "C, D, H and W"); }
+    { BadCall c; c.selfShape = {1, 2, 0, 3, 4}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "> 0"); }
+    { BadCall c; c.selfShape = {1, 2, 2, 3, 0}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self"); }
+    { BadCall c; c.selfShape = {-1, 2, 2, 3, 4}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", ">= 0"); }
+    { BadCall c; c.size = {3, -4, 5}; c.Expect(ACLNN_ERR_PARAM_INVALID, "outputSize", "> 0"); }
+    { BadCall c; c.outShape = {1, 2, 3, 4, 6}; c.Expect(ACLNN_ERR_PARAM_INVALID, "out", "[1, 2, 3, 4, 5]"); }
+    { BadCall c; c.outShape = {2, 2, 3, 4, 5}; c.Expect(ACLNN_ERR_PARAM_INVALID, "out", "expected shape"); }
+    {  // NDHWC-aware expected shape: (N, D, H, W, C)
+        BadCall c;
+        c.selfFormat = c.outFormat = ACL_FORMAT_NDHWC;
+        c.selfShape = {1, 2, 3, 4, 2};
+        c.outShape = {1, 2, 3, 4, 5};
+        c.Expect(ACLNN_ERR_PARAM_INVALID, "out", "[1, 3, 4, 5, 2]");
+    }
+}
+
+TEST_F(TrilinearApi, ScalesAndViews)
+{
+    { BadCall c; c.sD = NAN; c.Expect(ACLNN_ERR_PARAM_INVALID, "scalesD", "finite"); }
+    { BadCall c; c.sW = INFINITY; c.Expect(ACLNN_ERR_PARAM_INVALID, "scalesW", "finite"); }
+    { BadCall c; c.selfStorage = {10}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "storage"); }
+    { BadCall c; c.selfStrides = {48, 24, 12, 4, -1}; c.selfStorage = {4096}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "negative"); }
+}
+
+TEST_F(TrilinearApi, ScalesPerAxisAndDownscaleBeyond50IsComputed)
+{
+    // scalesW given alone: used for W only (PyTorch per-axis rule); a 100x downscale on D computes.
+    std::vector<float> in(100 * 2 * 2, 3.0f), out(1 * 2 * 4, 0.0f);
+    Tensor self({1, 1, 100, 2, 2}, in.data());
+    Tensor res({1, 1, 1, 2, 4}, out.data());
+    ASSERT_EQ(RunTrilinear(self.handle, {1, 2, 4}, res.handle, false, 0.0, 0.0, 2.0), ACLNN_SUCCESS) << LastMsg();
+    for (float v : out) EXPECT_FLOAT_EQ(v, 3.0f);
+}
+
+// ---- empty batch -------------------------------------------------------------------------------------
+TEST_F(TrilinearApi, BatchZeroSucceedsWithoutWorkspace)
+{
+    float dummy = 0;
+    Tensor self({0, 2, 2, 3, 4}, &dummy);
+    Tensor res({0, 2, 3, 4, 5}, &dummy);
+    IntArray outputSize({3, 4, 5});
+    uint64_t ws = 99;
+    aclOpExecutor* exec = nullptr;
+    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
+                                                       &exec),
+              ACLNN_SUCCESS);
+    EXPECT_EQ(ws, 0u);
+    ASSERT_NE(exec, nullptr);
+    EXPECT_EQ(aclnnUpsampleTrilinear3d(nullptr, 0, exec, nullptr), ACLNN_SUCCESS);
+}
+
+// ---- executor lifetime ---------------------------------------------------------------------------
+TEST_F(TrilinearApi, ExecutorRunsOnce)
+{
+    std::vector<float> in(8, 1.0f), out(64, 0.0f);
+    Tensor self({1, 1, 2, 2, 2}, in.data());
+    Tensor res({1, 1, 4, 4, 4}, out.data());
+    IntArray outputSize({4, 4, 4});
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
+                                                       &exec),
+              ACLNN_SUCCESS);
+    std::vector<uint8_t> workspace(ws + 1);
+    ASSERT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws, exec, nullptr), ACLNN_SUCCESS) << LastMsg();
+    aclnnStatus second = aclnnUpsampleTrilinear3d(workspace.data(), ws, exec, nullptr);
+    EXPECT_EQ(second, ACLNN_ERR_PARAM_INVALID);
+    EXPECT_NE(LastMsg().find("executor:"), std::string::npos) << LastMsg();
+    EXPECT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws, nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR);
+}
+
+TEST_F(TrilinearApi, RepeatableExecutorRunsUntilDestroyed)
+{
+    std::vector<float> in = {1, 2, 3, 4, 5, 6, 7, 8};
+    std::vector<float> out(64, 0.0f);
+    Tensor self({1, 1, 2, 2, 2}, in.data());
+    Tensor res({1, 1, 4, 4, 4}, out.data());
+    IntArray outputSize({4, 4, 4});
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
+                                                       &exec),
+              ACLNN_SUCCESS);
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(exec), ACLNN_SUCCESS);
+    std::vector<uint8_t> workspace(ws + 1);
+    for (int i = 0; i < 2; ++i) {
+        std::fill(out.begin(), out.end(), 0.0f);
+        ASSERT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws, exec, nullptr), ACLNN_SUCCESS) << LastMsg();
+        EXPECT_FLOAT_EQ(out[63], 8.0f);
+    }
+    EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
+}
+
+TEST_F(TrilinearApi, UnusedExecutorCanBeDestroyed)
+{
+    std::vector<float> in(8, 1.0f), out(64, 0.0f);
+    Tensor self({1, 1, 2, 2, 2}, in.data());
+    Tensor res({1, 1, 4, 4, 4}, out.data());
+    IntArray outputSize({4, 4, 4});
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
+                                                       &exec),
+              ACLNN_SUCCESS);
+    EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
+}
+
+// ---- strided views ---------------------------------------------------------------------------------
+std::vector<float> Ramp(size_t n)
+{
+    std::vector<float> v(n);
+    for (size_t i = 0; i < n; ++i) v[i] = std::sin(0.37f * float(i)) * 10.0f;
+    return v;
+}
+
+// Reference: the same call on contiguous NCDHW tensors.
+std::vector<float> ContiguousResult(const std::vector<float>& ncdhw, const std::vector<int64_t>& shape,
+                                    const std::vector<int64_t>& size, bool alignCorners)
+{
+    std::vector<int64_t> outShape = {shape[0], shape[1], size[0], size[1], size[2]};
+    std::vector<float> out(shape[0] * shape[1] * size[0] * size[1] * size[2], 0.0f);
+    std::vector<float> in = ncdhw;
+    Tensor self(shape, in.data());
+    Tensor res(outShape, out.data());
+    EXPECT_EQ(RunTrilinear(self.handle, size, res.handle, alignCorners), ACLNN_SUCCESS) << LastMsg();
+    return out;
+}
+
+void ExpectClose(const std::vector<float>& got, const std::vector<float>& want)
+{
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i) ASSERT_NEAR(got[i], want[i], 1e-5 * (1 + std::fabs(want[i]))) << i;
+}
+
+TEST_F(TrilinearApi, ChannelsLastViewInAndOut)
+{
+    // torch_npu's channels_last_3d: an NCDHW view whose strides are those of NDHWC storage.
+    const int64_t N = 2, C = 3, D = 2, H = 3, W = 4;
+    const std::vector<int64_t> size = {3, 5, 7};
+    std::vector<float> ncdhw = Ramp(N * C * D * H * W);
+    std::vector<float> want = ContiguousResult(ncdhw, {N, C, D, H, W}, size, false);
+
+    std::vector<float> ndhwc(ncdhw.size());
+    for (int64_t n = 0; n < N; ++n)
+        for (int64_t c = 0; c < C; ++c)
+            for (int64_t i = 0; i < D * H * W; ++i) ndhwc[(n * D * H * W + i) * C + c] = ncdhw[(n * C + c) * D * H * W + i];
+    const int64_t oD = size[0], oH = size[1], oW = size[2];
+    std::vector<float> outCl(N * C * oD * oH * oW, 0.0f);
+    Tensor self({N, C, D, H, W}, ndhwc.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {D * H * W * C, 1, H * W * C, W * C, C});
+    Tensor res({N, C, oD, oH, oW}, outCl.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
+               {oD * oH * oW * C, 1, oH * oW * C, oW * C, C});
+    ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
+    std::vector<float> got(outCl.size());
+    for (int64_t n = 0; n < N; ++n)
+        for (int64_t c = 0; c < C; ++c)
+            for (int64_t i = 0; i < oD * oH * oW; ++i)
+                got[(n * C + c) * oD * oH * oW + i] = outCl[(n * oD * oH * oW + i) * C + c];
+    ExpectClose(got, want);
+}
+
+TEST_F(TrilinearApi, ChannelsLastInputContiguousOutput)
+{
+    const int64_t N = 1, C = 4, D = 2, H = 2, W = 3;
+    const std::vector<int64_t> size = {4, 3, 5};
+    std::vector<float> ncdhw = Ramp(N * C * D * H * W);
+    std::vector<float> want = ContiguousResult(ncdhw, {N, C, D, H, W}, size, true);
+    std::vector<float> ndhwc(ncdhw.size());
+    for (int64_t c = 0; c < C; ++c)
+        for (int64_t i = 0; i < D * H * W; ++i) ndhwc[i * C + c] = ncdhw[c * D * H * W + i];
+    std::vector<float> out(want.size(), 0.0f);
+    Tensor self({N, C, D, H, W}, ndhwc.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {D * H * W * C, 1, H * W * C, W * C, C});
+    Tensor res({N, C, size[0], size[1], size[2]}, out.data());
+    ASSERT_EQ(RunTrilinear(self.handle, size, res.handle, true), ACLNN_SUCCESS) << LastMsg();
+    ExpectClose(out, want);
+}
+
+TEST_F(TrilinearApi, OffsetAndPaddedRowsOutputLeavesGapsUntouched)
+{
+    // self: an offset view into a larger buffer; out: rows of 7 in a buffer with pitch 9.
+    const int64_t N = 1, C = 2, D = 2, H = 2, W = 3;
+    const std::vector<int64_t> size = {3, 4, 7};
+    std::vector<float> ncdhw = Ramp(N * C * D * H * W);
+    std::vector<float> want = ContiguousResult(ncdhw, {N, C, D, H, W}, size, false);
+    const int64_t offset = 5;
+    std::vector<float> inBuf(offset + ncdhw.size(), 99.0f);
+    std::copy(ncdhw.begin(), ncdhw.end(), inBuf.begin() + offset);
+    const int64_t pitch = 9;
+    const int64_t rows = N * C * size[0] * size[1];
+    std::vector<float> outBuf(rows * pitch, -7.0f);
+    Tensor self({N, C, D, H, W}, inBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {}, offset);
+    Tensor res({N, C, size[0], size[1], size[2]}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
+               {C * size[0] * size[1] * pitch, size[0] * size[1] * pitch, size[1] * pitch, pitch, 1}, 0,
+               {rows * pitch});
+    ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
+    std::vector<float> got;
+    for (int64_t r = 0; r < rows; ++r) {
+        for (int64_t w = 0; w < size[2]; ++w) got.push_back(outBuf[r * pitch + w]);
+        for (int64_t w = size[2]; w < pitch; ++w) ASSERT_EQ(outBuf[r * pitch + w], -7.0f) << "gap written";
+    }
+    ExpectClose(got, want);
+}
+
+TEST_F(TrilinearApi, InnerStrideTwoInAndOut)
+{
+    // W stride 2 on both sides: the element-wise view_copy path.
+    const int64_t N = 1, C = 1, D = 2, H = 3, W = 4;
+    const std::vector<int64_t> size = {2, 5, 6};
+    std::vector<float> ncdhw = Ramp(N * C * D * H * W);
+    std::vector<float> want = ContiguousResult(ncdhw, {N, C, D, H, W}, size, false);
+    std::vector<float> inBuf(ncdhw.size() * 2, 55.0f);
+    for (size_t i = 0; i < ncdhw.size(); ++i) inBuf[2 * i] = ncdhw[i];
+    std::vector<float> outBuf(want.size() * 2, -3.0f);
+    const int64_t oD = size[0], oH = size[1], oW = size[2];
+    Tensor self({N, C, D, H, W}, inBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
+                {2 * C * D * H * W, 2 * D * H * W, 2 * H * W, 2 * W, 2}, 0, {int64_t(inBuf.size())});
+    Tensor res({N, C, oD, oH, oW}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
+               {2 * C * oD * oH * oW, 2 * oD * oH * oW, 2 * oH * oW, 2 * oW, 2}, 0, {int64_t(outBuf.size())});
+    ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
+    std::vector<float> got(want.size());
+    for (size_t i = 0; i < want.size(); ++i) {
+        got[i] = outBuf[2 * i];
+        ASSERT_EQ(outBuf[2 * i + 1], -3.0f) << "gap written";
+    }
+    ExpectClose(got, want);
+}
+
+TEST_F(TrilinearApi, NdhwcFormatContiguous)
+{
+    const int64_t N = 1, C = 3, D = 2, H = 2, W = 2;
+    const std::vector<int64_t> size = {3, 3, 4};
+    std::vector<float> ncdhw = Ramp(N * C * D * H * W);
+    std::vector<float> want = ContiguousResult(ncdhw, {N, C, D, H, W}, size, false);
+    std::vector<float> ndhwc(ncdhw.size());
+    for (int64_t c = 0; c < C; ++c)
+        for (int64_t i = 0; i < D * H * W; ++i) ndhwc[i * C + c] = ncdhw[c * D * H * W + i];
+    const int64_t oDHW = size[0] * size[1] * size[2];
+    std::vector<float> out(N * C * oDHW, 0.0f);
+    Tensor self({N, D, H, W, C}, ndhwc.data(), ACL_FLOAT, ACL_FORMAT_NDHWC);
+    Tensor res({N, size[0], size[1], size[2], C}, out.data(), ACL_FLOAT, ACL_FORMAT_NDHWC);
+    ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
+    std::vector<float> got(out.size());
+    for (int64_t c = 0; c < C; ++c)
+        for (int64_t i = 0; i < oDHW; ++i) got[c * oDHW + i] = out[i * C + c];
+    ExpectClose(got, want);
+}
+
+// ---- run-phase errors --------------------------------------------------------------------------------
+TEST_F(TrilinearApi, SmallWorkspaceRejectedAndOutUntouched)
+{
+    // A strided out needs staging, so the workspace is non-zero; one byte short must fail cleanly.
+    std::vector<float> in(8, 2.0f);
+    std::vector<float> outBuf(128, -1.0f);
+    Tensor self({1, 1, 2, 2, 2}, in.data());
+    Tensor res({1, 1, 4, 4, 4}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {128, 128, 32, 8, 2}, 0, {128});
+    IntArray outputSize({4, 4, 4});
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
+                                                       &exec),
+              ACLNN_SUCCESS);
+    ASSERT_GT(ws, 0u);
+    std::vector<uint8_t> workspace(ws);
+    EXPECT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws - 1, exec, nullptr), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_NE(LastMsg().find("workspaceSize:"), std::string::npos) << LastMsg();
+    for (float v : outBuf) ASSERT_EQ(v, -1.0f);
+}
+
+}  // namespace
