@@ -1,0 +1,40 @@
+// SoC profiles of the CPU twin: the device facts the sim enforces and the cost-model parameters.
+// Every value, with its source or reasoning, is defined once in sim/src/soc_profiles.cpp and
+// documented in docs/sim.md.  Host code (tiling, aclnn layer) reads the active profile here.
+#pragma once
+#include <cstdint>
+
+namespace ascend_sim {
+
+struct SocProfile {
+    const char* name;                 // "ascend910b", "ascend310p"
+    uint32_t vectorCoreNum;           // cores a vector kernel can run on (GetCoreNumAiv on the host)
+    uint32_t ubTotalBytes;            // physical Unified Buffer per core
+    uint32_t ubUsableBytes;           // what InitBuffer may hand out (UB minus the API reserve)
+    uint64_t reservedWorkspaceBytes;  // RESERVED_WORKSPACE: system part at the start of the workspace
+    bool hasDataCopyPad;              // DataCopyPad exists on this chip
+    bool hasBf16;                     // bfloat16_t storage/Cast/Duplicate/DataCopy exist on this chip
+    bool hasHardSyncAll;              // SyncAll<isAIVOnly>() without workspace arguments
+    bool castFloatToHalfOnlyOddNone;  // 310P: Cast float->half accepts only CAST_ODD / CAST_NONE
+    // ---- cost model (estimates; see soc_profiles.cpp for sources) ----
+    double clockGHz;                  // vector core clock
+    double hbmBandwidthGBps;          // GM bandwidth shared by all cores (GB/s = 1e9 B/s)
+    double perCoreDmaGBps;            // ceiling of one core's DMA bandwidth
+    double vectorBytesPerCycle;       // vector unit width: one 256 B repeat per cycle
+    double vectorInstrOverheadCycles; // fixed issue/startup cost per vector instruction
+    double dmaInstrOverheadCycles;    // fixed cost per DMA instruction (descriptor, first burst)
+    double ubToUbBytesPerCycle;       // UB->UB DataCopy bandwidth
+    double scalarUbAccessCycles;      // one GetValue/SetValue on a LocalTensor (incl. S<->V sync)
+    double scalarGmAccessCycles;      // one GetValue/SetValue on a GlobalTensor (DCache miss path)
+};
+
+// The profile used by the next launch (default: ascend910b, or $ASCEND_SIM_SOC at start-up).
+const SocProfile& ActiveSoc();
+// Select by name; returns false (and keeps the current one) for an unknown name.
+bool SetActiveSoc(const char* name);
+// Lookup without activating; nullptr when unknown.
+const SocProfile* FindSoc(const char* name);
+// Names of all profiles, nullptr-terminated.
+const char* const* SocNames();
+
+}  // namespace ascend_sim

@@ -1,0 +1,233 @@
+// Counters and cost model of a launch, LastLaunch(), and the JSON export.
+//
+// Cost model (parameters per SoC in soc_profiles.cpp, documented in docs/sim.md):
+//   share      = min(perCoreDmaGBps, hbmBandwidthGBps / min(blockDim, vectorCoreNum))
+//   dma_us     = (gmRead + gmWrite) / share + ubToUb / (ubToUbBytesPerCycle * clock)
+//                + dmaInstructions * dmaInstrOverheadCycles / clock
+//   vector_us  = (vectorRepeats * 256 / vectorBytesPerCycle + vectorInstructions * vectorInstrOverheadCycles) / clock
+//   scalar_us  = (scalarUb * scalarUbAccessCycles + scalarGm * scalarGmAccessCycles) / clock
+//   block_us   = max(dma_us, vector_us) + scalar_us      (DMA and vector overlap with double buffering;
+//                                                          the scalar unit issues everything serially)
+//   core_us    = sum of the block times a physical core runs (block b on core b % vectorCoreNum)
+//   kernel_us  = max over cores; imbalance = (max - mean) / mean over the cores that ran blocks
+//   floor_us   = floorBytes / hbmBandwidthGBps
+#include <algorithm>
+#include <cstdio>
+#include <mutex>
+
+#include "sim_internal.h"
+
+namespace ascend_sim {
+
+const char* VecOpName(VecOp op) {
+    static const char* const names[] = {"Duplicate", "Adds", "Muls", "Maxs", "Mins", "Add", "Sub", "Mul",
+                                        "Div", "Max", "Min", "Axpy", "Cast", "Gather", "CreateVecIndex",
+                                        "Compare", "Compares", "Select", "Abs", "Relu", "Exp", "Ln", "Sqrt",
+                                        "Reciprocal"};
+    const int i = static_cast<int>(op);
+    return i >= 0 && i < kNumVecOps ? names[i] : "?";
+}
+
+namespace {
+std::mutex g_repMu;
+LaunchReport g_report;
+SocProfile g_reportSoc{};
+
+void Accumulate(CoreCounters& t, const CoreCounters& c) {
+    t.gmReadBytes += c.gmReadBytes;
+    t.gmWriteBytes += c.gmWriteBytes;
+    t.ubToUbBytes += c.ubToUbBytes;
+    t.dmaInstructions += c.dmaInstructions;
+    t.vectorInstructions += c.vectorInstructions;
+    t.vectorElements += c.vectorElements;
+    t.vectorRepeats += c.vectorRepeats;
+    t.scalarUbReads += c.scalarUbReads;
+    t.scalarUbWrites += c.scalarUbWrites;
+    t.scalarGmReads += c.scalarGmReads;
+    t.scalarGmWrites += c.scalarGmWrites;
+    t.peakUbBytes = std::max(t.peakUbBytes, c.peakUbBytes);
+    t.syncAllCalls += c.syncAllCalls;
+    for (int i = 0; i < kNumVecOps; ++i) {
+        t.vecOps[i].instructions += c.vecOps[i].instructions;
+        t.vecOps[i].elements += c.vecOps[i].elements;
+    }
+}
+
+void Model(const SocProfile& s, double shareGBps, CoreCounters& c) {
+    const double cyclesPerUs = s.clockGHz * 1e3;
+    c.dmaTimeUs = double(c.gmReadBytes + c.gmWriteBytes) / (shareGBps * 1e3) +
+                  double(c.ubToUbBytes) / (s.ubToUbBytesPerCycle * cyclesPerUs) +
+                  double(c.dmaInstructions) * s.dmaInstrOverheadCycles / cyclesPerUs;
+    c.vectorTimeUs = (double(c.vectorRepeats) * 256.0 / s.vectorBytesPerCycle +
+                      double(c.vectorInstructions) * s.vectorInstrOverheadCycles) /
+                     cyclesPerUs;
+    c.scalarTimeUs = (double(c.scalarUbReads + c.scalarUbWrites) * s.scalarUbAccessCycles +
+                      double(c.scalarGmReads + c.scalarGmWrites) * s.scalarGmAccessCycles) /
+                     cyclesPerUs;
+    c.modeledTimeUs = std::max(c.dmaTimeUs, c.vectorTimeUs) + c.scalarTimeUs;
+}
+
+void Fill(LaunchReport& r, uint64_t floorBytes) {
+    r.floorBytes = floorBytes;
+    const double bw = g_reportSoc.hbmBandwidthGBps;
+    r.floorTimeUs = bw > 0 ? double(floorBytes) / (bw * 1e3) : 0;
+    r.trafficRatio = floorBytes ? double(r.total.gmReadBytes + r.total.gmWriteBytes) / double(floorBytes) : 0;
+}
+
+void J(std::string& o, const char* k, double v, bool comma = true) {
+    char b[96];
+    std::snprintf(b, sizeof b, "\"%s\": %.6g%s", k, v, comma ? ", " : "");
+    o += b;
+}
+void J(std::string& o, const char* k, uint64_t v, bool comma = true) {
+    char b[96];
+    std::snprintf(b, sizeof b, "\"%s\": %llu%s", k, (unsigned long long)v, comma ? ", " : "");
+    o += b;
+}
+std::string Esc(const std::string& s) {
+    std::string o;
+    for (char ch : s) {
+        if (ch == '"' || ch == '\\') { o += '\\'; o += ch; }
+        else if (ch == '\n') o += "\\n";
+        else if (static_cast<unsigned char>(ch) < 0x20) o += ' ';
+        else o += ch;
+    }
+    return o;
+}
+void Counters(std::string& o, const CoreCounters& c) {
+    J(o, "gm_read_bytes", c.gmReadBytes);
+    J(o, "gm_write_bytes", c.gmWriteBytes);
+    J(o, "ub_to_ub_bytes", c.ubToUbBytes);
+    J(o, "dma_instructions", c.dmaInstructions);
+    J(o, "vector_instructions", c.vectorInstructions);
+    J(o, "vector_elements", c.vectorElements);
+    J(o, "vector_repeats", c.vectorRepeats);
+    J(o, "scalar_ub_reads", c.scalarUbReads);
+    J(o, "scalar_ub_writes", c.scalarUbWrites);
+    J(o, "scalar_gm_reads", c.scalarGmReads);
+    J(o, "scalar_gm_writes", c.scalarGmWrites);
+    J(o, "peak_ub_bytes", c.peakUbBytes);
+    J(o, "sync_all_calls", c.syncAllCalls);
+    J(o, "dma_time_us", c.dmaTimeUs);
+    J(o, "vector_time_us", c.vectorTimeUs);
+    J(o, "scalar_time_us", c.scalarTimeUs);
+    J(o, "modeled_time_us", c.modeledTimeUs, false);
+}
+}  // namespace
+
+namespace detail {
+void FinishReport(LaunchState& L, double wallMs) {
+    LaunchReport r;
+    r.soc = L.soc.name;
+    r.kernel = L.opt.kernelName;
+    r.blockDim = L.opt.blockDim;
+    r.tilingKey = L.opt.tilingKey;
+    r.status = L.error.empty() ? 0 : 1;
+    r.error = L.error;
+    r.hostWallMs = wallMs;
+    const uint32_t cores = std::max(1u, L.soc.vectorCoreNum);
+    const uint32_t active = std::max(1u, std::min(L.opt.blockDim, cores));
+    r.perCoreDmaGBps = std::min(L.soc.perCoreDmaGBps, L.soc.hbmBandwidthGBps / active);
+    std::vector<double> coreTime(active, 0.0);
+    for (size_t b = 0; b < L.cores.size(); ++b) {
+        CoreCounters c = L.cores[b] ? L.cores[b]->counters : CoreCounters{};
+        Model(L.soc, r.perCoreDmaGBps, c);
+        coreTime[b % active] += c.modeledTimeUs;
+        Accumulate(r.total, c);
+        r.total.dmaTimeUs = std::max(r.total.dmaTimeUs, c.dmaTimeUs);
+        r.total.vectorTimeUs = std::max(r.total.vectorTimeUs, c.vectorTimeUs);
+        r.total.scalarTimeUs = std::max(r.total.scalarTimeUs, c.scalarTimeUs);
+        r.cores.push_back(c);
+    }
+    double mx = 0, sum = 0;
+    for (double t : coreTime) {
+        mx = std::max(mx, t);
+        sum += t;
+    }
+    r.modeledTimeUs = mx;
+    r.total.modeledTimeUs = mx;
+    r.meanCoreTimeUs = sum / double(coreTime.size());
+    r.imbalance = r.meanCoreTimeUs > 0 ? (mx - r.meanCoreTimeUs) / r.meanCoreTimeUs : 0;
+    std::lock_guard<std::mutex> lk(g_repMu);
+    g_reportSoc = L.soc;
+    g_report = std::move(r);
+}
+}  // namespace detail
+
+LaunchReport LastLaunch() {
+    std::lock_guard<std::mutex> lk(g_repMu);
+    return g_report;
+}
+
+double FloorTimeUs(uint64_t bytes) { return double(bytes) / (ActiveSoc().hbmBandwidthGBps * 1e3); }
+
+void SetLastLaunchFloorBytes(uint64_t bytes) {
+    std::lock_guard<std::mutex> lk(g_repMu);
+    Fill(g_report, bytes);
+}
+
+std::string LastLaunchJson() {
+    std::lock_guard<std::mutex> lk(g_repMu);
+    const LaunchReport& r = g_report;
+    const SocProfile& s = g_reportSoc;
+    std::string o = "{";
+    o += "\"soc\": \"" + Esc(r.soc) + "\", \"kernel\": \"" + Esc(r.kernel) + "\", ";
+    J(o, "block_dim", uint64_t(r.blockDim));
+    J(o, "tiling_key", r.tilingKey);
+    J(o, "status", uint64_t(r.status));
+    o += "\"error\": \"" + Esc(r.error) + "\", ";
+    Counters(o, r.total);
+    o += ", ";
+    J(o, "mean_core_time_us", r.meanCoreTimeUs);
+    J(o, "imbalance", r.imbalance);
+    J(o, "per_core_dma_gbps", r.perCoreDmaGBps);
+    J(o, "floor_bytes", r.floorBytes);
+    J(o, "floor_time_us", r.floorTimeUs);
+    J(o, "traffic_ratio", r.trafficRatio);
+    J(o, "host_wall_ms", r.hostWallMs);
+    o += "\"vector_ops\": {";
+    bool first = true;
+    for (int i = 0; i < kNumVecOps; ++i) {
+        const VecOpCounter& v = r.total.vecOps[i];
+        if (v.instructions == 0) continue;
+        if (!first) o += ", ";
+        first = false;
+        o += "\"";
+        o += VecOpName(static_cast<VecOp>(i));
+        o += "\": {";
+        J(o, "instructions", v.instructions);
+        J(o, "elements", v.elements, false);
+        o += "}";
+    }
+    o += "}, \"cost_model\": {";
+    if (s.name != nullptr) {
+        J(o, "clock_ghz", s.clockGHz);
+        J(o, "hbm_bandwidth_gbps", s.hbmBandwidthGBps);
+        J(o, "per_core_dma_gbps_max", s.perCoreDmaGBps);
+        J(o, "vector_bytes_per_cycle", s.vectorBytesPerCycle);
+        J(o, "vector_instr_overhead_cycles", s.vectorInstrOverheadCycles);
+        J(o, "dma_instr_overhead_cycles", s.dmaInstrOverheadCycles);
+        J(o, "ub_to_ub_bytes_per_cycle", s.ubToUbBytesPerCycle);
+        J(o, "scalar_ub_access_cycles", s.scalarUbAccessCycles);
+        J(o, "scalar_gm_access_cycles", s.scalarGmAccessCycles);
+        J(o, "vector_core_num", uint64_t(s.vectorCoreNum), false);
+    }
+    o += "}, \"cores\": [";
+    for (size_t b = 0; b < r.cores.size(); ++b) {
+        if (b) o += ", ";
+        o += "{";
+        J(o, "block", uint64_t(b));
+        Counters(o, r.cores[b]);
+        o += "}";
+    }
+    o += "]}";
+    return o;
+}
+
+}  // namespace ascend_sim
+
+extern "C" const char* aclsimLastLaunchJson(void) {
+    static thread_local std::string s;
+    s = ascend_sim::LastLaunchJson();
+    return s.c_str();
+}

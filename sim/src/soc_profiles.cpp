@@ -1,0 +1,108 @@
+// SoC profiles of the CPU twin: every device value the sim enforces or models, with its source.
+// Sources: "ref" = /work/shared/reference/ascendc-api.md (facts from the public asc-devkit / ops-cv);
+// "est" = an estimate, reasoning given.  docs/sim.md repeats this table.
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <strings.h>
+
+#include "ascend_sim/soc.h"
+
+namespace ascend_sim {
+namespace {
+
+constexpr uint32_t KiB = 1024;
+constexpr uint64_t MiB = 1024ull * 1024ull;
+
+const SocProfile kProfiles[] = {
+    {
+        "ascend910b",
+        48,                     // ref: 910B1/B2 have 24 AI cores x 2 AIV = 48 (ops-cv UTs use 48); B3/B4 have 40
+        192 * KiB,              // ref: TOTAL_UB_SIZE 192 KB on arch 2201
+        192 * KiB - 8 * KiB - 256,  // ref: 192 KB - 8 KB API scratch (TMP_UB_OFFSET) - 256 B = 192 KiB - 8.25 KiB
+        16 * MiB,               // ref: RESERVED_WORKSPACE 16 MB on 2201
+        true,                   // ref: DataCopyPad exists on 2201
+        true,                   // ref: bf16 storage, Cast, Duplicate, DataCopy on 2201 (no bf16 arithmetic)
+        true,                   // ref: hard SyncAll() on A2/A3
+        false,                  // ref: float->half accepts every RoundMode on 2201
+        1.8,                    // est: AIV clock ~1.8 GHz (public 910B figures quote 1.65-1.85 GHz)
+        1600.0,                 // est: ~1.6 TB/s HBM2e for 910B (public product sheets: 1.6 TB/s class)
+        100.0,                  // est: one core's MTE cannot saturate HBM; ~100 GB/s per core ceiling
+        256.0,                  // ref: one repeat = 256 B (8 blocks of 32 B) per cycle
+        16.0,                   // est: issue/startup of a vector instruction (count mode) ~16 cycles
+        200.0,                  // est: DMA descriptor + first-burst latency, partly hidden; ~200 cycles
+        128.0,                  // est: UB->UB copy at half the vector width
+        20.0,                   // est: scalar UB access incl. the S<->V sync auto-sync inserts
+        200.0,                  // est: scalar GM access through the DCache (miss ~100 ns)
+    },
+    {
+        "ascend310p",
+        8,                      // ref: 310P3 has 8 AI cores (coupled, vector unit inside each AI core)
+        256 * KiB,              // ref: TOTAL_UB_SIZE 256 KB on arch 2002
+        256 * KiB - 8 * KiB,    // ref: TMP_UB_OFFSET 248 KB on 2002 (last 8 KB is API scratch)
+        2 * MiB,                // ref: RESERVED_WORKSPACE 2 MB on 2002
+        false,                  // ref: DataCopyPad "not supported" on dav_m200
+        false,                  // ref: no bf16 on 310P
+        false,                  // est: no hard SyncAll on 310P (soft SyncAll with a GM workspace only)
+        true,                   // ref: float->half only CAST_ODD / CAST_NONE on 2002
+        1.08,                   // est: 310P AI core clock ~1.08 GHz
+        204.8,                  // est: LPDDR4X 204.8 GB/s (Atlas 300I Pro product sheet)
+        50.0,                   // est: per-core DMA ceiling
+        256.0,                  // ref: 256 B repeat
+        16.0,                   // est
+        200.0,                  // est
+        128.0,                  // est
+        20.0,                   // est
+        200.0,                  // est
+    },
+};
+
+std::atomic<const SocProfile*> g_active{nullptr};
+
+const SocProfile* Initial() {
+    const char* env = std::getenv("ASCEND_SIM_SOC");
+    if (env != nullptr) {
+        if (const SocProfile* p = FindSoc(env)) return p;
+    }
+    return &kProfiles[0];
+}
+
+}  // namespace
+
+const SocProfile* FindSoc(const char* name) {
+    if (name == nullptr) return nullptr;
+    for (const SocProfile& p : kProfiles)
+        if (std::strcmp(p.name, name) == 0) return &p;
+    // accept "Ascend910B" / "ASCEND310P" spellings
+    for (const SocProfile& p : kProfiles)
+        if (strcasecmp(p.name, name) == 0) return &p;
+    return nullptr;
+}
+
+const SocProfile& ActiveSoc() {
+    const SocProfile* p = g_active.load();
+    if (p == nullptr) {
+        p = Initial();
+        const SocProfile* expected = nullptr;
+        if (!g_active.compare_exchange_strong(expected, p)) p = expected;
+    }
+    return *p;
+}
+
+bool SetActiveSoc(const char* name) {
+    const SocProfile* p = FindSoc(name);
+    if (p == nullptr) return false;
+    g_active.store(p);
+    return true;
+}
+
+const char* const* SocNames() {
+    static const char* const names[] = {kProfiles[0].name, kProfiles[1].name, nullptr};
+    return names;
+}
+
+}  // namespace ascend_sim
+
+extern "C" int aclsimSetSoc(const char* name) { return ascend_sim::SetActiveSoc(name) ? 0 : 161002; }
+extern "C" const char* aclsimGetSoc(void) { return ascend_sim::ActiveSoc().name; }

@@ -1,0 +1,194 @@
+// Out-of-line parts of the vector ops: operand overlap rules, Cast (per-SoC round-mode tables and
+// bit-exact rounding), scalar Cast.
+#include <cinttypes>
+#include <cmath>
+#include <limits>
+
+#include "kernel_operator.h"
+#include "sim_internal.h"
+
+namespace AscendC {
+namespace simimpl {
+
+using namespace ::ascend_sim::detail;
+
+void CheckCount(const char* api, int64_t count) {
+    if (count < 0) Fail(api, "vector-count", Fmt("count %" PRId64 " is negative", count));
+}
+
+void CheckOverlap(const char* api, const UbRef& dst, uint64_t dstBytes, const UbRef& src, uint64_t srcBytes,
+                  bool allowExact) {
+    const uint8_t* d0 = dst.ptr;
+    const uint8_t* d1 = dst.ptr + dstBytes;
+    const uint8_t* s0 = src.ptr;
+    const uint8_t* s1 = src.ptr + srcBytes;
+    if (d1 <= s0 || s1 <= d0) return;
+    if (allowExact && d0 == s0) return;
+    CoreCtx& c = Ctx();
+    Fail(api, "vector-overlap",
+         Fmt("dst UB [%u, %u) and src UB [%u, %u) %s", static_cast<uint32_t>(d0 - c.ub), static_cast<uint32_t>(d1 - c.ub),
+             static_cast<uint32_t>(s0 - c.ub), static_cast<uint32_t>(s1 - c.ub),
+             allowExact ? "partially overlap (they must coincide exactly or not overlap)"
+                        : "overlap (this op needs disjoint operands)"));
+}
+
+namespace {
+
+constexpr uint8_t M_NONE = 1u << static_cast<int>(RoundMode::CAST_NONE);
+constexpr uint8_t M_RINT = 1u << static_cast<int>(RoundMode::CAST_RINT);
+constexpr uint8_t M_FLOOR = 1u << static_cast<int>(RoundMode::CAST_FLOOR);
+constexpr uint8_t M_CEIL = 1u << static_cast<int>(RoundMode::CAST_CEIL);
+constexpr uint8_t M_ROUND = 1u << static_cast<int>(RoundMode::CAST_ROUND);
+constexpr uint8_t M_TRUNC = 1u << static_cast<int>(RoundMode::CAST_TRUNC);
+constexpr uint8_t M_ODD = 1u << static_cast<int>(RoundMode::CAST_ODD);
+constexpr uint8_t M_R5 = M_RINT | M_FLOOR | M_CEIL | M_ROUND | M_TRUNC;
+
+struct CastRule {
+    uint8_t src, dst, modes;
+};
+
+// Atlas A2 (arch 2201), from the Cast API table (docs .../类型转换/Cast.md). int4b_t and the
+// SetDeqScale int32->half path are not modeled.
+const CastRule k910b[] = {
+    {T_I8, T_HALF, M_NONE},           {T_U8, T_HALF, M_NONE},          {T_I16, T_HALF, M_R5 | M_NONE},
+    {T_I16, T_FLOAT, M_NONE},         {T_HALF, T_I8, M_R5 | M_NONE},   {T_HALF, T_U8, M_R5 | M_NONE},
+    {T_HALF, T_I16, M_R5},            {T_HALF, T_I32, M_R5},           {T_HALF, T_FLOAT, M_NONE},
+    {T_BF16, T_I32, M_R5},            {T_BF16, T_FLOAT, M_NONE},       {T_I32, T_I16, M_NONE},
+    {T_I32, T_FLOAT, M_R5 | M_NONE},  {T_I32, T_I64, M_NONE},          {T_FLOAT, T_I16, M_R5},
+    {T_FLOAT, T_HALF, M_R5 | M_ODD | M_NONE},                          {T_FLOAT, T_BF16, M_R5},
+    {T_FLOAT, T_I32, M_R5},           {T_FLOAT, T_FLOAT, M_R5},        {T_FLOAT, T_I64, M_R5},
+    {T_I64, T_I32, M_NONE},           {T_I64, T_FLOAT, M_R5},
+};
+// Atlas inference AI Core (310P, arch 2002).
+const CastRule k310p[] = {
+    {T_I8, T_HALF, M_NONE},   {T_U8, T_HALF, M_NONE},  {T_I16, T_HALF, M_NONE},
+    {T_HALF, T_I8, M_FLOOR | M_CEIL | M_ROUND | M_TRUNC | M_NONE},
+    {T_HALF, T_U8, M_FLOOR | M_CEIL | M_ROUND | M_TRUNC | M_NONE},
+    {T_HALF, T_I16, M_RINT},  {T_HALF, T_I32, M_R5},   {T_HALF, T_FLOAT, M_NONE},
+    {T_I32, T_I16, M_NONE},   {T_I32, T_FLOAT, M_NONE}, {T_FLOAT, T_HALF, M_ODD | M_NONE},
+    {T_FLOAT, T_I64, M_R5},
+};
+
+const char* ModeName(RoundMode m) {
+    switch (m) {
+        case RoundMode::CAST_NONE: return "CAST_NONE";
+        case RoundMode::CAST_RINT: return "CAST_RINT";
+        case RoundMode::CAST_FLOOR: return "CAST_FLOOR";
+        case RoundMode::CAST_CEIL: return "CAST_CEIL";
+        case RoundMode::CAST_ROUND: return "CAST_ROUND";
+        case RoundMode::CAST_TRUNC: return "CAST_TRUNC";
+        case RoundMode::CAST_ODD: return "CAST_ODD";
+        default: return "UNKNOWN";
+    }
+}
+
+Rnd ToRnd(RoundMode m) {
+    switch (m) {
+        case RoundMode::CAST_ROUND: return Rnd::Away;
+        case RoundMode::CAST_FLOOR: return Rnd::Floor;
+        case RoundMode::CAST_CEIL: return Rnd::Ceil;
+        case RoundMode::CAST_TRUNC: return Rnd::Trunc;
+        case RoundMode::CAST_ODD: return Rnd::Odd;
+        default: return Rnd::Even;  // CAST_RINT, and CAST_NONE where it loses precision
+    }
+}
+
+double RoundInt(double v, RoundMode m) {
+    switch (m) {
+        case RoundMode::CAST_FLOOR: return std::floor(v);
+        case RoundMode::CAST_CEIL: return std::ceil(v);
+        case RoundMode::CAST_ROUND: return std::round(v);
+        case RoundMode::CAST_TRUNC: return std::trunc(v);
+        default: return std::nearbyint(v);  // half to even in the default FP environment
+    }
+}
+
+template <typename I>
+I SatInt(double v, RoundMode m) {
+    if (std::isnan(v)) return 0;
+    const double r = RoundInt(v, m);
+    if (r <= static_cast<double>(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
+    if (r >= static_cast<double>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
+    return static_cast<I>(r);
+}
+
+double Load(const uint8_t* p, uint8_t id) {
+    switch (id) {
+        case T_HALF: { uint16_t b; std::memcpy(&b, p, 2); return DecodeFloat(b, 5, 10); }
+        case T_BF16: { uint16_t b; std::memcpy(&b, p, 2); return BitsToFloat(uint32_t(b) << 16); }
+        case T_FLOAT: { float f; std::memcpy(&f, p, 4); return f; }
+        case T_I8: return static_cast<int8_t>(*p);
+        case T_U8: return *p;
+        case T_I16: { int16_t v; std::memcpy(&v, p, 2); return v; }
+        case T_U16: { uint16_t v; std::memcpy(&v, p, 2); return v; }
+        case T_I32: { int32_t v; std::memcpy(&v, p, 4); return v; }
+        case T_U32: { uint32_t v; std::memcpy(&v, p, 4); return v; }
+        case T_I64: { int64_t v; std::memcpy(&v, p, 8); return static_cast<double>(v); }
+        default: return 0;
+    }
+}
+
+void Store(uint8_t* p, uint8_t id, double v, RoundMode m) {
+    switch (id) {
+        case T_HALF: { const uint16_t b = static_cast<uint16_t>(EncodeFloat(v, 5, 10, ToRnd(m))); std::memcpy(p, &b, 2); break; }
+        case T_BF16: { const uint16_t b = static_cast<uint16_t>(EncodeFloat(v, 8, 7, ToRnd(m))); std::memcpy(p, &b, 2); break; }
+        case T_FLOAT: {
+            // float->float rounds to an integral value; other sources round to the float grid
+            const uint32_t b = EncodeFloat(v, 8, 23, ToRnd(m));
+            std::memcpy(p, &b, 4);
+            break;
+        }
+        case T_I8: { const int8_t x = SatInt<int8_t>(v, m); std::memcpy(p, &x, 1); break; }
+        case T_U8: { const uint8_t x = SatInt<uint8_t>(v, m); std::memcpy(p, &x, 1); break; }
+        case T_I16: { const int16_t x = SatInt<int16_t>(v, m); std::memcpy(p, &x, 2); break; }
+        case T_I32: { const int32_t x = SatInt<int32_t>(v, m); std::memcpy(p, &x, 4); break; }
+        case T_I64: { const int64_t x = SatInt<int64_t>(v, m); std::memcpy(p, &x, 8); break; }
+        default: break;
+    }
+}
+
+}  // namespace
+
+void CastImpl(const UbRef& dst, const TypeInfo& dt, const UbRef& src, const TypeInfo& st, RoundMode mode,
+              uint32_t count) {
+    const char* api = "Cast";
+    if (count == 0) return;
+    CoreCtx& c = Ctx();
+    const uint32_t all = 0xFFFFFFFFu;
+    CheckType(api, st, all);
+    CheckType(api, dt, all);
+    const bool is310 = c.soc->castFloatToHalfOnlyOddNone;
+    const CastRule* rules = is310 ? k310p : k910b;
+    const size_t n = is310 ? sizeof(k310p) / sizeof(k310p[0]) : sizeof(k910b) / sizeof(k910b[0]);
+    const CastRule* rule = nullptr;
+    for (size_t i = 0; i < n; ++i)
+        if (rules[i].src == st.id && rules[i].dst == dt.id) rule = &rules[i];
+    if (rule == nullptr)
+        Fail(api, "dtype-unsupported", Fmt("Cast %s -> %s does not exist on %s", st.name, dt.name, c.soc->name));
+    const int mi = static_cast<int>(mode);
+    if (mi > 6 || !(rule->modes & (1u << mi)))
+        Fail(api, "cast-mode-unsupported",
+             Fmt("Cast %s -> %s with %s is not supported on %s (the device silently does nothing)", st.name, dt.name,
+                 ModeName(mode), c.soc->name));
+    CheckUb(api, "src", src, uint64_t(count) * st.size);
+    CheckUb(api, "dst", dst, uint64_t(count) * dt.size);
+    HzAccess(PIPE_V, src.ptr, uint64_t(count) * st.size, false, api);
+    HzAccess(PIPE_V, dst.ptr, uint64_t(count) * dt.size, true, api);
+    CheckOverlap(api, dst, uint64_t(count) * dt.size, src, uint64_t(count) * st.size, st.size == dt.size);
+    const bool intRound = (st.id == T_FLOAT && dt.id == T_FLOAT);
+    for (uint32_t i = 0; i < count; ++i) {
+        double v = Load(src.ptr + uint64_t(i) * st.size, st.id);
+        if (intRound && std::isfinite(v)) v = RoundInt(v, mode);
+        Store(dst.ptr + uint64_t(i) * dt.size, dt.id, v, mode);
+    }
+    CountVec(ascend_sim::VecOp::Cast, count, uint64_t(count) * std::max(st.size, dt.size));
+}
+
+double ScalarConvert(double v, const TypeInfo& dt, RoundMode mode) {
+    uint8_t buf[8] = {};
+    Store(buf, dt.id, v, mode == RoundMode::CAST_NONE ? RoundMode::CAST_RINT : mode);
+    return Load(buf, dt.id);
+}
+
+}  // namespace simimpl
+}  // namespace AscendC
