@@ -225,12 +225,18 @@ __aicore__ inline float TrilinearRatio(int64_t inLength, int64_t outLength, bool
 
 // Source coordinate of output index `dst` (PyTorch area_pixel_compute_source_index, linear):
 // align_corners: ratio * dst; otherwise ratio * (dst + 0.5) - 0.5, negative clamped to 0.
+// The half-pixel form is one fused multiply-add (single rounding), as PyTorch's x86-64 CPU kernel
+// (built with FP contraction) and CANN arch35 (fmaf) compute it; rounding twice differs by up to
+// 7.8e-6 relative on W 257 -> 693 (reference.py _area_pixel_source_index).  Evaluated in double
+// without libm: float*float is exact in double and adding -0.5 stays exact for every index below
+// 2^46, so the one rounding to float is the fused result.
 __aicore__ inline float TrilinearSourceIndex(float ratio, int64_t dst, bool alignCorners)
 {
     if (alignCorners) {
         return ratio * static_cast<float>(dst);
     }
-    const float src = ratio * (static_cast<float>(dst) + 0.5f) - 0.5f;
+    const float half = static_cast<float>(dst) + 0.5f;
+    const float src = static_cast<float>(static_cast<double>(ratio) * static_cast<double>(half) - 0.5);
     return src < 0.0f ? 0.0f : src;
 }
 
@@ -247,6 +253,24 @@ __aicore__ inline void TrilinearTaps(float src, int64_t inLength, int64_t* i0, i
     l1 = l1 < 0.0f ? 0.0f : (l1 > 1.0f ? 1.0f : l1);
     *lambda1 = l1;
     *lambda0 = 1.0f - l1;
+}
+
+// Both taps of output index `dst` on one axis, the way PyTorch's compute_source_index_and_lambda
+// forms them: an axis whose output length equals its input length is a copy with i0 = i1 = dst,
+// lambda0 = 1, lambda1 = 0 (the zero-weight tap is still multiplied, so an inf at dst gives NaN as
+// in PyTorch); otherwise TrilinearSourceIndex + TrilinearTaps.
+__aicore__ inline void TrilinearAxisTaps(float ratio, int64_t dst, int64_t inLength, int64_t outLength,
+                                         bool alignCorners, int64_t* i0, int64_t* i1, float* lambda0,
+                                         float* lambda1)
+{
+    if (outLength == inLength) {
+        *i0 = dst;
+        *i1 = dst;
+        *lambda0 = 1.0f;
+        *lambda1 = 0.0f;
+        return;
+    }
+    TrilinearTaps(TrilinearSourceIndex(ratio, dst, alignCorners), inLength, i0, i1, lambda0, lambda1);
 }
 
 // Output length of one axis from a user scale when no output size is given

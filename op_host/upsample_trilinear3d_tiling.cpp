@@ -1,0 +1,350 @@
+// Host tiling of UpsampleTrilinear3d (see upsample_trilinear3d_tiling.h and the vocabulary in
+// op_kernel/upsample_trilinear3d_tiling_data.h).  Pure: no globals, no device queries.
+//
+// Plan in three steps:
+//  1. per-axis ratios from interp_math.h (TrilinearRatio), tap tables from TrilinearSourceIndex /
+//     TrilinearTaps (the same functions the kernel uses for the H and D axes);
+//  2. mode: volume mode (groups of whole slabs, three Gather passes) when slabs are tiny and
+//     numerous, else rows mode (unit = slab x H-row chunk x D-plane chunk);
+//  3. unit sizes by a small search that minimises the most loaded core's estimated cost under the
+//     UB budget (TrilinearLayout is the one definition of the kernel's buffers).
+#include "upsample_trilinear3d_tiling.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace ai {
+namespace {
+
+using tri::TrilinearLayout;
+using tri::TriRoundUp;
+using tri::UpsampleTrilinear3dTilingData;
+
+struct AxisTaps {
+    std::vector<int64_t> i0, i1;
+    std::vector<float> l1;
+};
+
+AxisTaps MakeTaps(int64_t in, int64_t out, float ratio, bool align)
+{
+    AxisTaps t;
+    t.i0.resize(out);
+    t.i1.resize(out);
+    t.l1.resize(out);
+    for (int64_t o = 0; o < out; ++o) {
+        float l0 = 0.0f;
+        interp::TrilinearAxisTaps(ratio, o, in, out, align, &t.i0[o], &t.i1[o], &l0, &t.l1[o]);
+    }
+    return t;
+}
+
+uint32_t FloatBits(float f)
+{
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+}
+
+// Appends one pass table (T0 bytes, T1 bytes, lambda1) of `len` entries padded to `padLen`.
+struct TableWriter {
+    std::vector<uint8_t> bytes;
+    uint64_t Append(const std::vector<uint32_t>& t0, const std::vector<uint32_t>& t1, const std::vector<float>& l1)
+    {
+        const uint64_t offset = bytes.size();
+        auto put = [&](const void* src, size_t n) {
+            const size_t at = bytes.size();
+            bytes.resize(at + n);
+            std::memcpy(bytes.data() + at, src, n);
+        };
+        put(t0.data(), t0.size() * 4);
+        put(t1.data(), t1.size() * 4);
+        put(l1.data(), l1.size() * 4);
+        return offset;
+    }
+    uint64_t AppendU32(const std::vector<uint32_t>& v)
+    {
+        const uint64_t offset = bytes.size();
+        bytes.resize(offset + v.size() * 4);
+        std::memcpy(bytes.data() + offset, v.data(), v.size() * 4);
+        return offset;
+    }
+};
+
+// Input rows [first, last] one H chunk of output rows needs.
+void ChunkRows(const AxisTaps& h, int64_t oh0, int64_t n, int64_t* lo, int64_t* hi)
+{
+    *lo = h.i0[oh0];
+    *hi = h.i1[oh0 + n - 1];
+}
+
+uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+}  // namespace
+
+uint64_t TrilinearUbBytes(const UpsampleTrilinear3dTilingData& t) { return TrilinearLayout(t).total; }
+
+bool DecodeTrilinearTiling(const KernelPlan& plan, UpsampleTrilinear3dTilingData* out)
+{
+    if (plan.tiling.size() != sizeof(UpsampleTrilinear3dTilingData)) return false;
+    std::memcpy(out, plan.tiling.data(), sizeof(*out));
+    return true;
+}
+
+bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& platform, KernelPlan* plan,
+                             std::string* err)
+{
+    auto fail = [&](const std::string& m) {
+        if (err) *err = m;
+        return false;
+    };
+    if (plan == nullptr) return fail("plan is null");
+    *plan = KernelPlan{};
+    if (p.n < 0 || p.c <= 0 || p.inD <= 0 || p.inH <= 0 || p.inW <= 0) {
+        return fail("input N must be >= 0 and C, D, H, W > 0");
+    }
+    if (p.outD <= 0 || p.outH <= 0 || p.outW <= 0) return fail("output D, H, W must be > 0");
+    if (p.dtype != DType::F32 && p.dtype != DType::F16 && p.dtype != DType::BF16) {
+        return fail(std::string("dtype ") + DTypeName(p.dtype) + " is not supported (float32, float16, bfloat16)");
+    }
+    if (p.dtype == DType::BF16 && !platform.hasBf16) {
+        return fail("bfloat16 is not supported on " + platform.socName);
+    }
+    if (platform.coreNum == 0) return fail("platform has no cores");
+    if (p.n == 0) return true;  // empty output: nothing to launch, no workspace
+
+    UpsampleTrilinear3dTilingData t{};
+    const bool f32 = p.dtype == DType::F32;
+    const uint64_t es = f32 ? 4 : 2;
+    const uint64_t blk = 32 / es;
+    const uint64_t cf = p.channelsLast ? static_cast<uint64_t>(p.c) : 1;
+    t.slabs = p.channelsLast ? static_cast<uint64_t>(p.n) : static_cast<uint64_t>(p.n) * static_cast<uint64_t>(p.c);
+    t.inD = p.inD; t.inH = p.inH; t.inW = p.inW;
+    t.outD = p.outD; t.outH = p.outH; t.outW = p.outW;
+    t.channelFold = cf;
+    t.inRow = p.inW * cf;
+    t.outRow = p.outW * cf;
+    t.inSlab = t.inD * t.inH * t.inRow;
+    t.outSlab = t.outD * t.outH * t.outRow;
+    t.inTotal = t.slabs * t.inSlab;
+    t.outTotal = t.slabs * t.outSlab;
+    if (t.inTotal >= (1ull << 40) || t.outTotal >= (1ull << 40)) return fail("tensor too large");
+    const float rD = interp::TrilinearRatio(p.inD, p.outD, p.alignCorners, p.scalesD);
+    const float rH = interp::TrilinearRatio(p.inH, p.outH, p.alignCorners, p.scalesH);
+    const float rW = interp::TrilinearRatio(p.inW, p.outW, p.alignCorners, p.scalesW);
+    t.ratioBitsD = FloatBits(rD);
+    t.ratioBitsH = FloatBits(rH);
+    t.ratioBitsW = FloatBits(rW);
+    t.alignCorners = p.alignCorners ? 1 : 0;
+    t.ioDtype = f32 ? tri::TRI_DT_F32 : (p.dtype == DType::F16 ? tri::TRI_DT_F16 : tri::TRI_DT_BF16);
+    t.useDataCopyPad = platform.hasDataCopyPad ? 1 : 0;
+    const bool is310p = platform.socName.find("310") != std::string::npos;
+    // float -> half on 310P accepts only CAST_NONE / CAST_ODD (NONE rounds to nearest even there);
+    // elsewhere RINT (float -> bf16 rejects NONE on 910B).
+    t.castRoundMode = (is310p && p.dtype == DType::F16) ? 0 /*CAST_NONE*/ : 1 /*CAST_RINT*/;
+    t.padElems = f32 ? 8 : 16;
+    const uint64_t pe = t.padElems;
+    const uint64_t cores = platform.coreNum;
+    const uint64_t ub = platform.ubBytes;
+
+    const AxisTaps tw = MakeTaps(p.inW, p.outW, rW, p.alignCorners);
+    const AxisTaps th = MakeTaps(p.inH, p.outH, rH, p.alignCorners);
+    const AxisTaps td = MakeTaps(p.inD, p.outD, rD, p.alignCorners);
+
+    // ---------------- volume mode candidate ----------------
+    UpsampleTrilinear3dTilingData v = t;
+    v.mode = tri::TRI_MODE_VOLUME;
+    v.wPassLen = t.inD * t.inH * t.outRow;
+    v.hPassLen = t.inD * t.outH * t.outRow;
+    v.wPassPad = TriRoundUp(v.wPassLen, pe);
+    v.hPassPad = TriRoundUp(v.hPassLen, pe);
+    v.outSlabPad = TriRoundUp(t.outSlab, pe);
+    auto volumeLayoutFor = [&](uint64_t g) {
+        UpsampleTrilinear3dTilingData c = v;
+        c.groupSlabs = g;
+        c.inBufElems = TriRoundUp(g * t.inSlab + 2 * blk, pe);
+        return c;
+    };
+    const bool volumeFits = v.outSlabPad <= 8192 && v.wPassPad <= 8192 && v.hPassPad <= 8192 &&
+                            TrilinearLayout(volumeLayoutFor(1)).total <= ub;
+
+    // ---------------- rows mode candidate ----------------
+    UpsampleTrilinear3dTilingData r = t;
+    r.mode = tri::TRI_MODE_ROWS;
+    r.outRowPad = TriRoundUp(t.outRow, pe);
+    bool rowsFeasible = false;
+    double bestCost = 0;
+    {
+        // H-chunk candidates: ceil(outH / k)
+        std::vector<uint64_t> nOhCands;
+        for (uint64_t k = 1; k <= t.outH; ++k) {
+            uint64_t n = CeilDiv(t.outH, k);
+            if (nOhCands.empty() || nOhCands.back() != n) nOhCands.push_back(n);
+            if (nOhCands.size() > 400) break;
+        }
+        std::vector<uint64_t> dCands;
+        for (uint64_t k = 1; k <= t.outD && k <= 16 * cores; ++k) {
+            uint64_t n = CeilDiv(t.outD, k);
+            if (dCands.empty() || dCands.back() != n) dCands.push_back(n);
+        }
+        if (dCands.back() != 1 && t.outD <= 4096) {
+            for (uint64_t n = dCands.back() - 1; n >= 1; --n) dCands.push_back(n);
+        }
+        const double ratioD = rD > 0 ? rD : 1.0;
+        for (uint64_t nOh : nOhCands) {
+            // 310P: every write (one output plane chunk) must cover at least 32 bytes.
+            if (!platform.hasDataCopyPad && nOh * t.outRow * es < 32) break;
+            if (nOh > 4095) continue;  // DataCopyPad blockCount
+            uint64_t nhMax = 0, nhSum = 0;
+            const uint64_t hChunks = CeilDiv(t.outH, nOh);
+            for (uint64_t hc = 0; hc < hChunks; ++hc) {
+                int64_t lo, hi;
+                const uint64_t oh0 = hc * nOh;
+                ChunkRows(th, oh0, std::min<uint64_t>(nOh, t.outH - oh0), &lo, &hi);
+                const uint64_t nh = hi - lo + 1;
+                nhMax = std::max(nhMax, nh);
+                nhSum += nh;
+            }
+            UpsampleTrilinear3dTilingData c = r;
+            c.rowsPerChunk = nOh;
+            c.hChunks = hChunks;
+            c.maxInRows = nhMax;
+            c.wBatchRows = std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(512, c.outRowPad)));
+            c.inBufElems = TriRoundUp(nhMax * t.inRow + 2 * blk, pe);
+            if (TrilinearLayout(c).total > ub) continue;
+            const double inRowsPerChunk = static_cast<double>(nhSum) / static_cast<double>(hChunks);
+            for (uint64_t dLen : dCands) {
+                const uint64_t dChunks = CeilDiv(t.outD, dLen);
+                const uint64_t units = t.slabs * hChunks * dChunks;
+                const uint64_t perCore = CeilDiv(units, cores);
+                double planes = std::min<double>(static_cast<double>(t.inD),
+                                                 dLen * std::min(ratioD, 2.0) + 2.0);
+                const double unitCost = static_cast<double>(dLen * nOh * t.outRow * es) +
+                                        planes * inRowsPerChunk * t.inRow * es + 4096.0 + planes * 1024.0 +
+                                        dLen * 512.0 + static_cast<double>(dLen * nOh) * 64.0;
+                const double cost = static_cast<double>(perCore) * unitCost;
+                if (!rowsFeasible || cost < bestCost * 0.999) {
+                    rowsFeasible = true;
+                    bestCost = cost;
+                    c.planesPerChunk = dLen;
+                    c.dChunks = dChunks;
+                    c.totalWork = units;
+                    r = c;
+                }
+            }
+        }
+    }
+
+    const bool preferVolume =
+        volumeFits && (!rowsFeasible || t.slabs >= cores || t.outTotal <= 16384);
+    if (!preferVolume && !rowsFeasible) {
+        return fail("UpsampleTrilinear3d: an output row of " + std::to_string(t.outRow) + " and input row of " +
+                    std::to_string(t.inRow) + " elements do not fit the unified buffer of " + platform.socName);
+    }
+
+    TableWriter ws;
+    if (preferVolume) {
+        t = v;
+        // group size: as many slabs as fit, no more than one core's share, and at most 16K outputs
+        const uint64_t share = CeilDiv(t.slabs, cores);
+        uint64_t g = 1;
+        while (g < share && g < 4095 && (g + 1) * t.outSlabPad <= 16384 &&
+               TrilinearLayout(volumeLayoutFor(g + 1)).total <= ub) {
+            ++g;
+        }
+        t = volumeLayoutFor(g);
+        t.totalWork = t.slabs;
+        // 310P, slabs smaller than 32 B of output: groups must cover >= 32 B; run on one core.
+        t.inSlabShiftQuantum = 1;
+        if (!platform.hasDataCopyPad && t.outSlab * es < 32) {
+            t.inSlabShiftQuantum = CeilDiv(32, t.outSlab * es);
+        }
+        t.blockDim = t.inSlabShiftQuantum > 1 ? 1 : std::min<uint64_t>(cores, t.slabs);
+        // tables of one slab
+        std::vector<uint32_t> a0(t.wPassPad, 0), a1(t.wPassPad, 0);
+        std::vector<float> al(t.wPassPad, 0.0f);
+        for (uint64_t rr = 0; rr < t.inD * t.inH; ++rr) {
+            for (uint64_t e = 0; e < t.outRow; ++e) {
+                const uint64_t ow = e / cf, ch = e % cf;
+                const uint64_t i = rr * t.outRow + e;
+                a0[i] = static_cast<uint32_t>((rr * t.inRow + tw.i0[ow] * cf + ch) * 4);
+                a1[i] = static_cast<uint32_t>((rr * t.inRow + tw.i1[ow] * cf + ch) * 4);
+                al[i] = tw.l1[ow];
+            }
+        }
+        t.wTabLen = t.wPassPad;
+        t.wTabOffset = ws.Append(a0, a1, al);
+        std::vector<uint32_t> b0(t.hPassPad, 0), b1(t.hPassPad, 0);
+        std::vector<float> bl(t.hPassPad, 0.0f);
+        for (uint64_t d = 0; d < t.inD; ++d) {
+            for (uint64_t oh = 0; oh < t.outH; ++oh) {
+                for (uint64_t e = 0; e < t.outRow; ++e) {
+                    const uint64_t i = (d * t.outH + oh) * t.outRow + e;
+                    b0[i] = static_cast<uint32_t>(((d * t.inH + th.i0[oh]) * t.outRow + e) * 4);
+                    b1[i] = static_cast<uint32_t>(((d * t.inH + th.i1[oh]) * t.outRow + e) * 4);
+                    bl[i] = th.l1[oh];
+                }
+            }
+        }
+        t.hTabLen = t.hPassPad;
+        t.hTabOffset = ws.Append(b0, b1, bl);
+        std::vector<uint32_t> c0(t.outSlabPad, 0), c1(t.outSlabPad, 0);
+        std::vector<float> cl(t.outSlabPad, 0.0f);
+        const uint64_t plane = t.outH * t.outRow;
+        for (uint64_t od = 0; od < t.outD; ++od) {
+            for (uint64_t q = 0; q < plane; ++q) {
+                const uint64_t i = od * plane + q;
+                c0[i] = static_cast<uint32_t>((td.i0[od] * plane + q) * 4);
+                c1[i] = static_cast<uint32_t>((td.i1[od] * plane + q) * 4);
+                cl[i] = td.l1[od];
+            }
+        }
+        t.dTabLen = t.outSlabPad;
+        t.dTabOffset = ws.Append(c0, c1, cl);
+        if (tri::TrilinearNeedsCompaction(t)) {
+            std::vector<uint32_t> m(TriRoundUp(t.groupSlabs * t.outSlab, 8), 0);
+            for (uint64_t s = 0; s < t.groupSlabs; ++s) {
+                for (uint64_t q = 0; q < t.outSlab; ++q) {
+                    m[s * t.outSlab + q] = static_cast<uint32_t>((s * t.outSlabPad + q) * es);
+                }
+            }
+            t.compactTabLen = m.size();
+            t.compactTabOffset = ws.AppendU32(m);
+        }
+    } else {
+        t = r;
+        t.blockDim = std::min<uint64_t>(cores, t.totalWork);
+        std::vector<uint32_t> a0(t.outRowPad, 0), a1(t.outRowPad, 0);
+        std::vector<float> al(t.outRowPad, 0.0f);
+        for (uint64_t e = 0; e < t.outRow; ++e) {
+            const uint64_t ow = e / cf, ch = e % cf;
+            a0[e] = static_cast<uint32_t>((tw.i0[ow] * cf + ch) * 4);
+            a1[e] = static_cast<uint32_t>((tw.i1[ow] * cf + ch) * 4);
+            al[e] = tw.l1[ow];
+        }
+        t.wTabLen = t.outRowPad;
+        t.wTabOffset = ws.Append(a0, a1, al);
+        if (tri::TrilinearNeedsCompaction(t)) {
+            std::vector<uint32_t> m(TriRoundUp(t.rowsPerChunk * t.outRow, 8), 0);
+            for (uint64_t j = 0; j < t.rowsPerChunk; ++j) {
+                for (uint64_t e = 0; e < t.outRow; ++e) {
+                    m[j * t.outRow + e] = static_cast<uint32_t>((j * t.outRowPad + e) * es);
+                }
+            }
+            t.compactTabLen = m.size();
+            t.compactTabOffset = ws.AppendU32(m);
+        }
+    }
+    t.workBase = t.totalWork / t.blockDim;
+    t.workTail = t.totalWork % t.blockDim;
+    t.workspaceBytes = ws.bytes.size();
+
+    plan->blockDim = static_cast<uint32_t>(t.blockDim);
+    plan->tilingKey = f32 ? tri::TRI_KEY_F32 : (p.dtype == DType::F16 ? tri::TRI_KEY_F16 : tri::TRI_KEY_BF16);
+    plan->tiling.resize(sizeof(t));
+    std::memcpy(plan->tiling.data(), &t, sizeof(t));
+    plan->userWorkspaceBytes = t.workspaceBytes;
+    plan->workspaceInit = std::move(ws.bytes);
+    return true;
+}
+
+}  // namespace ai

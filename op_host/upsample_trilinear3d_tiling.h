@@ -1,0 +1,24 @@
+// Host tiling of UpsampleTrilinear3d: a pure function of the problem (shape, format, sizes/scales,
+// align_corners, dtype) and the platform (core count, usable UB, chip features) that fills the
+// kernel plan: tiling bytes (tri::UpsampleTrilinear3dTilingData), blockDim, tiling key, user
+// workspace size and the tap tables the aclnn layer copies to the start of that workspace.
+#pragma once
+#include <string>
+
+#include "op_common.h"
+#include "upsample_trilinear3d_tiling_data.h"
+
+namespace ai {
+
+// Returns false with a message in *err when the problem cannot be planned (invalid shape, dtype not
+// on the chip, or a row too long for the unified buffer).  Never launches anything.
+bool PlanUpsampleTrilinear3d(const TrilinearProblem& problem, const PlatformInfo& platform, KernelPlan* plan,
+                             std::string* err);
+
+// The same plan, decoded (for tests and benchmarks).
+bool DecodeTrilinearTiling(const KernelPlan& plan, tri::UpsampleTrilinear3dTilingData* out);
+
+// UB bytes the kernel will InitBuffer for this tiling (the planner keeps it <= platform.ubBytes).
+uint64_t TrilinearUbBytes(const tri::UpsampleTrilinear3dTilingData& t);
+
+}  // namespace ai

@@ -1,0 +1,522 @@
+// UpsampleTrilinear3d kernel (PyTorch upsample_trilinear3d / CANN aclnnUpsampleTrilinear3d) on the
+// vector unit.  Tiling: op_host/upsample_trilinear3d_tiling.cpp; vocabulary and UB layout:
+// upsample_trilinear3d_tiling_data.h; coordinate maths: interp_math.h (TrilinearAxisTaps).
+//
+// Separable: out = sum_d wd * sum_h wh * sum_w ww * x, evaluated innermost (W) first exactly like
+// PyTorch's CPU kernel, every tap multiplied even at weight 0 (so 0 * inf = NaN is reproduced):
+//   W pass  Gather tap 0 and tap 1 of every output column (byte-offset tables), Mul by lambda0 /
+//           lambda1 tables, Add;
+//   H pass  rows mode: Muls(row h0, lh0) + Axpy(row h1, lh1) per output row on 32 B-padded rows;
+//           volume mode: the same Gather/Mul/Add form over a whole group of slabs;
+//   D pass  rows mode: Muls(plane d0, ld0) + Axpy(plane d1, ld1) over the whole row chunk;
+//           volume mode: Gather form.
+// Rows mode keeps the two most recent H-interpolated input planes (P slots) of a row chunk in UB, so
+// every input plane of a chunk is read and W/H-interpolated once however many output planes use it.
+// fp16/bf16 are Cast to fp32 on load and Cast back once per output (CAST_RINT; CAST_NONE for
+// float->half on 310P, which rounds to nearest there).
+// GM traffic: each unit reads its input rows once (one contiguous DMA per input plane) and writes
+// each output byte once: DataCopyPad on 910B; on 310P (no DataCopyPad) 32 B-multiple DataCopy, with
+// an unaligned tail written as the last 32 B of the unit's own range (never another core's bytes).
+#include "kernel_operator.h"
+#include "interp_math.h"
+#include "upsample_trilinear3d_tiling_data.h"
+
+using namespace AscendC;
+
+namespace tri {
+
+__aicore__ inline float FloatFromBits(uint64_t bits)
+{
+    union {
+        uint32_t u;
+        float f;
+    } c;
+    c.u = static_cast<uint32_t>(bits);
+    return c.f;
+}
+
+struct AxisTap {
+    int64_t i0;
+    int64_t i1;
+    float l0;
+    float l1;
+};
+
+template <typename T>
+class UpsampleTrilinear3dKernel {
+public:
+    __aicore__ inline UpsampleTrilinear3dKernel() {}
+
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const UpsampleTrilinear3dTilingData& t)
+    {
+        t_ = t;
+        blk_ = 32 / sizeof(T);
+        ratioD_ = FloatFromBits(t.ratioBitsD);
+        ratioH_ = FloatFromBits(t.ratioBitsH);
+        ratioW_ = FloatFromBits(t.ratioBitsW);
+        align_ = t.alignCorners != 0;
+        compact_ = TrilinearNeedsCompaction(t);
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.inTotal);
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.outTotal);
+        GM_ADDR user = GetUserWorkspace(workspace);
+        wsU32_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user), t.workspaceBytes / 4);
+        wsF32_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(user), t.workspaceBytes / 4);
+
+        const TrilinearUbLayout l = TrilinearLayout(t);
+        pipe_.InitBuffer(inQ_, 2, static_cast<uint32_t>(l.inQueBytes));
+        pipe_.InitBuffer(outQ_, 2, static_cast<uint32_t>(l.outQueBytes));
+        if (l.inFloatBytes) pipe_.InitBuffer(inF_, static_cast<uint32_t>(l.inFloatBytes));
+        pipe_.InitBuffer(wBuf_, static_cast<uint32_t>(l.wBufBytes));
+        pipe_.InitBuffer(hBuf_, static_cast<uint32_t>(l.hBufBytes));
+        pipe_.InitBuffer(tmp_, static_cast<uint32_t>(l.tmpBytes));
+        pipe_.InitBuffer(tab_, static_cast<uint32_t>(l.tabBytes));
+        if (l.outFloatBytes) pipe_.InitBuffer(outF_, static_cast<uint32_t>(l.outFloatBytes));
+        if (l.cvtBytes) pipe_.InitBuffer(cvt_, static_cast<uint32_t>(l.cvtBytes));
+        if (l.compactTabBytes) pipe_.InitBuffer(ctab_, static_cast<uint32_t>(l.compactTabBytes));
+        pipe_.InitBuffer(tailTab_, static_cast<uint32_t>(l.tailTabBytes));
+    }
+
+    __aicore__ inline void Process()
+    {
+        const uint64_t idx = static_cast<uint64_t>(GetBlockIdx());
+        workBegin_ = idx * t_.workBase + (idx < t_.workTail ? idx : t_.workTail);
+        workEnd_ = workBegin_ + t_.workBase + (idx < t_.workTail ? 1 : 0);
+        if (workBegin_ >= workEnd_) return;
+        if (t_.mode == TRI_MODE_ROWS) {
+            LoadRowTables();
+            for (uint64_t u = workBegin_; u < workEnd_; ++u) RunRowUnit(u);
+        } else {
+            LoadVolumeTables();
+            RunVolume();
+        }
+    }
+
+private:
+    // ------------------------------------------------------------------ helpers
+    __aicore__ inline void Tap(float ratio, int64_t dst, int64_t in, int64_t out, AxisTap& tp) const
+    {
+        interp::TrilinearAxisTaps(ratio, dst, in, out, align_, &tp.i0, &tp.i1, &tp.l0, &tp.l1);
+    }
+
+    __aicore__ inline void WaitMte2ForVector()
+    {
+        event_t e = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_V));
+        SetFlag<HardEvent::MTE2_V>(e);
+        WaitFlag<HardEvent::MTE2_V>(e);
+    }
+
+    // Loads one pass table (T0, T1, lambda1 of `len` entries) from the workspace into tab_ at
+    // element offset `at` and replicates it `copies` times, the k-th copy's source offsets shifted
+    // by k * srcStride elements (fp32); lambda0 = 1 - lambda1.  Layout at `at`:
+    // T0[copies*len], T1[copies*len], L0[copies*len], L1[copies*len].
+    __aicore__ inline void LoadPassTable(uint64_t wsOffsetBytes, uint64_t len, uint64_t at, uint64_t copies,
+                                         uint64_t srcStride)
+    {
+        const uint64_t all = copies * len;
+        LocalTensor<uint32_t> tabU = tab_.Get<uint32_t>();
+        LocalTensor<float> tabF = tab_.Get<float>();
+        const uint64_t w = wsOffsetBytes / 4;
+        DataCopy(tabU[at], wsU32_[w], static_cast<uint32_t>(len));
+        DataCopy(tabU[at + all], wsU32_[w + len], static_cast<uint32_t>(len));
+        DataCopy(tabF[at + 3 * all], wsF32_[w + 2 * len], static_cast<uint32_t>(len));
+        WaitMte2ForVector();
+        LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
+        for (uint64_t k = 1; k < copies; ++k) {
+            const int32_t shift = static_cast<int32_t>(k * srcStride * 4);
+            Adds(tabI[at + k * len], tabI[at], shift, static_cast<int32_t>(len));
+            Adds(tabI[at + all + k * len], tabI[at + all], shift, static_cast<int32_t>(len));
+            Adds(tabF[at + 3 * all + k * len], tabF[at + 3 * all], 0.0f, static_cast<int32_t>(len));
+        }
+        Muls(tabF[at + 2 * all], tabF[at + 3 * all], -1.0f, static_cast<int32_t>(all));
+        Adds(tabF[at + 2 * all], tabF[at + 2 * all], 1.0f, static_cast<int32_t>(all));
+    }
+
+    // One Gather pass: dst[i] = L0[i] * src[base + T0[i]] + L1[i] * src[base + T1[i]], i < count.
+    __aicore__ inline void GatherPass(const LocalTensor<float>& dst, const LocalTensor<float>& src, uint64_t tabAt,
+                                      uint64_t tabAll, uint64_t tabOffset, uint32_t baseBytes, uint32_t count)
+    {
+        LocalTensor<uint32_t> tabU = tab_.Get<uint32_t>();
+        LocalTensor<float> tabF = tab_.Get<float>();
+        LocalTensor<float> tmp = tmp_.Get<float>();
+        Gather(dst, src, tabU[tabAt + tabOffset], baseBytes, count);
+        Gather(tmp, src, tabU[tabAt + tabAll + tabOffset], baseBytes, count);
+        Mul(dst, dst, tabF[tabAt + 2 * tabAll + tabOffset], static_cast<int32_t>(count));
+        Mul(tmp, tmp, tabF[tabAt + 3 * tabAll + tabOffset], static_cast<int32_t>(count));
+        Add(dst, dst, tmp, static_cast<int32_t>(count));
+    }
+
+    // GM [s, s+n) of x into dst (io dtype); returns the element index in dst where x[s] landed.
+    __aicore__ inline uint64_t ReadRange(const LocalTensor<T>& dst, uint64_t s, uint64_t n)
+    {
+        if (t_.useDataCopyPad) {
+            DataCopyExtParams p{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0};
+            DataCopyPadExtParams<T> pad{false, 0, 0, 0};
+            DataCopyPad(dst, xGm_[s], p, pad);
+            return 0;
+        }
+        // 310P: whole 32 B blocks only.  Reading past the range is harmless inside the tensor; at
+        // its end, read the last blocks of the tensor instead and report the shift.
+        const uint64_t len = TriRoundUp(n, blk_);
+        if (s + len <= t_.inTotal) {
+            DataCopy(dst, xGm_[s], static_cast<uint32_t>(len));
+            return 0;
+        }
+        if (t_.inTotal >= len) {
+            const uint64_t start = t_.inTotal - len;
+            DataCopy(dst, xGm_[start], static_cast<uint32_t>(len));
+            return s - start;
+        }
+        // The range is (almost) the whole tensor and the tensor is not a whole number of blocks:
+        // blocks first, then the < 32 B remainder element by element (tiny tensors only).
+        const uint64_t full = t_.inTotal / blk_ * blk_;
+        if (full > 0) DataCopy(dst, xGm_[0], static_cast<uint32_t>(full));
+        PipeBarrier<PIPE_ALL>();
+        for (uint64_t i = full; i < t_.inTotal; ++i) dst.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(i));
+        PipeBarrier<PIPE_ALL>();
+        return s;
+    }
+
+    // Writes n packed elements of src to y[s, s+n).  On 310P with n not a multiple of 32 B, src
+    // holds the last 32 B of the range again at element RoundUp(n, blk) (PrepareTail).
+    __aicore__ inline void WriteRange(const LocalTensor<T>& src, uint64_t s, uint64_t n)
+    {
+        if (t_.useDataCopyPad) {
+            DataCopyExtParams p{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0};
+            DataCopyPad(yGm_[s], src, p);
+            return;
+        }
+        const uint64_t main = n / blk_ * blk_;
+        if (main > 0) DataCopy(yGm_[s], src, static_cast<uint32_t>(main));
+        if (main == n) return;
+        if (n >= blk_) {
+            PipeBarrier<PIPE_MTE3>();  // the tail block overlaps bytes the main copy wrote
+            DataCopy(yGm_[s + n - blk_], src[TriRoundUp(n, blk_)], static_cast<uint32_t>(blk_));
+            return;
+        }
+        // the whole output is smaller than 32 B: scalar stores (tiny tensors only)
+        PipeBarrier<PIPE_ALL>();
+        for (uint64_t i = 0; i < n; ++i) yGm_.SetValue(s + i, src.GetValue(static_cast<uint32_t>(i)));
+        DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(yGm_);
+    }
+
+    // Packs `n` elements (row/slab padded layout in `padded`) into y-order in `packed` with the
+    // host-built compaction table, and appends the last 32 B of the packed stream at
+    // RoundUp(n, blk) for WriteRange.  `segLen`/`segPad`: packed and padded segment lengths.
+    __aicore__ inline void Compact(const LocalTensor<T>& packed, const LocalTensor<T>& padded, uint64_t n,
+                                   uint64_t segLen, uint64_t segPad)
+    {
+        LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
+        Gather(packed, padded, ctab, 0, static_cast<uint32_t>(n));
+        if (n % blk_ == 0 || n < blk_) return;
+        LocalTensor<uint32_t> tail = tailTab_.Get<uint32_t>();
+        event_t vs = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
+        SetFlag<HardEvent::V_S>(vs);
+        WaitFlag<HardEvent::V_S>(vs);
+        for (uint64_t i = 0; i < blk_; ++i) {
+            const uint64_t k = n - blk_ + i;
+            const uint64_t seg = k / segLen;
+            tail.SetValue(static_cast<uint32_t>(i),
+                          static_cast<uint32_t>((seg * segPad + (k - seg * segLen)) * sizeof(T)));
+        }
+        event_t sv = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
+        SetFlag<HardEvent::S_V>(sv);
+        WaitFlag<HardEvent::S_V>(sv);
+        Gather(packed[TriRoundUp(n, blk_)], padded, tail, 0, static_cast<uint32_t>(blk_));
+    }
+
+    // fp32 input view of a staged input tensor: fp32 io uses it directly, 16-bit io Casts.
+    __aicore__ inline LocalTensor<float> InputAsFloat(const LocalTensor<T>& x, uint64_t elems)
+    {
+        if constexpr (sizeof(T) == 4) {
+            return x.template ReinterpretCast<float>();
+        } else {
+            LocalTensor<float> xf = inF_.Get<float>();
+            Cast(xf, x, RoundMode::CAST_NONE, static_cast<uint32_t>(TriRoundUp(elems, t_.padElems)));
+            return xf;
+        }
+    }
+
+    // The fp32 result buffer of one output write, `elems` padded elements.  Returns the tensor the
+    // D pass writes; FinishOutput turns it into the queued io-dtype tensor.
+    __aicore__ inline LocalTensor<float> OutputFloat(LocalTensor<T>& y)
+    {
+        y = outQ_.AllocTensor<T>();
+        if constexpr (sizeof(T) == 4) {
+            if (!compact_) return y.template ReinterpretCast<float>();
+        }
+        return outF_.Get<float>();
+    }
+
+    __aicore__ inline void FinishOutput(LocalTensor<T>& y, const LocalTensor<float>& of, uint64_t paddedElems,
+                                        uint64_t n, uint64_t segLen, uint64_t segPad)
+    {
+        if constexpr (sizeof(T) == 4) {
+            if (compact_) Compact(y, of.template ReinterpretCast<T>(), n, segLen, segPad);
+        } else {
+            const RoundMode rm = static_cast<RoundMode>(t_.castRoundMode);
+            if (compact_) {
+                LocalTensor<T> c = cvt_.Get<T>();
+                Cast(c, of, rm, static_cast<uint32_t>(paddedElems));
+                Compact(y, c, n, segLen, segPad);
+            } else {
+                Cast(y, of, rm, static_cast<uint32_t>(paddedElems));
+            }
+        }
+        outQ_.EnQue(y);
+    }
+
+    // ------------------------------------------------------------------ rows mode
+    __aicore__ inline void LoadRowTables()
+    {
+        LoadPassTable(t_.wTabOffset, t_.wTabLen, 0, t_.wBatchRows, t_.inRow);
+        if (compact_) {
+            LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
+            DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
+            WaitMte2ForVector();
+        }
+    }
+
+    // Next input plane (> last) the unit's output planes [scan, od1) need, or -1.
+    __aicore__ inline int64_t NextPlane(int64_t last, uint64_t& scan, uint64_t od1) const
+    {
+        while (scan < od1) {
+            AxisTap tp;
+            Tap(ratioD_, static_cast<int64_t>(scan), t_.inD, t_.outD, tp);
+            if (tp.i0 > last) return tp.i0;
+            if (tp.i1 > last) return tp.i1;
+            ++scan;
+        }
+        return -1;
+    }
+
+    __aicore__ inline void IssuePlaneLoad(uint64_t slab, int64_t d, int64_t hLo, uint64_t nh)
+    {
+        LocalTensor<T> x = inQ_.AllocTensor<T>();
+        const uint64_t start = slab * t_.inSlab + (static_cast<uint64_t>(d) * t_.inH + hLo) * t_.inRow;
+        pendingShift_ = ReadRange(x, start, nh * t_.inRow);
+        inQ_.EnQue(x);
+    }
+
+    // W then H pass of one input plane's rows [hLo, hLo+nh) into P slot `slot`.
+    __aicore__ inline void ComputePlane(uint64_t slot, uint64_t shift, int64_t hLo, uint64_t nh, uint64_t oh0,
+                                        uint64_t rows)
+    {
+        LocalTensor<T> x = inQ_.DeQue<T>();
+        LocalTensor<float> xf = InputAsFloat(x, shift + nh * t_.inRow);
+        LocalTensor<float> wb = wBuf_.Get<float>();
+        const uint64_t pad = t_.outRowPad;
+        const uint64_t batch = t_.wBatchRows;
+        const uint64_t all = batch * pad;
+        for (uint64_t r = 0; r < nh; r += batch) {
+            const uint64_t nr = (nh - r) < batch ? (nh - r) : batch;
+            GatherPass(wb[r * pad], xf, 0, all, 0, static_cast<uint32_t>((shift + r * t_.inRow) * 4),
+                       static_cast<uint32_t>(nr * pad));
+        }
+        inQ_.FreeTensor(x);
+        LocalTensor<float> p = hBuf_.Get<float>()[slot * t_.rowsPerChunk * pad];
+        for (uint64_t j = 0; j < rows; ++j) {
+            AxisTap tp;
+            Tap(ratioH_, static_cast<int64_t>(oh0 + j), t_.inH, t_.outH, tp);
+            Muls(p[j * pad], wb[(tp.i0 - hLo) * pad], tp.l0, static_cast<int32_t>(pad));
+            Axpy(p[j * pad], wb[(tp.i1 - hLo) * pad], tp.l1, static_cast<int32_t>(pad));
+        }
+    }
+
+    __aicore__ inline void RunRowUnit(uint64_t u)
+    {
+        const uint64_t perSlab = t_.hChunks * t_.dChunks;
+        const uint64_t slab = u / perSlab;
+        const uint64_t rem = u % perSlab;
+        const uint64_t hc = rem / t_.dChunks;
+        const uint64_t dc = rem % t_.dChunks;
+        const uint64_t oh0 = hc * t_.rowsPerChunk;
+        const uint64_t rows = (t_.outH - oh0) < t_.rowsPerChunk ? (t_.outH - oh0) : t_.rowsPerChunk;
+        const uint64_t od0 = dc * t_.planesPerChunk;
+        const uint64_t od1 = (od0 + t_.planesPerChunk) < t_.outD ? (od0 + t_.planesPerChunk) : t_.outD;
+        AxisTap first, last;
+        Tap(ratioH_, static_cast<int64_t>(oh0), t_.inH, t_.outH, first);
+        Tap(ratioH_, static_cast<int64_t>(oh0 + rows - 1), t_.inH, t_.outH, last);
+        const int64_t hLo = first.i0;
+        const uint64_t nh = static_cast<uint64_t>(last.i1 - hLo + 1);
+        const uint64_t pad = t_.outRowPad;
+        const uint64_t chunkElems = rows * pad;
+        const uint64_t n = rows * t_.outRow;
+
+        // planes are computed in ascending order into slot (k % 2); the plane an output needs as
+        // tap 1 is always the latest computed and its tap 0 the one before (or the same plane).
+        uint64_t scan = od0;
+        int64_t pending = NextPlane(-1, scan, od1);
+        uint64_t pendingShift = 0;
+        if (pending >= 0) {
+            IssuePlaneLoad(slab, pending, hLo, nh);
+            pendingShift = pendingShift_;
+        }
+        int64_t slotPlane[2] = {-1, -1};
+        uint64_t computed = 0;
+        for (uint64_t od = od0; od < od1; ++od) {
+            AxisTap dt;
+            Tap(ratioD_, static_cast<int64_t>(od), t_.inD, t_.outD, dt);
+            while (slotPlane[(computed + 1) % 2] != dt.i1) {
+                const int64_t cur = pending;
+                const uint64_t curShift = pendingShift;
+                pending = NextPlane(cur, scan, od1);
+                if (pending >= 0) {  // prefetch the next plane while this one is computed
+                    IssuePlaneLoad(slab, pending, hLo, nh);
+                    pendingShift = pendingShift_;
+                }
+                const uint64_t slot = computed % 2;
+                ComputePlane(slot, curShift, hLo, nh, oh0, rows);
+                slotPlane[slot] = cur;
+                ++computed;
+            }
+            const uint64_t s1 = (computed + 1) % 2;  // latest computed slot holds tap 1
+            const uint64_t s0 = (slotPlane[s1] == dt.i0) ? s1 : (computed % 2);
+            LocalTensor<float> pb = hBuf_.Get<float>();
+            LocalTensor<T> y;
+            LocalTensor<float> of = OutputFloat(y);
+            Muls(of, pb[s0 * t_.rowsPerChunk * pad], dt.l0, static_cast<int32_t>(chunkElems));
+            Axpy(of, pb[s1 * t_.rowsPerChunk * pad], dt.l1, static_cast<int32_t>(chunkElems));
+            FinishOutput(y, of, chunkElems, n, t_.outRow, pad);
+            LocalTensor<T> yo = outQ_.DeQue<T>();
+            const uint64_t dst = slab * t_.outSlab + (od * t_.outH + oh0) * t_.outRow;
+            if (compact_ || pad == t_.outRow) {
+                WriteRange(yo, dst, n);
+            } else {  // DataCopyPad: padded UB rows -> contiguous GM rows
+                DataCopyExtParams p{static_cast<uint16_t>(rows), static_cast<uint32_t>(t_.outRow * sizeof(T)), 0, 0,
+                                    0};
+                DataCopyPad(yGm_[dst], yo, p);
+            }
+            outQ_.FreeTensor(yo);
+        }
+    }
+
+    // ------------------------------------------------------------------ volume mode
+    __aicore__ inline void LoadVolumeTables()
+    {
+        const uint64_t g = t_.groupSlabs;
+        wAt_ = 0;
+        hAt_ = 4 * g * t_.wPassPad;
+        dAt_ = hAt_ + 4 * g * t_.hPassPad;
+        LoadPassTable(t_.wTabOffset, t_.wTabLen, wAt_, g, t_.inSlab);
+        LoadPassTable(t_.hTabOffset, t_.hTabLen, hAt_, g, t_.wPassPad);
+        LoadPassTable(t_.dTabOffset, t_.dTabLen, dAt_, g, t_.hPassPad);
+        if (compact_) {
+            LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
+            DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
+            WaitMte2ForVector();
+        }
+    }
+
+    __aicore__ inline void IssueGroupLoad(uint64_t s, uint64_t g)
+    {
+        LocalTensor<T> x = inQ_.AllocTensor<T>();
+        pendingShift_ = ReadRange(x, s * t_.inSlab, g * t_.inSlab);
+        inQ_.EnQue(x);
+    }
+
+    __aicore__ inline void RunVolume()
+    {
+        const uint64_t G = t_.groupSlabs;
+        // group starts; on 310P with slabs under 32 B of output a short last group is moved back
+        // to overlap the previous one (same core, same values) so every write covers >= 32 B.
+        uint64_t s = workBegin_;
+        uint64_t g = (workEnd_ - s) < G ? (workEnd_ - s) : G;
+        IssueGroupLoad(s, g);
+        uint64_t shift = pendingShift_;
+        while (s < workEnd_) {
+            uint64_t ns = s + g;
+            uint64_t ng = 0;
+            if (ns < workEnd_) {
+                ng = (workEnd_ - ns) < G ? (workEnd_ - ns) : G;
+                if (ng < t_.inSlabShiftQuantum && workEnd_ - workBegin_ >= G) {
+                    ns = workEnd_ - G;
+                    ng = G;
+                }
+                IssueGroupLoad(ns, ng);
+            }
+            const uint64_t nextShift = pendingShift_;
+            ComputeGroup(s, g, shift);
+            s = ns;
+            g = ng;
+            shift = nextShift;
+        }
+    }
+
+    __aicore__ inline void ComputeGroup(uint64_t s, uint64_t g, uint64_t shift)
+    {
+        const uint64_t G = t_.groupSlabs;
+        LocalTensor<T> x = inQ_.DeQue<T>();
+        LocalTensor<float> xf = InputAsFloat(x, shift + g * t_.inSlab);
+        LocalTensor<float> wb = wBuf_.Get<float>();
+        LocalTensor<float> hb = hBuf_.Get<float>();
+        GatherPass(wb, xf, wAt_, G * t_.wPassPad, 0, static_cast<uint32_t>(shift * 4),
+                   static_cast<uint32_t>(g * t_.wPassPad));
+        inQ_.FreeTensor(x);
+        GatherPass(hb, wb, hAt_, G * t_.hPassPad, 0, 0, static_cast<uint32_t>(g * t_.hPassPad));
+        LocalTensor<T> y;
+        LocalTensor<float> of = OutputFloat(y);
+        const uint64_t padded = g * t_.outSlabPad;
+        GatherPass(of, hb, dAt_, G * t_.outSlabPad, 0, 0, static_cast<uint32_t>(padded));
+        const uint64_t n = g * t_.outSlab;
+        FinishOutput(y, of, padded, n, t_.outSlab, t_.outSlabPad);
+        LocalTensor<T> yo = outQ_.DeQue<T>();
+        if (compact_ || t_.outSlabPad == t_.outSlab) {
+            WriteRange(yo, s * t_.outSlab, n);
+        } else {
+            DataCopyExtParams p{static_cast<uint16_t>(g), static_cast<uint32_t>(t_.outSlab * sizeof(T)), 0, 0, 0};
+            DataCopyPad(yGm_[s * t_.outSlab], yo, p);
+        }
+        outQ_.FreeTensor(yo);
+    }
+
+    UpsampleTrilinear3dTilingData t_;
+    TPipe pipe_;
+    TQue<QuePosition::VECIN, 2> inQ_;  // depth 2: the next plane/group is queued while one is in use
+    TQue<QuePosition::VECOUT, 1> outQ_;
+    TBuf<TPosition::VECCALC> inF_, wBuf_, hBuf_, tmp_, tab_, outF_, cvt_, ctab_, tailTab_;
+    GlobalTensor<T> xGm_, yGm_;
+    GlobalTensor<uint32_t> wsU32_;
+    GlobalTensor<float> wsF32_;
+    uint64_t blk_ = 8;
+    float ratioD_ = 1.0f, ratioH_ = 1.0f, ratioW_ = 1.0f;
+    bool align_ = false;
+    bool compact_ = false;
+    uint64_t workBegin_ = 0, workEnd_ = 0;
+    uint64_t pendingShift_ = 0;
+    uint64_t wAt_ = 0, hAt_ = 0, dAt_ = 0;
+};
+
+}  // namespace tri
+
+extern "C" __global__ __aicore__ void upsample_trilinear3d(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    GET_TILING_DATA_WITH_STRUCT(tri::UpsampleTrilinear3dTilingData, tilingData, tiling);
+    if (TILING_KEY_IS(tri::TRI_KEY_F32)) {
+        tri::UpsampleTrilinear3dKernel<float> op;
+        op.Init(x, y, workspace, tilingData);
+        op.Process();
+    } else if (TILING_KEY_IS(tri::TRI_KEY_F16)) {
+        tri::UpsampleTrilinear3dKernel<half> op;
+        op.Init(x, y, workspace, tilingData);
+        op.Process();
+    } else if (TILING_KEY_IS(tri::TRI_KEY_BF16)) {
+        tri::UpsampleTrilinear3dKernel<bfloat16_t> op;
+        op.Init(x, y, workspace, tilingData);
+        op.Process();
+    }
+}
+
+#ifndef ASCENDC_DEVICE_ONLY
+#include "kernel_launch.h"
+#include "upsample_trilinear3d_launch.h"
+
+int LaunchUpsampleTrilinear3dKernel(uint32_t blockDim, uint64_t tilingKey, void* stream, void* x, uint64_t xBytes,
+                                    void* y, uint64_t yBytes, void* workspace, uint64_t workspaceBytes, void* tiling,
+                                    uint64_t tilingBytes)
+{
+    (void)stream;
+    return AI_LAUNCH_KERNEL(upsample_trilinear3d, blockDim, tilingKey, stream, AI_GM(x, xBytes, "x"),
+                            AI_GM(y, yBytes, "y"), AI_GM(workspace, workspaceBytes, "workspace"),
+                            AI_GM(tiling, tilingBytes, "tiling"));
+}
+#endif

@@ -1,0 +1,137 @@
+// Tiling of UpsampleTrilinear3d: the POD struct shared byte for byte by the host planner
+// (op_host/upsample_trilinear3d_tiling.cpp) and the kernel (op_kernel/upsample_trilinear3d.cpp).
+//
+// Vocabulary (one name per concept, used by tiling, kernel, tests and docs):
+//   slab        one (n, c) volume in NCDHW, one n volume in NDHWC; slabs are contiguous in GM.
+//   row         the contiguous innermost run of a plane: W elements (NCDHW) or W*C (NDHWC, the
+//               channels are folded into the row: channelFold = C).
+//   rows mode   work unit = (slab, chunk of output H rows, chunk of output D planes); the W pass is a
+//               Gather over whole input rows, H and D passes are Muls+Axpy on 32 B-padded rows.
+//   volume mode work unit = a group of whole slabs; all three passes are Gathers over the group
+//               (tiny volumes, many slabs: keeps every vector call long).
+// All counts are elements unless the name says Bytes.  Every field is 8 bytes, so the layout has
+// no padding and is identical on host and device.
+#pragma once
+#include <stdint.h>
+
+#ifndef __aicore__
+#define __aicore__  // host compilation
+#endif
+
+namespace tri {
+
+enum TrilinearMode : uint64_t { TRI_MODE_ROWS = 0, TRI_MODE_VOLUME = 1 };
+enum TrilinearIoDtype : uint64_t { TRI_DT_F32 = 0, TRI_DT_F16 = 1, TRI_DT_BF16 = 2 };
+
+// Tiling keys (one kernel instantiation per I/O dtype; CANN uses the same numbers).
+constexpr uint64_t TRI_KEY_F16 = 1000;
+constexpr uint64_t TRI_KEY_BF16 = 2000;
+constexpr uint64_t TRI_KEY_F32 = 3000;
+
+struct UpsampleTrilinear3dTilingData {
+    // ---- problem ----
+    uint64_t slabs;                 // N*C (NCDHW) or N (NDHWC)
+    uint64_t inD, inH, inW, outD, outH, outW;
+    uint64_t channelFold;           // 1 (NCDHW) or C (NDHWC)
+    uint64_t inRow, outRow;         // inW*channelFold, outW*channelFold
+    uint64_t inSlab, outSlab;       // inD*inH*inRow, outD*outH*outRow
+    uint64_t inTotal, outTotal;     // slabs*inSlab, slabs*outSlab
+    uint64_t ratioBitsD, ratioBitsH, ratioBitsW;  // float32 bit patterns of the per-axis in/out ratio
+    uint64_t alignCorners;
+    uint64_t mode;                  // TrilinearMode
+    uint64_t ioDtype;               // TrilinearIoDtype
+    uint64_t useDataCopyPad;        // 1 on chips with DataCopyPad (910B); 0 on 310P
+    uint64_t castRoundMode;         // AscendC::RoundMode used for float -> io dtype (RINT; NONE on 310P)
+    uint64_t padElems;              // row/slab padding unit of fp32 buffers: 8 (fp32 io) or 16 (16-bit io)
+    // ---- work split: core i gets workBase units, plus one if i < workTail ----
+    uint64_t blockDim;
+    uint64_t totalWork;             // rows mode: units; volume mode: slabs
+    uint64_t workBase, workTail;
+    // ---- rows mode ----
+    uint64_t rowsPerChunk;          // output H rows per unit (nOh)
+    uint64_t hChunks;
+    uint64_t planesPerChunk;        // output D planes per unit
+    uint64_t dChunks;
+    uint64_t maxInRows;             // most input rows one unit's chunk needs (nh)
+    uint64_t wBatchRows;            // input rows per W-pass Gather
+    uint64_t outRowPad;             // padded UB row stride (fp32 buffers), multiple of padElems
+    uint64_t inBufElems;            // input staging buffer capacity (io dtype elements)
+    // ---- volume mode ----
+    uint64_t groupSlabs;            // slabs per group (G)
+    uint64_t wPassLen, hPassLen;    // per-slab element counts after the W and H passes
+    uint64_t wPassPad, hPassPad, outSlabPad;  // padded per-slab strides in UB (fp32 buffers)
+    uint64_t inSlabShiftQuantum;    // 310P tiny slabs: smallest group whose output is >= 32 B
+    // ---- workspace tables (byte offsets from the user workspace start; uint32/float arrays) ----
+    // Every pass table is three arrays of tableLen entries: src offset of tap 0 (bytes), src offset
+    // of tap 1 (bytes), lambda1 (float).  lambda0 = 1 - lambda1 is formed on the device.
+    uint64_t wTabOffset, wTabLen;   // rows mode: one padded output row; volume mode: W pass of a slab
+    uint64_t hTabOffset, hTabLen;   // volume mode: H pass of a slab
+    uint64_t dTabOffset, dTabLen;   // volume mode: D pass of a slab
+    uint64_t compactTabOffset, compactTabLen;  // 310P unaligned rows/slabs: padded -> packed offsets
+    uint64_t workspaceBytes;
+};
+static_assert(sizeof(UpsampleTrilinear3dTilingData) % 8 == 0, "tiling data is a multiple of 8 bytes");
+
+// UB buffers of the kernel, in bytes (each InitBuffer rounds to 32 B; every size here already is a
+// multiple of 32).  ONE definition: the kernel allocates exactly these, the planner sums them.
+struct TrilinearUbLayout {
+    uint64_t inQueBytes;     // per buffer, 2 buffers (double-buffered input, io dtype)
+    uint64_t inFloatBytes;   // fp32 copy of the input (16-bit io only)
+    uint64_t wBufBytes;      // after the W pass
+    uint64_t hBufBytes;      // after the H pass: rows mode 2 planes (P slots), volume mode 1 group
+    uint64_t tmpBytes;       // second tap of a Gather pass
+    uint64_t tabBytes;       // T0, T1, L0, L1 tables
+    uint64_t outFloatBytes;  // fp32 result before Cast/compaction (0 when the result goes to outQ)
+    uint64_t cvtBytes;       // 16-bit result before compaction
+    uint64_t outQueBytes;    // per buffer, 2 buffers (double-buffered output, io dtype)
+    uint64_t compactTabBytes;
+    uint64_t tailTabBytes;
+    uint64_t total;
+};
+
+__aicore__ inline uint64_t TriRoundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+__aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingData& t)
+{
+    if (t.useDataCopyPad != 0) return false;
+    return t.mode == TRI_MODE_ROWS ? (t.outRowPad != t.outRow) : (t.outSlabPad != t.outSlab);
+}
+
+__aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTilingData& t)
+{
+    TrilinearUbLayout l{};
+    const uint64_t es = t.ioDtype == TRI_DT_F32 ? 4 : 2;
+    const bool f32 = t.ioDtype == TRI_DT_F32;
+    const bool compact = TrilinearNeedsCompaction(t);
+    l.inQueBytes = TriRoundUp(t.inBufElems * es, 32);
+    l.inFloatBytes = f32 ? 0 : t.inBufElems * 4;
+    uint64_t outElems;
+    if (t.mode == TRI_MODE_ROWS) {
+        const uint64_t batch = t.wBatchRows * t.outRowPad;
+        l.wBufBytes = TriRoundUp(t.maxInRows, t.wBatchRows) * t.outRowPad * 4;
+        l.hBufBytes = 2 * t.rowsPerChunk * t.outRowPad * 4;
+        l.tmpBytes = batch * 4;
+        l.tabBytes = 4 * batch * 4;
+        outElems = t.rowsPerChunk * t.outRowPad;
+        l.compactTabBytes = compact ? TriRoundUp(t.rowsPerChunk * t.outRow, 8) * 4 : 0;
+    } else {
+        const uint64_t g = t.groupSlabs;
+        uint64_t mx = t.wPassPad > t.hPassPad ? t.wPassPad : t.hPassPad;
+        mx = mx > t.outSlabPad ? mx : t.outSlabPad;
+        l.wBufBytes = g * t.wPassPad * 4;
+        l.hBufBytes = g * t.hPassPad * 4;
+        l.tmpBytes = g * mx * 4;
+        l.tabBytes = 4 * g * (t.wPassPad + t.hPassPad + t.outSlabPad) * 4;
+        outElems = g * t.outSlabPad;
+        l.compactTabBytes = compact ? TriRoundUp(g * t.outSlab, 8) * 4 : 0;
+    }
+    l.outFloatBytes = (f32 && !compact) ? 0 : outElems * 4;
+    l.cvtBytes = (!f32 && compact) ? TriRoundUp(outElems * es, 32) : 0;
+    l.outQueBytes = TriRoundUp((outElems + t.padElems) * es, 32);
+    l.tailTabBytes = 128;
+    l.total = 2 * l.inQueBytes + l.inFloatBytes + l.wBufBytes + l.hBufBytes + l.tmpBytes + l.tabBytes +
+              l.outFloatBytes + l.cvtBytes + 2 * l.outQueBytes + l.compactTabBytes + l.tailTabBytes;
+    return l;
+}
+
+}  // namespace tri
