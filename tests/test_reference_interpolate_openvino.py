@@ -95,7 +95,8 @@ def _draw_case(rng, mode, ctm, nearest_mode, antialias, rank, shape_calculation_
             continue
         resize_scales = [float(np.float32(s)) for s in scales]
         cpu = cpu_plugin_defect(rank, axes, mode, antialias, fit(pads_begin), fit(pads_end), resize_scales,
-                                dtype if dtype != "bfloat16" else "float32")
+                                dtype if dtype != "bfloat16" else "float32", ctm, nearest_mode,
+                                [padded[a] for a in axes], sizes)
         core = core_reference_defect(rank, axes, mode, [padded[a] for a in axes], sizes, dtype)
         if only_cpu and cpu is not None:
             continue
@@ -147,7 +148,42 @@ def _dtype_grid():
     return cases
 
 
+NASTY_SCALES = (0.6, 0.3, 0.7, 0.45, 1 / 3, 2 / 3, 0.2, 0.9, 1.1, 1.4, 1.8, 2.2, 2.5, 3.0)
+
+
+def _long_axis_grid():
+    """One long axis (20..300) per case, so that float32 coordinate rounding (ties, exact integers,
+    i4.md "Coordinate transforms") decides pixels: every transform x nearest mode, and the other modes."""
+    rng = np.random.default_rng(GRID_SEED + 2)
+    cases = []
+    combos = [("nearest", ctm, nm) for ctm in reference.COORDINATE_TRANSFORMATION_MODES for nm in reference.NEAREST_MODES]
+    combos += [(m, ctm, "round_prefer_floor") for m in ("linear", "linear_onnx", "cubic")
+               for ctm in reference.COORDINATE_TRANSFORMATION_MODES]
+    for mode, ctm, nearest_mode in combos:
+        for shape_calculation_mode in ("scales", "sizes") * (2 if mode == "nearest" else 1):
+            length = int(rng.integers(20, 300))
+            rank = 2 if mode == "linear_onnx" else int(rng.integers(1, 3))  # core ref: linear_onnx {0, 1}
+            shape = (length,) if rank == 1 else (length, int(rng.integers(1, 4)))
+            axes = (0,) if rank == 1 else ((0, 1) if mode == "linear_onnx" else (0,))
+            if shape_calculation_mode == "scales":
+                scales = [float(np.float32(rng.choice(NASTY_SCALES if shape[a] >= 20 else UP_SCALES))) for a in axes]
+                sizes = [reference._scales_mode_length(shape[a], s) for a, s in zip(axes, scales)]
+            else:
+                sizes = [int(rng.integers(1 if shape[a] < 5 else 5, 2 * shape[a] + 2)) for a in axes]
+                scales = [float(np.float32(o) / np.float32(shape[a])) for a, o in zip(axes, sizes)]
+            antialias = mode == "linear" and bool(rng.random() < 0.5)
+            cpu = cpu_plugin_defect(rank, axes, mode, antialias, [0] * rank, [0] * rank, scales, np.float32, ctm,
+                                    nearest_mode, [shape[a] for a in axes], sizes)
+            core = core_reference_defect(rank, axes, mode, [shape[a] for a in axes], sizes)
+            attrs = dict(mode=mode, shape_calculation_mode=shape_calculation_mode, coordinate_transformation_mode=ctm,
+                         nearest_mode=nearest_mode, antialias=antialias, pads_begin=(0,), pads_end=(0,), cube_coeff=-0.75)
+            cases.append(Case(int(rng.integers(2**31)), shape, axes, tuple(sizes), tuple(scales),
+                              tuple(sorted(attrs.items())), cpu, core))
+    return cases
+
+
 FLOAT32_CASES = _float32_grid()
+LONG_AXIS_CASES = _long_axis_grid()
 DTYPE_CASES = _dtype_grid()
 
 
@@ -178,7 +214,7 @@ def _assert_close_float32(got, ref, data, context):
     assert not bad.any(), f"{context}: {bad.sum()} of {ref.size} differ; max |diff| {np.abs(got - ref).max():.3g}"
 
 
-@pytest.mark.parametrize("case", FLOAT32_CASES, ids=Case.ident)
+@pytest.mark.parametrize("case", FLOAT32_CASES + LONG_AXIS_CASES, ids=Case.ident)
 def test_float32_matches_openvino(case):
     data = _random_data(case)
     assert np.any(data != 0)
