@@ -230,7 +230,8 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
         pt.inFromWorkspace = i == 0 ? 0u : 1u;
         pt.outToWorkspace = last ? 0u : 1u;
         pt.socFlags = (platform.hasDataCopyPad ? interp::kSocHasDataCopyPad : 0u) |
-                      (platform.socName.find("310") == std::string::npos ? interp::kSocHalfRint : 0u);
+                      (platform.socName.find("310") == std::string::npos
+                           ? (interp::kSocHalfRint | interp::kSocFloatToInt32) : 0u);
         pt.inElems = pp.outer * pp.inLen * pp.inner;
         pt.outElems = pp.outer * pp.outLen * pp.inner;
         pt.blockInElems = pp.inLen * pp.inner;
@@ -294,7 +295,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
         for (;;) {
             window = std::min<uint64_t>(AlignUp(windowFor(chunk), inAlign), inCap);
             const uint64_t ub = interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, k, pt.useMask,
-                                                               chunk, window);
+                                                               chunk, window, pt.socFlags);
             if (ub <= platform.ubBytes) break;
             if (chunk == outAlign) {
                 return fail("pass over dimension " + std::to_string(pp.dim) + " needs " + std::to_string(ub) +
@@ -328,11 +329,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                     if (szC == 4) {
                         const int32_t mv = wv != 0.0f ? 1 : 0;
                         std::memcpy(&tb.weights[(t * tableLen + e) * 4], &mv, 4);
-                    } else if (pt.inDType == static_cast<uint32_t>(DType::I8) ||
-                               pt.inDType == static_cast<uint32_t>(DType::U8)) {
-                        const uint16_t mv = wv != 0.0f ? 0x3C00u : 0u;  // half 1.0 / 0.0
-                        std::memcpy(&tb.weights[(t * tableLen + e) * 2], &mv, 2);
-                    } else {
+                    } else {  // 2-byte compute types are masked as int16 (bit-exact)
                         const int16_t mv = wv != 0.0f ? 1 : 0;
                         std::memcpy(&tb.weights[(t * tableLen + e) * 2], &mv, 2);
                     }

@@ -45,10 +45,6 @@ template <typename T>
 struct MaskView<T, 2> {
     using Type = int16_t;
 };
-template <>
-struct MaskView<half, 2> {
-    using Type = half;  // int8/uint8 widened to half: a float 0/1 mask (values are small integers)
-};
 
 template <typename T>
 constexpr bool IsOneByte() { return sizeof(T) == 1; }
@@ -87,6 +83,14 @@ public:
             pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
             pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(c) * sizeof(TOut)));
             if (IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(c) * 2));
+            if (std::is_same<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
+                // 310P has no float->int32 Cast: round to int64, then gather the low words.
+                pipe_.InitBuffer(wideBuf_, interp::InterpolateRound32(uint64_t(c) * 8));
+                pipe_.InitBuffer(lowIdxBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
+                LocalTensor<int32_t> idx = lowIdxBuf_.Get<int32_t>();
+                CreateVecIndex(idx, static_cast<int32_t>(0), c);
+                Muls(idx, idx, static_cast<int32_t>(8), static_cast<int32_t>(c));
+            }
         } else {
             if (IsOneByte<TIn>()) pipe_.InitBuffer(winHalfBuf_, interp::InterpolateRound32(uint64_t(w) * 2));
             pipe_.InitBuffer(tabQue_, 2,
@@ -300,7 +304,14 @@ private:
             // Saturate in float (2147483520 is the largest float below 2^31), then round half to even.
             Maxs(acc, acc, -2147483648.0f, cnt);
             Mins(acc, acc, 2147483520.0f, cnt);
-            Cast(out, acc, RoundMode::CAST_RINT, n);
+            if (t_.socFlags & interp::kSocFloatToInt32) {
+                Cast(out, acc, RoundMode::CAST_RINT, n);
+            } else {
+                LocalTensor<int64_t> wide = wideBuf_.Get<int64_t>();
+                Cast(wide, acc, RoundMode::CAST_RINT, n);
+                // little endian: the low word of element i is int32 element 2i (value fits int32)
+                Gather(out, wide.template ReinterpretCast<int32_t>(), lowIdxBuf_.Get<uint32_t>(), 0, n);
+            }
         } else {
             const float lowest = std::is_same<TOut, int8_t>::value ? -128.0f : 0.0f;
             const float highest = std::is_same<TOut, int8_t>::value ? 127.0f : 255.0f;
@@ -340,7 +351,7 @@ private:
     TQue<TPosition::VECIN, 1> inQue_;
     TQue<TPosition::VECIN, 1> tabQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
-    TBuf<TPosition::VECCALC> winBuf_, winHalfBuf_, gatBuf_, accBuf_, outHalfBuf_;
+    TBuf<TPosition::VECCALC> winBuf_, winHalfBuf_, gatBuf_, accBuf_, outHalfBuf_, wideBuf_, lowIdxBuf_;
     GlobalTensor<TIn> inGm_;
     GlobalTensor<TOut> outGm_;
     GlobalTensor<uint32_t> offGm_, loGm_, hiGm_;

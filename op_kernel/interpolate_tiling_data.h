@@ -19,6 +19,7 @@ namespace interp {
 constexpr uint32_t kInterpolateMaxPasses = 6;
 constexpr uint32_t kSocHasDataCopyPad = 1;  // 910B: DataCopyPad for unaligned edges
 constexpr uint32_t kSocHalfRint = 2;        // Cast float->half accepts CAST_RINT (not on 310P)
+constexpr uint32_t kSocFloatToInt32 = 4;    // Cast float->int32 exists (310P: via int64)
 
 enum class InterpolatePassKind : uint32_t {
     COPY = 0,      // one tap, native dtype, exact (nearest, identity-with-padding, plain copy)
@@ -87,7 +88,7 @@ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t
 // UB bytes the kernel allocates for one pass; the planner sizes chunkElems / windowElems with it.
 // Keep in step with InterpolatePass::Init in interpolate.cpp.
 inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t outDType, uint32_t taps,
-                                       uint32_t useMask, uint64_t chunk, uint64_t window)
+                                       uint32_t useMask, uint64_t chunk, uint64_t window, uint32_t socFlags)
 {
     const uint32_t szIn = InterpolateDTypeBytes(inDType);
     const uint32_t szOut = InterpolateDTypeBytes(outDType);
@@ -99,6 +100,9 @@ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t
         total += 2ull * InterpolateRound32(chunk * 4);                   // gathered tap, accumulator
         total += 2ull * InterpolateRound32(chunk * szOut);               // output, double buffered
         if (szOut == 1) total += InterpolateRound32(chunk * 2);          // half -> int8 step
+        if (outDType == 5 && !(socFlags & kSocFloatToInt32)) {
+            total += InterpolateRound32(chunk * 8) + InterpolateRound32(chunk * 4);  // int64 + low-word offsets
+        }
     } else {
         const uint32_t szC = InterpolateCopyComputeBytes(inDType);
         if (szIn == 1) total += InterpolateRound32(window * 2);          // window widened to half

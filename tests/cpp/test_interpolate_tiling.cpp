@@ -186,7 +186,7 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
         EXPECT_LE(pt.blockDim, platform.coreNum);
         // UB budget of this SoC.
         EXPECT_LE(interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps, pt.useMask,
-                                                 pt.chunkElems, pt.windowElems),
+                                                 pt.chunkElems, pt.windowElems, pt.socFlags),
                   platform.ubBytes);
         EXPECT_EQ(pt.chunkElems % pt.outAlignElems, 0u);
         EXPECT_EQ(pt.outAlignElems * interp::InterpolateDTypeBytes(pt.outDType), 32u);

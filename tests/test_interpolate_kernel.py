@@ -1,0 +1,211 @@
+"""Interpolate-4 kernel (op_kernel/interpolate.cpp) against ascend_interpolate.reference.
+
+A seeded grid over mode x coordinate transform x nearest mode x antialias x pads x axes order x
+rank 1-5 x dtype, with small shapes, on both simulated SoC profiles.  The output is poisoned
+before each run (NaN / bit-inverted expected values), so an element left unwritten fails.
+
+Tolerances (interpolate4.md "dtypes"):
+- float32: the device accumulates in float32, the reference in float64: rtol 1e-5 plus an
+  absolute term relative to the input magnitude (cancellation near zero).
+- float16 / bfloat16: within 2 ulps of the reference rounded to the dtype (plus the same absolute
+  term): the kernel computes in float32 and rounds once.
+- integers: nearest is exact.  Other modes round the float32 result half to even; where the exact
+  value lies within float32 error of a .5 tie the two roundings may differ by 1, so a difference
+  of 1 is accepted only there.
+"""
+import itertools
+import math
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import ascend_interpolate as ai
+from ascend_interpolate import reference
+
+BF16 = np.dtype(ml_dtypes.bfloat16)
+MODES = ["nearest", "linear", "linear_onnx", "cubic"]
+TRANSFORMS = ["half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn", "align_corners"]
+NEAREST_MODES = ["round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"]
+DTYPES = [np.dtype(np.float32), np.dtype(np.float16), BF16, np.dtype(np.int8), np.dtype(np.uint8),
+          np.dtype(np.int32)]
+SOCS = ["ascend910b", "ascend310p"]
+
+
+def _data(shape, dtype, rng):
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        lo, hi = max(int(info.min), -3000), min(int(info.max), 3000)
+        return rng.integers(lo, hi, size=shape, endpoint=True).astype(dtype)
+    return (rng.standard_normal(shape) * 4).astype(np.float32).astype(dtype)
+
+
+def _random_case(rng, mode, transform, dtype, rank=None):
+    """One problem: shape, axes (random order), sizes or scales, pads, attributes."""
+    rank = int(rng.integers(1, 6)) if rank is None else rank
+    shape = [int(rng.integers(1, 6)) for _ in range(rank)]
+    naxes = int(rng.integers(1, min(rank, 3) + 1))
+    axes = [int(a) for a in rng.permutation(rank)[:naxes]]
+    for a in axes:
+        shape[a] = int(rng.integers(2, 9))
+    pads_begin = [0] * rank
+    pads_end = [0] * rank
+    if rng.random() < 0.35:
+        for d in rng.permutation(rank)[: int(rng.integers(1, rank + 1))]:
+            pads_begin[d] = int(rng.integers(0, 3))
+            pads_end[d] = int(rng.integers(0, 3))
+    kwargs = dict(mode=mode, coordinate_transformation_mode=transform, axes=axes,
+                  pads_begin=pads_begin, pads_end=pads_end)
+    if rng.random() < 0.5:
+        kwargs["shape_calculation_mode"] = "sizes"
+        kwargs["sizes"] = [int(rng.integers(1, 13)) for _ in axes]
+    else:
+        kwargs["shape_calculation_mode"] = "scales"
+        kwargs["scales"] = [float(rng.choice([0.25, 0.5, 0.6, 0.75, 1.0, 1.4, 1.8, 2.0, 3.0])) for _ in axes]
+    kwargs["nearest_mode"] = str(rng.choice(NEAREST_MODES))
+    kwargs["antialias"] = bool(rng.random() < 0.5)
+    kwargs["cube_coeff"] = float(rng.choice([-0.75, -0.5]))
+    return shape, dtype, kwargs
+
+
+def _output_length_ok(shape, kwargs):
+    """Skip problems the operator rejects (an output length of 0 in scales mode)."""
+    try:
+        want = reference.interpolate(np.zeros(shape, np.float32), **_ref_kwargs(kwargs))
+    except ValueError:
+        return False
+    return want.size > 0
+
+
+def _ref_kwargs(kwargs):
+    return {k: v for k, v in kwargs.items()}
+
+
+def _cases():
+    cases = []
+    # every (mode, transform, dtype): random ranks, axes, pads, attributes
+    for i, (mode, transform, dtype) in enumerate(itertools.product(MODES, TRANSFORMS, DTYPES)):
+        rng = np.random.default_rng(1000 + i)
+        cases.append(_random_case(rng, mode, transform, dtype))
+    # every (nearest_mode, transform) with an int32 payload (exactness) and float16
+    for i, (nearest, transform) in enumerate(itertools.product(NEAREST_MODES, TRANSFORMS)):
+        rng = np.random.default_rng(2000 + i)
+        shape, dtype, kw = _random_case(rng, "nearest", transform, np.dtype(np.int32))
+        kw["nearest_mode"] = nearest
+        cases.append((shape, dtype, kw))
+    # every rank for every mode (float32), with padding on half of them
+    for i, (mode, rank) in enumerate(itertools.product(MODES, range(1, 6))):
+        rng = np.random.default_rng(3000 + i)
+        cases.append(_random_case(rng, mode, str(rng.choice(TRANSFORMS)), np.dtype(np.float32), rank=rank))
+    # antialias downscales (the separable normalised window), several dtypes
+    for i, dtype in enumerate(DTYPES):
+        rng = np.random.default_rng(4000 + i)
+        kw = dict(mode="linear", shape_calculation_mode="scales", scales=[0.25, 0.5], axes=[3, 2],
+                  antialias=True, coordinate_transformation_mode=str(rng.choice(TRANSFORMS)),
+                  pads_begin=[0, 0, 1, 0], pads_end=[0, 0, 0, 2])
+        cases.append(([1, 2, 9, 17], dtype, kw))
+    # larger rows: several chunks per core, several cores, windows near the tensor end
+    cases.append(([1, 3, 40, 70], np.dtype(np.float32),
+                  dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[81, 133], axes=[2, 3])))
+    cases.append(([2, 3, 33, 45], np.dtype(np.float16),
+                  dict(mode="cubic", shape_calculation_mode="scales", scales=[0.5, 1.7], axes=[2, 3])))
+    cases.append(([3, 50, 64], np.dtype(np.uint8),
+                  dict(mode="nearest", shape_calculation_mode="sizes", sizes=[4133], axes=[2],
+                       pads_begin=[1, 0, 0], pads_end=[0, 2, 3])))
+    cases.append(([6000], np.dtype(np.int8),
+                  dict(mode="linear", shape_calculation_mode="sizes", sizes=[1501], antialias=True)))
+    cases.append(([4, 3, 7], np.dtype(np.int32),
+                  dict(mode="linear", shape_calculation_mode="sizes", sizes=[4, 3, 7])))  # pure copy
+    return [c for c in cases if _output_length_ok(c[0], c[2])]
+
+
+CASES = _cases()
+
+
+def _ids():
+    out = []
+    for shape, dtype, kw in CASES:
+        size = kw.get("sizes") or kw.get("scales")
+        out.append(f"{kw['mode']}-{kw.get('coordinate_transformation_mode', 'half_pixel')}-{dtype.name}-"
+                   f"{'x'.join(map(str, shape))}-ax{''.join(map(str, kw.get('axes') or []))}-{size}")
+    return out
+
+
+def _poison(want):
+    if want.dtype.kind in "iu":
+        return np.invert(want)
+    return np.full(want.shape, np.nan, dtype=want.dtype)
+
+
+def _ulp(values, dtype):
+    """Spacing of `dtype` at |values| (float64 array)."""
+    mant = {np.dtype(np.float16): 10, BF16: 7, np.dtype(np.float32): 23}[np.dtype(dtype)]
+    tiny = {np.dtype(np.float16): 2.0**-14, BF16: 2.0**-126, np.dtype(np.float32): 2.0**-126}[np.dtype(dtype)]
+    mag = np.maximum(np.abs(values), tiny)
+    return 2.0 ** (np.floor(np.log2(mag)) - mant)
+
+
+def _check(got, want, x, kwargs):
+    assert got.shape == want.shape and got.dtype == want.dtype
+    g = got.astype(np.float64)
+    w = want.astype(np.float64)
+    scale = float(np.max(np.abs(x.astype(np.float64)))) if x.size else 1.0
+    if kwargs["mode"] == "nearest":
+        np.testing.assert_array_equal(got, want)
+        return
+    if want.dtype == np.float32:
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5 * max(scale, 1.0))
+    elif want.dtype.kind == "f" or want.dtype == BF16:
+        bad = np.abs(g - w) > 2 * _ulp(w, want.dtype) + 1e-6 * max(scale, 1.0)
+        assert not bad.any(), f"{int(bad.sum())} elements beyond 2 ulps: got {g[bad][:8]}, want {w[bad][:8]}"
+    else:
+        diff = np.abs(g - w)
+        assert diff.max(initial=0) <= 1, f"integer error {diff.max()}"
+        if (diff == 1).any():
+            # the float32 (unrounded) result must sit at a .5 tie within float32 error
+            exact = reference.interpolate(x.astype(np.float32), **kwargs).astype(np.float64)
+            frac = np.abs(exact - np.floor(exact) - 0.5)
+            ambiguous = frac <= 1e-6 * np.maximum(np.abs(exact), 1.0) * 8 + 1e-4
+            assert ambiguous[diff == 1].all(), f"off by 1 away from a tie: {exact[(diff == 1) & ~ambiguous][:8]}"
+
+
+@pytest.fixture(params=SOCS)
+def soc(request):
+    previous = ai.get_soc()
+    ai.set_soc(request.param)
+    yield request.param
+    ai.set_soc(previous)
+
+
+@pytest.mark.parametrize("case", range(len(CASES)), ids=_ids())
+def test_kernel_matches_reference(soc, case):
+    shape, dtype, kwargs = CASES[case]
+    if dtype == BF16 and soc == "ascend310p":
+        pytest.skip("310P has no bfloat16")
+    rng = np.random.default_rng(case)
+    x = _data(shape, dtype, rng)
+    want = reference.interpolate(x, **kwargs)
+    out = _poison(want)
+    got = ai.interpolate(x, **kwargs, out=out)
+    assert got is out
+    _check(out, want, x, kwargs)
+
+
+def test_int32_nearest_is_exact_beyond_float32():
+    x = (np.arange(24, dtype=np.int64).reshape(2, 3, 4) * 97 + (1 << 30) + 1).astype(np.int32)
+    kw = dict(mode="nearest", shape_calculation_mode="scales", scales=[2.0, 0.5], axes=[2, 1],
+              pads_begin=[1, 0, 0], pads_end=[0, 0, 1])
+    for soc in SOCS:
+        ai.set_soc(soc)
+        np.testing.assert_array_equal(ai.interpolate(x, **kw), reference.interpolate(x, **kw))
+    ai.set_soc(SOCS[0])
+
+
+def test_integer_saturation():
+    # cubic overshoots at a step edge: int8/uint8 outputs saturate instead of wrapping
+    for dtype, lo, hi in ((np.int8, -128, 127), (np.uint8, 0, 255)):
+        x = np.array([lo, lo, lo, hi, hi, hi], dtype=dtype)
+        kw = dict(mode="cubic", shape_calculation_mode="sizes", sizes=[23])
+        got = ai.interpolate(x, **kw)
+        np.testing.assert_array_equal(got, reference.interpolate(x, **kw))
+        assert got.min() == lo and got.max() == hi
