@@ -1,0 +1,116 @@
+"""UpsampleTrilinear3d efficiency on the sim's counters and cost model (issue 5 cases).
+
+Per case and dtype: GM traffic / read-once-write-once floor, average elements per vector
+instruction, load imbalance across cores, modeled ascend910b time / memory-bound floor time, scalar
+GM accesses, and the sim's host wall time next to torch.nn.functional.interpolate on the CPU.
+
+    ./build.sh && .venv/bin/python benchmarks/trilinear.py [--soc ascend910b] [--quick] [--markdown]
+
+(ASCEND_INTERPOLATE_LIB_DIR=build-xxx/lib selects a build directory other than build/.)
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+os.environ.setdefault("TORCH_DEVICE_BACKEND_AUTOLOAD", "0")
+
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+import ascend_interpolate as ai  # noqa: E402
+
+CASES = [
+    # (input shape NCDHW, output size DHW, align_corners)
+    ((1, 16, 32, 64, 64), (64, 128, 128), False),
+    ((2, 3, 16, 112, 112), (32, 224, 224), False),
+    ((1, 1, 8, 8, 8), (64, 64, 64), True),
+    ((1, 8, 64, 128, 128), (32, 64, 64), False),
+    ((64, 256, 4, 4, 4), (8, 8, 8), False),
+    ((1, 1, 2, 2, 2), (4, 4, 4), False),
+]
+QUICK = [CASES[2], CASES[4], CASES[5]]
+
+
+def torch_cpu_ms(x, size, align, dtype_name):
+    try:
+        import torch
+        import torch.nn.functional as F
+    except ImportError:
+        return float("nan")
+    t = torch.from_numpy(x.astype(np.float32))
+    if dtype_name == "float16":
+        t = t.half()
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        F.interpolate(t, size=size, mode="trilinear", align_corners=align)
+        best = min(best, (time.perf_counter() - t0) * 1e3)
+    return best
+
+
+def run_case(shape, size, align, dtype_name, soc):
+    rng = np.random.default_rng(0)
+    x = rng.uniform(-1, 1, size=shape).astype(dtype_name)
+    ai.set_soc(soc)
+    t0 = time.perf_counter()
+    ai.upsample_trilinear3d(x, output_size=size, align_corners=align)
+    wall_ms = (time.perf_counter() - t0) * 1e3
+    rec = ai.last_launch()
+    tot = rec.get("total", rec)
+    vec_ins = tot.get("vector_instructions", 0)
+    vec_el = tot.get("vector_elements", 0)
+    return {
+        "case": f"{shape}->{size}" + (" ac" if align else ""),
+        "dtype": dtype_name,
+        "block_dim": rec.get("block_dim"),
+        "traffic_ratio": rec.get("traffic_ratio"),
+        "elems_per_vec": vec_el / vec_ins if vec_ins else float("nan"),
+        "imbalance": rec.get("imbalance"),
+        "modeled_us": rec.get("modeled_time_us"),
+        "floor_us": rec.get("floor_time_us"),
+        "time_ratio": (rec.get("modeled_time_us") / rec.get("floor_time_us")) if rec.get("floor_time_us") else float("nan"),
+        "scalar_gm": tot.get("scalar_gm_reads", 0) + tot.get("scalar_gm_writes", 0),
+        "sim_wall_ms": rec.get("host_wall_ms", wall_ms),
+        "torch_cpu_ms": torch_cpu_ms(x, size, align, dtype_name),
+    }
+
+
+COLUMNS = [
+    ("case", "case", "{}"),
+    ("dtype", "dtype", "{}"),
+    ("block_dim", "cores", "{}"),
+    ("traffic_ratio", "traffic/floor", "{:.3f}"),
+    ("elems_per_vec", "elem/vec instr", "{:.0f}"),
+    ("imbalance", "imbalance", "{:.1%}"),
+    ("modeled_us", "modeled us", "{:.1f}"),
+    ("floor_us", "floor us", "{:.1f}"),
+    ("time_ratio", "time/floor", "{:.2f}"),
+    ("scalar_gm", "scalar GM", "{}"),
+    ("sim_wall_ms", "sim wall ms", "{:.0f}"),
+    ("torch_cpu_ms", "torch CPU ms", "{:.1f}"),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--soc", default="ascend910b")
+    ap.add_argument("--quick", action="store_true", help="only the three small cases")
+    ap.add_argument("--dtypes", default="float32,float16")
+    args = ap.parse_args()
+    rows = []
+    for shape, size, align in (QUICK if args.quick else CASES):
+        for dt in args.dtypes.split(","):
+            rows.append(run_case(shape, size, align, dt, args.soc))
+            print("  done", rows[-1]["case"], dt, file=sys.stderr, flush=True)
+    print(f"soc: {args.soc}")
+    print("| " + " | ".join(c[1] for c in COLUMNS) + " |")
+    print("|" + "---|" * len(COLUMNS))
+    for r in rows:
+        print("| " + " | ".join(fmt.format(r[k]) for k, _, fmt in COLUMNS) + " |")
+
+
+if __name__ == "__main__":
+    main()
