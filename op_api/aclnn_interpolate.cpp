@@ -13,25 +13,8 @@
 #include "interp_math.h"
 #include "platform.h"
 
-#if __has_include("interpolate_tiling.h") && __has_include("interpolate_launch.h")
 #include "interpolate_launch.h"
 #include "interpolate_tiling.h"
-#else
-#if __has_include("interpolate_tiling.h")
-#include "interpolate_tiling.h"
-#else
-namespace ai {
-bool PlanInterpolate(const InterpolateProblem&, const PlatformInfo&, KernelPlan*, std::string*);
-}
-#endif
-// TEMPORARY weak stub until op_kernel/interpolate_launch.h and its kernel land (owned by the
-// Interpolate kernel engineer).  Remove with them.
-__attribute__((weak)) int LaunchInterpolateKernel(uint32_t, uint64_t, void*, void*, uint64_t, void*, uint64_t, void*,
-                                                  uint64_t, void*, uint64_t)
-{
-    return 561000;  // "kernel not built yet"
-}
-#endif
 
 namespace {
 using ai::api::Fail;

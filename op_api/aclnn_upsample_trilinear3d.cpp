@@ -11,28 +11,8 @@
 #include "aclnn_util.h"
 #include "platform.h"
 
-#if __has_include("upsample_trilinear3d_tiling.h") && __has_include("upsample_trilinear3d_launch.h")
 #include "upsample_trilinear3d_launch.h"
 #include "upsample_trilinear3d_tiling.h"
-#else
-// TEMPORARY weak stubs until op_host/upsample_trilinear3d_tiling.* and op_kernel/upsample_trilinear3d*
-// land (owned by the trilinear kernel engineer).  Remove with them.
-namespace ai {
-__attribute__((weak)) bool PlanUpsampleTrilinear3d(const TrilinearProblem&, const PlatformInfo&, KernelPlan* plan,
-                                                   std::string*)
-{
-    plan->blockDim = 1;
-    plan->tilingKey = 0;
-    plan->tiling.assign(8, 0);
-    return true;
-}
-}  // namespace ai
-__attribute__((weak)) int LaunchUpsampleTrilinear3dKernel(uint32_t, uint64_t, void*, void*, uint64_t, void*, uint64_t,
-                                                          void*, uint64_t, void*, uint64_t)
-{
-    return 561000;  // "kernel not built yet"
-}
-#endif
 
 namespace {
 using ai::api::Fail;

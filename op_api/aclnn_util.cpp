@@ -11,18 +11,8 @@
 #include "acl/acl.h"
 #else
 #include "acl/acl_sim_ext.h"
-#if __has_include("ascend_sim/soc.h")
-#include "ascend_sim/soc.h"
-#endif
-#endif
-
-#if !defined(ASCEND_NPU)
-// The sim's launch bookkeeping (sim/include/ascend_sim/*.h).  Declared weak so this layer links
-// while the sim is still being written; the sim's definitions take over when present.
-namespace ascend_sim {
-const std::string& LastError() __attribute__((weak));
-void SetLastLaunchFloorBytes(uint64_t bytes) __attribute__((weak));
-}  // namespace ascend_sim
+#include "ascend_sim/launch.h"  // LastError
+#include "ascend_sim/report.h"  // SetLastLaunchFloorBytes
 #endif
 
 namespace ai {
@@ -248,7 +238,7 @@ uint64_t AlignUp(uint64_t v) { return (v + kRegionAlign - 1) / kRegionAlign * kR
 void RecordFloor(uint64_t bytes)
 {
 #if !defined(ASCEND_NPU)
-    if (&ascend_sim::SetLastLaunchFloorBytes != nullptr) ascend_sim::SetLastLaunchFloorBytes(bytes);
+    ascend_sim::SetLastLaunchFloorBytes(bytes);
 #else
     (void)bytes;
 #endif
@@ -257,16 +247,14 @@ void RecordFloor(uint64_t bytes)
 std::string LaunchError()
 {
 #if !defined(ASCEND_NPU)
-    if (&ascend_sim::LastError != nullptr) return ascend_sim::LastError();
-#endif
+    return ascend_sim::LastError();
+#else
     return "launch failed";
+#endif
 }
 
 aclnnStatus LaunchFailure(const char* api, const char* what, int rc)
 {
-    if (rc == ACLNN_ERR_INNER) {
-        return Fail(api, ACLNN_ERR_INNER, std::string(what) + ": kernel not built yet (temporary stub)");
-    }
     return Fail(api, ACLNN_ERR_RUNTIME_ERROR, std::string(what) + " was rejected by the device: " + LaunchError());
 }
 

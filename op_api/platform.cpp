@@ -5,9 +5,8 @@
 
 #if defined(ASCEND_NPU)
 #include "acl/acl.h"
-#elif __has_include("ascend_sim/soc.h")
+#else
 #include "ascend_sim/soc.h"
-#define AI_HAVE_SIM_SOC 1
 #endif
 
 namespace ai {
@@ -50,7 +49,7 @@ PlatformInfo CurrentPlatform()
     }
     return p;
 }
-#elif defined(AI_HAVE_SIM_SOC)
+#else
 PlatformInfo CurrentPlatform()
 {
     const auto& soc = ascend_sim::ActiveSoc();
@@ -63,9 +62,6 @@ PlatformInfo CurrentPlatform()
     p.hasBf16 = soc.hasBf16;
     return p;
 }
-#else
-// TEMPORARY (until sim/include/ascend_sim/soc.h lands): the 910B defaults of PlatformInfo.
-PlatformInfo CurrentPlatform() { return PlatformInfo{}; }
 #endif
 
 }  // namespace api

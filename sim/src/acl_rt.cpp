@@ -11,10 +11,7 @@
 #include "acl/acl.h"
 #include "acl/acl_sim_ext.h"
 
-#if __has_include("ascend_sim/soc.h")
 #include "ascend_sim/soc.h"
-#define AI_ACL_HAVE_SOC 1
-#endif
 
 namespace {
 constexpr size_t kDeviceAlignment = 512;  // aclrtMalloc addresses are at least 512-byte aligned on the device
@@ -100,13 +97,7 @@ aclError aclrtGetDevice(int32_t* deviceId)
 
 const char* aclrtGetSocName()
 {
-#ifdef AI_ACL_HAVE_SOC
-    static thread_local std::string name;
-    name = std::string(ascend_sim::ActiveSoc().name);
-    return name.c_str();
-#else
-    return "ascend910b";
-#endif
+    return ascend_sim::ActiveSoc().name;
 }
 
 aclError aclrtCreateStream(aclrtStream* stream)

@@ -118,7 +118,9 @@ struct Call {
         std::string msg = LastMsg();
         EXPECT_NE(msg.find("aclnnInterpolate"), std::string::npos) << msg;
         EXPECT_NE(msg.find(param + ":"), std::string::npos) << "message does not name " << param << ": " << msg;
-        if (!alsoIn.empty()) EXPECT_NE(msg.find(alsoIn), std::string::npos) << msg;
+        if (!alsoIn.empty()) {
+            EXPECT_NE(msg.find(alsoIn), std::string::npos) << msg;
+        }
         EXPECT_EQ(exec, nullptr);
         for (uint8_t b : outBuf) ASSERT_EQ(b, 0xAB) << "out was modified by a failing call";
     }

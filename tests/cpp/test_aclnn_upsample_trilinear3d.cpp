@@ -110,7 +110,9 @@ struct BadCall {
         std::string msg = LastMsg();
         EXPECT_NE(msg.find("aclnnUpsampleTrilinear3d"), std::string::npos) << msg;
         EXPECT_NE(msg.find(param + ":"), std::string::npos) << "message does not name " << param << ": " << msg;
-        if (!alsoIn.empty()) EXPECT_NE(msg.find(alsoIn), std::string::npos) << msg;
+        if (!alsoIn.empty()) {
+            EXPECT_NE(msg.find(alsoIn), std::string::npos) << msg;
+        }
         EXPECT_EQ(exec, nullptr);
         for (uint8_t b : outBuf) {
             ASSERT_EQ(b, kSentinel) << "out was modified by a failing call";
