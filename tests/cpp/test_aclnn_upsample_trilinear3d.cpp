@@ -11,7 +11,8 @@
 #include "acl/acl.h"
 #include "acl/acl_sim_ext.h"
 #include "aclnn_upsample_trilinear3d.h"
-extern "C" int aclsimSetSoc(const char* name);  // sim control (ascend_sim/launch_impl.h)
+extern "C" int aclsimSetSoc(const char* name);     // sim controls (ascend_sim/launch_impl.h)
+extern "C" const char* aclsimLastLaunchJson(void);
 
 namespace {
 
@@ -454,6 +455,52 @@ TEST_F(TrilinearApi, NdhwcFormatContiguous)
     std::vector<float> got(out.size());
     for (int64_t c = 0; c < C; ++c)
         for (int64_t i = 0; i < oDHW; ++i) got[c * oDHW + i] = out[i * C + c];
+    ExpectClose(got, want);
+}
+
+TEST_F(TrilinearApi, StridedViewsGoThroughViewCopyOnTheSim)
+{
+    // The last launch of a call with a strided out is the view_copy scatter; an operator launch on
+    // contiguous tensors records the traffic floor (input bytes + output bytes).
+    std::vector<float> in = {1, 2, 3, 4, 5, 6, 7, 8};
+    std::vector<float> contiguousOut(64, 0.0f);
+    {
+        Tensor self({1, 1, 2, 2, 2}, in.data());
+        Tensor res({1, 1, 4, 4, 4}, contiguousOut.data());
+        ASSERT_EQ(RunTrilinear(self.handle, {4, 4, 4}, res.handle), ACLNN_SUCCESS) << LastMsg();
+        std::string json = aclsimLastLaunchJson();
+        EXPECT_EQ(json.find("view_copy"), std::string::npos) << json;
+        EXPECT_NE(json.find("\"floor_bytes\": " + std::to_string((8 + 64) * 4)), std::string::npos) << json;
+    }
+    std::vector<float> outBuf(128, 0.0f);
+    Tensor self({1, 1, 2, 2, 2}, in.data());
+    Tensor res({1, 1, 4, 4, 4}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {128, 128, 32, 8, 2}, 0, {128});
+    ASSERT_EQ(RunTrilinear(self.handle, {4, 4, 4}, res.handle), ACLNN_SUCCESS) << LastMsg();
+    std::string json = aclsimLastLaunchJson();
+    EXPECT_NE(json.find("view_copy"), std::string::npos) << json;
+    for (int i = 0; i < 64; ++i) ASSERT_EQ(outBuf[2 * i], contiguousOut[i]) << i;
+}
+
+TEST_F(TrilinearApi, StridedViewsOn310p)
+{
+    // 310P has no DataCopyPad: view_copy takes its scalar path; the operator runs its 310P variant.
+    if (aclsimSetSoc("ascend310p") != 0) GTEST_SKIP() << "no ascend310p profile";
+    const int64_t N = 1, C = 3, D = 2, H = 2, W = 3;
+    const std::vector<int64_t> size = {3, 3, 5};
+    std::vector<float> ncdhw = Ramp(N * C * D * H * W);
+    std::vector<float> want = ContiguousResult(ncdhw, {N, C, D, H, W}, size, false);
+    std::vector<float> inBuf(ncdhw.size() * 2, 55.0f);
+    for (size_t i = 0; i < ncdhw.size(); ++i) inBuf[2 * i] = ncdhw[i];
+    const int64_t oD = size[0], oH = size[1], oW = size[2];
+    std::vector<float> ndhwcOut(want.size(), 0.0f);  // out: channels-last strided NCDHW view
+    Tensor self({N, C, D, H, W}, inBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
+                {2 * C * D * H * W, 2 * D * H * W, 2 * H * W, 2 * W, 2}, 0, {int64_t(inBuf.size())});
+    Tensor res({N, C, oD, oH, oW}, ndhwcOut.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
+               {oD * oH * oW * C, 1, oH * oW * C, oW * C, C});
+    ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
+    std::vector<float> got(want.size());
+    for (int64_t c = 0; c < C; ++c)
+        for (int64_t i = 0; i < oD * oH * oW; ++i) got[c * oD * oH * oW + i] = ndhwcOut[i * C + c];
     ExpectClose(got, want);
 }
 
