@@ -43,3 +43,33 @@ inline ::testing::AssertionResult Ok(int rc) {
 inline float HalfToFloat(half h) { return static_cast<float>(h); }
 
 }  // namespace simtest
+
+namespace simtest {
+
+using Kernel4 = void (*)(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR);
+
+// GM buffers of a test kernel with the signature (in, out, workspace, tiling).
+struct Io {
+    std::vector<uint8_t> in, out, ws, tiling;
+    explicit Io(size_t inBytes = 4096, size_t outBytes = 4096, size_t userWs = 4096)
+        : in(inBytes, 0), out(outBytes, 0), ws(ascend_sim::ActiveSoc().reservedWorkspaceBytes + userWs, 0),
+          tiling(64, 0) {}
+    template <typename T>
+    T* In() { return reinterpret_cast<T*>(in.data()); }
+    template <typename T>
+    T* Out() { return reinterpret_cast<T*>(out.data()); }
+    template <typename T>
+    void SetTiling(const T& t) {
+        tiling.assign(sizeof(T), 0);
+        std::memcpy(tiling.data(), &t, sizeof(T));
+    }
+    int Run(Kernel4 k, uint32_t blocks, uint64_t key = 0, const char* name = "test_kernel") {
+        const ascend_sim::GmArg args[4] = {{in.data(), in.size(), "in"},
+                                           {out.data(), out.size(), "out"},
+                                           {ws.data(), ws.size(), "workspace"},
+                                           {tiling.data(), tiling.size(), "tiling"}};
+        return ascend_sim::LaunchKernel(ascend_sim::LaunchOptions{name, blocks, key}, k, args);
+    }
+};
+
+}  // namespace simtest
