@@ -204,7 +204,8 @@ def test_invalid_attributes_are_161002_naming_the_parameter(kwargs, name):
     args.update(kwargs)
     err = aclnn_error(lambda: ai.interpolate(x, **args))
     assert err.status == 161002
-    assert name.lower() in err.message.lower(), err.message
+    # the C API names parameters in its own spelling (shapeCalculationMode, padsBegin, cubeCoeff)
+    assert name.replace("_", "").lower() in err.message.replace("_", "").lower(), err.message
 
 
 def test_rank_6_is_161002():

@@ -558,4 +558,7 @@ def last_launch():
     record = json.loads(text)
     if not isinstance(record, dict) or not record:
         raise RuntimeError(f"aclsimLastLaunchJson returned no launch record: {text[:200]!r}")
+    if not record.get("kernel") and not record.get("block_dim"):
+        # the sim reports an all-zero record (empty kernel name, block_dim 0) until the first launch
+        raise RuntimeError("no kernel launch has happened yet in this process (run an operator first)")
     return record
