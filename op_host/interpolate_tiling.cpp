@@ -244,7 +244,12 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
     if (curType != nativeType) return fail("internal: last pass does not write the output dtype");
 
     // ---- per pass: chunk, window, tables, cores ----------------------------------------------
+    // Multi-pass plans start the user workspace with the zeroed soft-SyncAll area (blockDim * 32 B).
     uint64_t wsCursor = 0;
+    if (passes.size() > 1) {
+        td.syncBytes = static_cast<uint32_t>(AlignUp(static_cast<uint64_t>(platform.coreNum) * 32, kAlign));
+        wsCursor = td.syncBytes;
+    }
     for (size_t i = 0; i < passes.size(); ++i) {
         const PassPlan& pp = passes[i];
         InterpolatePassTiling& pt = td.pass[i];

@@ -55,10 +55,16 @@ public:
     using TC = typename std::conditional<WEIGHTED, float, typename CopyCompute<TIn>::Type>::type;
     using TW = typename std::conditional<WEIGHTED, float, typename MaskView<TC>::Type>::type;
 
-    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t)
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
+                                uint32_t syncBytes)
     {
         t_ = t;
         GM_ADDR user = GetUserWorkspace(workspace);
+        if (syncBytes > 0) {
+            // Zeroed by the host (workspaceInit): the soft SyncAll's counters between passes.
+            syncGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user), syncBytes / 4);
+            pipe_.InitBuffer(syncBuf_, 32);
+        }
         GM_ADDR in = t.inFromWorkspace ? user + t.inBufOffset : x;
         GM_ADDR out = t.outToWorkspace ? user + t.outBufOffset : y;
         inGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TIn*>(in), t.inElems);
@@ -98,6 +104,13 @@ public:
             if (IsOneByte<TIn>()) pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(c) * 2));
             pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(c) * sizeof(TOut)));
         }
+    }
+
+    // All cores of the launch meet here before the next pass reads this pass's output.
+    __aicore__ inline void SyncCores()
+    {
+        LocalTensor<int32_t> ub = syncBuf_.Get<int32_t>();
+        SyncAll(syncGm_, ub);
     }
 
     __aicore__ inline void Process()
@@ -356,77 +369,72 @@ private:
     GlobalTensor<TOut> outGm_;
     GlobalTensor<uint32_t> offGm_, loGm_, hiGm_;
     GlobalTensor<TW> wGm_;
+    GlobalTensor<int32_t> syncGm_;
+    TBuf<TPosition::VECCALC> syncBuf_;
 };
 
 template <typename TIn, typename TOut, bool WEIGHTED>
-__aicore__ inline void RunPass(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t)
+__aicore__ inline void RunPass(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
+                               uint32_t syncBytes, bool syncAfter)
 {
-    InterpolatePass<TIn, TOut, WEIGHTED> op;
-    op.Init(x, y, workspace, t);
+    InterpolatePass<TIn, TOut, WEIGHTED> op;  // owns this pass's TPipe (one alive at a time)
+    op.Init(x, y, workspace, t, syncBytes);
     op.Process();
+    if (syncAfter) op.SyncCores();
 }
 
 }  // namespace
 
-// One separable pass; `tiling` points at this pass's InterpolatePassTiling.
-extern "C" __global__ __aicore__ void interpolate_pass(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+// Every pass of the plan in one launch; the cores meet (SyncAll) between passes, since a pass reads
+// what all cores wrote in the previous one (ping-pong buffers in the user workspace).
+extern "C" __global__ __aicore__ void interpolate(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
-    GET_TILING_DATA_WITH_STRUCT(InterpolatePassTiling, t, tiling);
+    GET_TILING_DATA_WITH_STRUCT(interp::InterpolateTilingData, td, tiling);
     using interp::InterpolatePassKey;
     constexpr uint32_t C = 0, W = 1;
     constexpr uint32_t F32 = 0, F16 = 1, BF16 = 2, I8 = 3, U8 = 4, I32 = 5;
-#define AI_INTERP_PASS(kind, ti, to, TI, TO)                                      \
-    if (TILING_KEY_IS(InterpolatePassKey(kind, ti, to))) {                        \
-        RunPass<TI, TO, kind == W>(x, y, workspace, t);                           \
-        return;                                                                   \
-    }
-    AI_INTERP_PASS(C, F32, F32, float, float)
-    AI_INTERP_PASS(C, F16, F16, half, half)
-    AI_INTERP_PASS(C, BF16, BF16, bfloat16_t, bfloat16_t)
-    AI_INTERP_PASS(C, I8, I8, int8_t, int8_t)
-    AI_INTERP_PASS(C, U8, U8, uint8_t, uint8_t)
-    AI_INTERP_PASS(C, I32, I32, int32_t, int32_t)
-    AI_INTERP_PASS(W, F32, F32, float, float)
-    AI_INTERP_PASS(W, F16, F16, half, half)
-    AI_INTERP_PASS(W, BF16, BF16, bfloat16_t, bfloat16_t)
-    AI_INTERP_PASS(W, I8, I8, int8_t, int8_t)
-    AI_INTERP_PASS(W, U8, U8, uint8_t, uint8_t)
-    AI_INTERP_PASS(W, I32, I32, int32_t, int32_t)
-    AI_INTERP_PASS(W, F16, F32, half, float)
-    AI_INTERP_PASS(W, BF16, F32, bfloat16_t, float)
-    AI_INTERP_PASS(W, I8, F32, int8_t, float)
-    AI_INTERP_PASS(W, U8, F32, uint8_t, float)
-    AI_INTERP_PASS(W, I32, F32, int32_t, float)
-    AI_INTERP_PASS(W, F32, F16, float, half)
-    AI_INTERP_PASS(W, F32, BF16, float, bfloat16_t)
-    AI_INTERP_PASS(W, F32, I8, float, int8_t)
-    AI_INTERP_PASS(W, F32, U8, float, uint8_t)
-    AI_INTERP_PASS(W, F32, I32, float, int32_t)
+    for (uint32_t i = 0; i < td.numPasses; ++i) {
+        const InterpolatePassTiling& t = td.pass[i];
+        const uint64_t key = InterpolatePassKey(t.kind, t.inDType, t.outDType);
+        const bool syncAfter = i + 1 < td.numPasses;
+        const uint32_t syncBytes = td.numPasses > 1 ? td.syncBytes : 0;
+#define AI_INTERP_PASS(kind, ti, to, TI, TO)                                         \
+        if (key == InterpolatePassKey(kind, ti, to)) {                               \
+            RunPass<TI, TO, kind == W>(x, y, workspace, t, syncBytes, syncAfter);    \
+            continue;                                                                \
+        }
+        AI_INTERP_PASS(C, F32, F32, float, float)
+        AI_INTERP_PASS(C, F16, F16, half, half)
+        AI_INTERP_PASS(C, BF16, BF16, bfloat16_t, bfloat16_t)
+        AI_INTERP_PASS(C, I8, I8, int8_t, int8_t)
+        AI_INTERP_PASS(C, U8, U8, uint8_t, uint8_t)
+        AI_INTERP_PASS(C, I32, I32, int32_t, int32_t)
+        AI_INTERP_PASS(W, F32, F32, float, float)
+        AI_INTERP_PASS(W, F16, F16, half, half)
+        AI_INTERP_PASS(W, BF16, BF16, bfloat16_t, bfloat16_t)
+        AI_INTERP_PASS(W, I8, I8, int8_t, int8_t)
+        AI_INTERP_PASS(W, U8, U8, uint8_t, uint8_t)
+        AI_INTERP_PASS(W, I32, I32, int32_t, int32_t)
+        AI_INTERP_PASS(W, F16, F32, half, float)
+        AI_INTERP_PASS(W, BF16, F32, bfloat16_t, float)
+        AI_INTERP_PASS(W, I8, F32, int8_t, float)
+        AI_INTERP_PASS(W, U8, F32, uint8_t, float)
+        AI_INTERP_PASS(W, I32, F32, int32_t, float)
+        AI_INTERP_PASS(W, F32, F16, float, half)
+        AI_INTERP_PASS(W, F32, BF16, float, bfloat16_t)
+        AI_INTERP_PASS(W, F32, I8, float, int8_t)
+        AI_INTERP_PASS(W, F32, U8, float, uint8_t)
+        AI_INTERP_PASS(W, F32, I32, float, int32_t)
 #undef AI_INTERP_PASS
+    }
 }
 
 int LaunchInterpolateKernel(uint32_t blockDim, uint64_t tilingKey, void* stream, void* x, uint64_t xBytes, void* y,
                             uint64_t yBytes, void* workspace, uint64_t workspaceBytes, void* tiling,
                             uint64_t tilingBytes)
 {
-    (void)blockDim;
-    (void)tilingKey;
     if (tiling == nullptr || tilingBytes < sizeof(interp::InterpolateTilingData)) return -1;
-    interp::InterpolateTilingData td;
-    std::memcpy(&td, tiling, sizeof(td));  // host-side copy of the tiling the planner produced
-    if (td.numPasses == 0 || td.numPasses > interp::kInterpolateMaxPasses) return -1;
-    const uint64_t passesAt = static_cast<uint64_t>(reinterpret_cast<uint8_t*>(&td.pass[0]) - reinterpret_cast<uint8_t*>(&td));
-    uint8_t* base = static_cast<uint8_t*>(tiling) + passesAt;
-    for (uint32_t i = 0; i < td.numPasses; ++i) {
-        const InterpolatePassTiling& pt = td.pass[i];
-        void* passTiling = base + i * sizeof(InterpolatePassTiling);
-        const uint64_t key = interp::InterpolatePassKey(pt.kind, pt.inDType, pt.outDType);
-        const int rc = AI_LAUNCH_KERNEL(interpolate_pass, pt.blockDim, key, stream,
-                                        AI_GM(x, xBytes, "x"), AI_GM(y, yBytes, "y"),
-                                        AI_GM(workspace, workspaceBytes, "workspace"),
-                                        AI_GM(passTiling, sizeof(InterpolatePassTiling), "tiling"));
-        if (rc != 0) return rc;
-    }
-    return 0;
+    return AI_LAUNCH_KERNEL(interpolate, blockDim, tilingKey, stream, AI_GM(x, xBytes, "x"), AI_GM(y, yBytes, "y"),
+                            AI_GM(workspace, workspaceBytes, "workspace"), AI_GM(tiling, tilingBytes, "tiling"));
 }

@@ -2,7 +2,7 @@
 // (op_host/interpolate_tiling.cpp) and the kernel (op_kernel/interpolate.cpp).
 //
 // The operation runs as a sequence of separable passes, one per axis that changes (resized, or
-// padded); each pass is one kernel launch that reads a dense tensor viewed as
+// padded); one kernel launch runs them in order (cores meet in SyncAll between passes); a pass reads a dense tensor viewed as
 // [outer, inLen * inner] and writes [outer, outLen * inner].  Per output element of one block
 // (index m in [0, outLen * inner)) the host builds K taps: a byte offset of the source element
 // inside the block (in the pass's compute type) and a weight (float) or a 0/1 mask (copy passes
@@ -55,7 +55,7 @@ static_assert(sizeof(InterpolatePassTiling) % 8 == 0, "tiling structs are padded
 
 struct InterpolateTilingData {
     uint32_t numPasses;
-    uint32_t rsv0;
+    uint32_t syncBytes;       // zeroed bytes at the start of the user workspace for SyncAll (multi-pass)
     InterpolatePassTiling pass[kInterpolateMaxPasses];
 };
 static_assert(sizeof(InterpolateTilingData) % 8 == 0, "tiling structs are padded to 8 bytes");
@@ -93,6 +93,7 @@ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t
     const uint32_t szIn = InterpolateDTypeBytes(inDType);
     const uint32_t szOut = InterpolateDTypeBytes(outDType);
     uint64_t total = 2ull * InterpolateRound32(window * szIn);  // input window, double buffered
+    total += 32;                                                // SyncAll UB workspace
     if (kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED)) {
         if (inDType != 0) total += InterpolateRound32(window * 4);       // window as float
         if (szIn == 1) total += InterpolateRound32(window * 2);          // int8 -> half step
