@@ -14,6 +14,14 @@ from ascend_interpolate import reference
 BF16 = np.dtype(ml_dtypes.bfloat16)
 
 
+@pytest.fixture(autouse=True)
+def default_soc():
+    """Every test starts (and ends) on the default SoC, whatever other suites in this process did."""
+    ai.set_soc("ascend910b")
+    yield
+    ai.set_soc("ascend910b")
+
+
 def rand(shape, dtype=np.float32, seed=0):
     rng = np.random.default_rng(seed)
     dtype = np.dtype(dtype)
@@ -233,6 +241,13 @@ def test_bad_out_is_161002_and_left_untouched(bad_out):
     err = aclnn_error(lambda: ai.interpolate(x, **KW, out=bad_out))
     assert err.status == 161002 and "out" in err.message
     np.testing.assert_array_equal(bad_out, before)
+
+
+def test_bf16_on_310p_is_rejected():
+    x = rand((1, 2, 4, 5), BF16, seed=41)
+    ai.set_soc("ascend310p")
+    err = aclnn_error(lambda: ai.interpolate(x, **KW))
+    assert err.status == 161002 and "self" in err.message and "bfloat16" in err.message
 
 
 def test_no_executor_leaks():
