@@ -79,6 +79,10 @@ void ChunkRows(const AxisTaps& h, int64_t oh0, int64_t n, int64_t* lo, int64_t* 
 
 uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
+// Cost of issuing one DMA in bytes-equivalent: ~200 cycles at 1.8 GHz of a core's ~33 GB/s HBM
+// share when all 48 cores stream (the sim's ascend910b cost model; same order on 310P).
+constexpr double kDmaCostBytes = 3700.0;
+
 }  // namespace
 
 uint64_t TrilinearUbBytes(const UpsampleTrilinear3dTilingData& t) { return TrilinearLayout(t).total; }
@@ -204,31 +208,48 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                 nhMax = std::max(nhMax, nh);
                 nhSum += nh;
             }
-            UpsampleTrilinear3dTilingData c = r;
-            c.rowsPerChunk = nOh;
-            c.hChunks = hChunks;
-            c.maxInRows = nhMax;
-            c.wBatchRows = std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(512, c.outRowPad)));
-            c.inBufElems = TriRoundUp(nhMax * t.inRow + 2 * blk, pe);
-            if (TrilinearLayout(c).total > ub) continue;
-            const double inRowsPerChunk = static_cast<double>(nhSum) / static_cast<double>(hChunks);
-            for (uint64_t dLen : dCands) {
-                const uint64_t dChunks = CeilDiv(t.outD, dLen);
-                const uint64_t units = t.slabs * hChunks * dChunks;
-                const uint64_t perCore = CeilDiv(units, cores);
-                double planes = std::min<double>(static_cast<double>(t.inD),
-                                                 dLen * std::min(ratioD, 2.0) + 2.0);
-                const double unitCost = static_cast<double>(dLen * nOh * t.outRow * es) +
-                                        planes * inRowsPerChunk * t.inRow * es + 4096.0 + planes * 1024.0 +
-                                        dLen * 512.0 + static_cast<double>(dLen * nOh) * 64.0;
-                const double cost = static_cast<double>(perCore) * unitCost;
-                if (!rowsFeasible || cost < bestCost * 0.999) {
-                    rowsFeasible = true;
-                    bestCost = cost;
-                    c.planesPerChunk = dLen;
-                    c.dChunks = dChunks;
-                    c.totalWork = units;
-                    r = c;
+            for (int pairs = 0; pairs < 2; ++pairs) {
+                UpsampleTrilinear3dTilingData c = r;
+                c.rowsPerChunk = nOh;
+                c.hChunks = hChunks;
+                c.pairRows = std::min<uint64_t>(2, t.inH);
+                if (pairs == 0) {
+                    c.maxInRows = nhMax;
+                    c.wBatchRows = std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(512, c.outRowPad)));
+                    c.inBufElems = TriRoundUp(nhMax * t.inRow + 2 * blk, pe);
+                    c.pairSlotElems = 0;
+                } else {
+                    // only worth it when the contiguous span holds many rows no output row uses
+                    if (nhMax <= 2 * nOh + 2) continue;
+                    c.maxInRows = c.pairRows * nOh;
+                    c.wBatchRows = c.pairRows;
+                    c.pairSlotElems = TriRoundUp(c.pairRows * t.inRow + 2 * blk, pe);
+                    c.inBufElems = nOh * c.pairSlotElems;
+                }
+                if (TrilinearLayout(c).total > ub) continue;
+                const double inRows = pairs ? static_cast<double>(c.pairRows * nOh)
+                                            : static_cast<double>(nhSum) / static_cast<double>(hChunks);
+                const double loadsPerPlane = pairs ? static_cast<double>(nOh) : 1.0;
+                for (uint64_t dLen : dCands) {
+                    const uint64_t dChunks = CeilDiv(t.outD, dLen);
+                    const uint64_t units = t.slabs * hChunks * dChunks;
+                    const uint64_t perCore = CeilDiv(units, cores);
+                    const double planes = std::min<double>(static_cast<double>(t.inD),
+                                                           dLen * std::min(ratioD, 2.0) + 2.0);
+                    // bytes moved + DMA issue cost (~200 cycles, ~3.7 KB at a core's HBM share)
+                    // + a vector term per output row
+                    const double unitCost = static_cast<double>(dLen * nOh * t.outRow * es) +
+                                            planes * (inRows * t.inRow * es + kDmaCostBytes * loadsPerPlane) +
+                                            dLen * kDmaCostBytes + static_cast<double>(dLen * nOh) * 64.0 + 4096.0;
+                    const double cost = static_cast<double>(perCore) * unitCost;
+                    if (!rowsFeasible || cost < bestCost * 0.999) {
+                        rowsFeasible = true;
+                        bestCost = cost;
+                        c.planesPerChunk = dLen;
+                        c.dChunks = dChunks;
+                        c.totalWork = units;
+                        r = c;
+                    }
                 }
             }
         }

@@ -176,6 +176,25 @@ private:
         return s;
     }
 
+    // Where ReadRange(dst, s, n) puts x[s] (pure: lets the compute side recompute it).
+    __aicore__ inline uint64_t ReadShift(uint64_t s, uint64_t n) const
+    {
+        if (t_.useDataCopyPad) return 0;
+        const uint64_t len = TriRoundUp(n, blk_);
+        if (s + len <= t_.inTotal) return 0;
+        if (t_.inTotal >= len) return s - (t_.inTotal - len);
+        return s;
+    }
+
+    // First input row of output row oh's pair slot (pair-rows mode).
+    __aicore__ inline int64_t PairStart(uint64_t oh) const
+    {
+        AxisTap tp;
+        Tap(ratioH_, static_cast<int64_t>(oh), t_.inH, t_.outH, tp);
+        const int64_t last = static_cast<int64_t>(t_.inH - t_.pairRows);
+        return tp.i0 < last ? tp.i0 : last;
+    }
+
     // Writes n packed elements of src to y[s, s+n).  On 310P with n not a multiple of 32 B, src
     // holds the last 32 B of the range again at element RoundUp(n, blk) (PrepareTail).
     __aicore__ inline void WriteRange(const LocalTensor<T>& src, uint64_t s, uint64_t n)
@@ -289,11 +308,20 @@ private:
         return -1;
     }
 
-    __aicore__ inline void IssuePlaneLoad(uint64_t slab, int64_t d, int64_t hLo, uint64_t nh)
+    __aicore__ inline void IssuePlaneLoad(uint64_t slab, int64_t d, int64_t hLo, uint64_t nh, uint64_t oh0,
+                                          uint64_t rows)
     {
         LocalTensor<T> x = inQ_.AllocTensor<T>();
-        const uint64_t start = slab * t_.inSlab + (static_cast<uint64_t>(d) * t_.inH + hLo) * t_.inRow;
-        pendingShift_ = ReadRange(x, start, nh * t_.inRow);
+        const uint64_t plane = slab * t_.inSlab + static_cast<uint64_t>(d) * t_.inH * t_.inRow;
+        if (t_.pairSlotElems == 0) {
+            pendingShift_ = ReadRange(x, plane + static_cast<uint64_t>(hLo) * t_.inRow, nh * t_.inRow);
+        } else {
+            for (uint64_t j = 0; j < rows; ++j) {
+                const uint64_t ps = static_cast<uint64_t>(PairStart(oh0 + j));
+                ReadRange(x[j * t_.pairSlotElems], plane + ps * t_.inRow, t_.pairRows * t_.inRow);
+            }
+            pendingShift_ = plane;  // the compute side recomputes each slot's shift from the plane
+        }
         inQ_.EnQue(x);
     }
 
@@ -302,23 +330,35 @@ private:
                                         uint64_t rows)
     {
         LocalTensor<T> x = inQ_.DeQue<T>();
-        LocalTensor<float> xf = InputAsFloat(x, shift + nh * t_.inRow);
+        const bool pairs = t_.pairSlotElems != 0;
+        LocalTensor<float> xf = InputAsFloat(x, pairs ? rows * t_.pairSlotElems : shift + nh * t_.inRow);
         LocalTensor<float> wb = wBuf_.Get<float>();
         const uint64_t pad = t_.outRowPad;
         const uint64_t batch = t_.wBatchRows;
         const uint64_t all = batch * pad;
-        for (uint64_t r = 0; r < nh; r += batch) {
-            const uint64_t nr = (nh - r) < batch ? (nh - r) : batch;
-            GatherPass(wb[r * pad], xf, 0, all, 0, static_cast<uint32_t>((shift + r * t_.inRow) * 4),
-                       static_cast<uint32_t>(nr * pad));
+        if (!pairs) {
+            for (uint64_t r = 0; r < nh; r += batch) {
+                const uint64_t nr = (nh - r) < batch ? (nh - r) : batch;
+                GatherPass(wb[r * pad], xf, 0, all, 0, static_cast<uint32_t>((shift + r * t_.inRow) * 4),
+                           static_cast<uint32_t>(nr * pad));
+            }
+        } else {  // `shift` holds the plane's start; slot j holds rows PairStart(oh0+j) ...
+            for (uint64_t j = 0; j < rows; ++j) {
+                const uint64_t ps = static_cast<uint64_t>(PairStart(oh0 + j));
+                const uint64_t sh = ReadShift(shift + ps * t_.inRow, t_.pairRows * t_.inRow);
+                GatherPass(wb[j * t_.pairRows * pad], xf, 0, all, 0,
+                           static_cast<uint32_t>((j * t_.pairSlotElems + sh) * 4),
+                           static_cast<uint32_t>(t_.pairRows * pad));
+            }
         }
         inQ_.FreeTensor(x);
         LocalTensor<float> p = hBuf_.Get<float>()[slot * t_.rowsPerChunk * pad];
         for (uint64_t j = 0; j < rows; ++j) {
             AxisTap tp;
             Tap(ratioH_, static_cast<int64_t>(oh0 + j), t_.inH, t_.outH, tp);
-            Muls(p[j * pad], wb[(tp.i0 - hLo) * pad], tp.l0, static_cast<int32_t>(pad));
-            Axpy(p[j * pad], wb[(tp.i1 - hLo) * pad], tp.l1, static_cast<int32_t>(pad));
+            const int64_t first = pairs ? PairStart(oh0 + j) - static_cast<int64_t>(j * t_.pairRows) : hLo;
+            Muls(p[j * pad], wb[(tp.i0 - first) * pad], tp.l0, static_cast<int32_t>(pad));
+            Axpy(p[j * pad], wb[(tp.i1 - first) * pad], tp.l1, static_cast<int32_t>(pad));
         }
     }
 
@@ -348,7 +388,7 @@ private:
         int64_t pending = NextPlane(-1, scan, od1);
         uint64_t pendingShift = 0;
         if (pending >= 0) {
-            IssuePlaneLoad(slab, pending, hLo, nh);
+            IssuePlaneLoad(slab, pending, hLo, nh, oh0, rows);
             pendingShift = pendingShift_;
         }
         int64_t slotPlane[2] = {-1, -1};
@@ -361,7 +401,7 @@ private:
                 const uint64_t curShift = pendingShift;
                 pending = NextPlane(cur, scan, od1);
                 if (pending >= 0) {  // prefetch the next plane while this one is computed
-                    IssuePlaneLoad(slab, pending, hLo, nh);
+                    IssuePlaneLoad(slab, pending, hLo, nh, oh0, rows);
                     pendingShift = pendingShift_;
                 }
                 const uint64_t slot = computed % 2;

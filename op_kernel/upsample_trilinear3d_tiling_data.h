@@ -56,6 +56,10 @@ struct UpsampleTrilinear3dTilingData {
     uint64_t wBatchRows;            // input rows per W-pass Gather
     uint64_t outRowPad;             // padded UB row stride (fp32 buffers), multiple of padElems
     uint64_t inBufElems;            // input staging buffer capacity (io dtype elements)
+    uint64_t pairSlotElems;         // 0: a chunk's input rows are one contiguous range; > 0 ("pair
+                                    // rows", strong H downscale): each output row loads only its
+                                    // pairRows input rows into its own slot of this many elements
+    uint64_t pairRows;              // min(2, inH)
     // ---- volume mode ----
     uint64_t groupSlabs;            // slabs per group (G)
     uint64_t wPassLen, hPassLen;    // per-slab element counts after the W and H passes

@@ -235,6 +235,10 @@ const Case kCases[] = {
     {3, 5, 2, 2, 2, 3, 3, 3, false, false},          // tiny slabs, many: 27-element output slabs
     {1, 1, 3, 40, 20, 9, 81, 41, false, false},      // rows mode, 41-wide rows
     {40, 3, 2, 3, 2, 4, 4, 4, false, false},         // volume mode across cores
+    {1, 1, 1, 1, 1, 1, 1, 64, false, false},         // 1 -> 64 on W
+    {1, 2, 3, 120, 600, 2, 2, 10, false, false},     // 60x downscale on H and W
+    {2, 8, 3, 4, 6, 5, 8, 11, true, true},           // NDHWC, align corners
+    {1, 1, 2, 3, 4, 130, 3, 4, false, false},        // 65x upscale on D, identity H/W
 };
 
 class TrilinearKernel : public ::testing::TestWithParam<std::tuple<const char*, ai::DType>> {};

@@ -1,0 +1,233 @@
+// ai::PlanUpsampleTrilinear3d is pure and keeps its promises: blockDim <= cores, work split within
+// one unit, the kernel's UB layout (TrilinearLayout, the one definition) within the usable UB of
+// both SoC profiles for every dtype, workspace exactly the tables it ships, tap tables equal to
+// interp_math.h, and the rejections (bf16 on 310P, bad shapes).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "upsample_trilinear3d_tiling.h"
+
+namespace {
+
+ai::PlatformInfo Ascend910b()
+{
+    ai::PlatformInfo p;
+    p.socName = "ascend910b";
+    p.coreNum = 48;
+    p.ubBytes = 192 * 1024 - 8448;
+    p.reservedWorkspaceBytes = 16ull << 20;
+    p.hasDataCopyPad = true;
+    p.hasBf16 = true;
+    return p;
+}
+
+ai::PlatformInfo Ascend310p()
+{
+    ai::PlatformInfo p;
+    p.socName = "ascend310p";
+    p.coreNum = 8;
+    p.ubBytes = 256 * 1024 - 8192;
+    p.reservedWorkspaceBytes = 2ull << 20;
+    p.hasDataCopyPad = false;
+    p.hasBf16 = false;
+    return p;
+}
+
+struct Shape {
+    int64_t n, c, inD, inH, inW, outD, outH, outW;
+    bool align, channelsLast;
+};
+
+const Shape kShapes[] = {
+    {1, 16, 32, 64, 64, 64, 128, 128, false, false},  // 2x upscale (benchmark 1)
+    {2, 3, 16, 112, 112, 32, 224, 224, false, false}, // benchmark 2
+    {1, 1, 8, 8, 8, 64, 64, 64, true, false},         // 8x upscale, align corners
+    {1, 8, 64, 128, 128, 32, 64, 64, false, false},   // 2x downscale
+    {64, 256, 4, 4, 4, 8, 8, 8, false, false},        // tiny volumes, N*C = 16384
+    {1, 1, 2, 2, 2, 4, 4, 4, false, false},           // CANN golden
+    {1, 1, 1, 1, 1, 1, 1, 64, false, false},          // 1 -> 64 on W
+    {1, 2, 3, 200, 3000, 2, 3, 50, false, false},     // 60x downscale on W and H
+    {2, 32, 4, 8, 8, 8, 16, 16, false, true},         // NDHWC
+    {1, 3, 5, 7, 9, 5, 7, 9, true, false},            // identity axes
+    {3, 1, 1, 1, 1, 1, 1, 1, false, false},           // all size-1
+    {1, 1, 7, 33, 65, 13, 67, 131, false, false},     // odd sizes
+};
+
+ai::TrilinearProblem ProblemOf(const Shape& s, ai::DType dt)
+{
+    ai::TrilinearProblem p;
+    p.n = s.n; p.c = s.c;
+    p.inD = s.inD; p.inH = s.inH; p.inW = s.inW;
+    p.outD = s.outD; p.outH = s.outH; p.outW = s.outW;
+    p.alignCorners = s.align;
+    p.channelsLast = s.channelsLast;
+    p.dtype = dt;
+    return p;
+}
+
+std::string Name(const Shape& s, ai::DType dt, const ai::PlatformInfo& pl)
+{
+    char b[200];
+    std::snprintf(b, sizeof b, "%s %s (%ld,%ld,%ld,%ld,%ld)->(%ld,%ld,%ld)%s%s", pl.socName.c_str(), ai::DTypeName(dt),
+                  long(s.n), long(s.c), long(s.inD), long(s.inH), long(s.inW), long(s.outD), long(s.outH),
+                  long(s.outW), s.align ? " align" : "", s.channelsLast ? " NDHWC" : "");
+    return b;
+}
+
+// Expected workspace: the tables the tiling says it ships, computed from its own fields.
+uint64_t ExpectedWorkspace(const tri::UpsampleTrilinear3dTilingData& t)
+{
+    uint64_t bytes = 3 * 4 * t.wTabLen;
+    if (t.mode == tri::TRI_MODE_VOLUME) bytes += 3 * 4 * (t.hTabLen + t.dTabLen);
+    if (tri::TrilinearNeedsCompaction(t)) bytes += 4 * t.compactTabLen;
+    return bytes;
+}
+
+TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
+{
+    int planned = 0;
+    for (const ai::PlatformInfo& pl : {Ascend910b(), Ascend310p()}) {
+        for (ai::DType dt : {ai::DType::F32, ai::DType::F16, ai::DType::BF16}) {
+            if (dt == ai::DType::BF16 && !pl.hasBf16) continue;
+            for (const Shape& s : kShapes) {
+                const std::string what = Name(s, dt, pl);
+                const ai::TrilinearProblem p = ProblemOf(s, dt);
+                ai::KernelPlan plan;
+                std::string err;
+                ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(p, pl, &plan, &err)) << what << ": " << err;
+                ++planned;
+                tri::UpsampleTrilinear3dTilingData t;
+                ASSERT_TRUE(ai::DecodeTrilinearTiling(plan, &t)) << what;
+                // cores
+                EXPECT_GE(plan.blockDim, 1u) << what;
+                EXPECT_LE(plan.blockDim, pl.coreNum) << what;
+                EXPECT_EQ(plan.blockDim, t.blockDim) << what;
+                // split: every core gets workBase or workBase + 1 units, all units covered
+                EXPECT_EQ(t.workBase * t.blockDim + t.workTail, t.totalWork) << what;
+                EXPECT_LT(t.workTail, t.blockDim) << what;
+                EXPECT_GE(t.workBase, t.workTail ? 0u : 1u) << what;
+                if (t.mode == tri::TRI_MODE_ROWS) {
+                    EXPECT_EQ(t.totalWork, t.slabs * t.hChunks * t.dChunks) << what;
+                    EXPECT_EQ(t.hChunks, (t.outH + t.rowsPerChunk - 1) / t.rowsPerChunk) << what;
+                    EXPECT_EQ(t.dChunks, (t.outD + t.planesPerChunk - 1) / t.planesPerChunk) << what;
+                    EXPECT_EQ(t.outRowPad % t.padElems, 0u) << what;
+                    EXPECT_GE(t.outRowPad, t.outRow) << what;
+                    if (!pl.hasDataCopyPad) {  // every 310P write covers >= 32 B
+                        EXPECT_GE(t.rowsPerChunk * t.outRow * ai::DTypeSize(dt), 32u) << what;
+                    }
+                } else {
+                    EXPECT_EQ(t.totalWork, t.slabs) << what;
+                    EXPECT_GE(t.groupSlabs, 1u) << what;
+                }
+                // UB: the kernel's layout fits the usable UB
+                EXPECT_LE(ai::TrilinearUbBytes(t), pl.ubBytes) << what;
+                // workspace: exactly the shipped tables
+                EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size()) << what;
+                EXPECT_EQ(plan.userWorkspaceBytes, ExpectedWorkspace(t)) << what;
+                EXPECT_EQ(t.workspaceBytes, plan.userWorkspaceBytes) << what;
+                // key
+                const uint64_t key = dt == ai::DType::F32 ? tri::TRI_KEY_F32
+                                     : dt == ai::DType::F16 ? tri::TRI_KEY_F16 : tri::TRI_KEY_BF16;
+                EXPECT_EQ(plan.tilingKey, key) << what;
+                EXPECT_EQ(t.useDataCopyPad, pl.hasDataCopyPad ? 1u : 0u) << what;
+                // float -> half on 310P: CAST_NONE (0); otherwise CAST_RINT (1)
+                EXPECT_EQ(t.castRoundMode, (!pl.hasBf16 && dt == ai::DType::F16) ? 0u : 1u) << what;
+                // purity: planning again gives the same bytes
+                ai::KernelPlan again;
+                ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(p, pl, &again, &err));
+                EXPECT_EQ(again.tiling, plan.tiling) << what;
+                EXPECT_EQ(again.workspaceInit, plan.workspaceInit) << what;
+                EXPECT_EQ(again.blockDim, plan.blockDim) << what;
+            }
+        }
+    }
+    EXPECT_EQ(planned, 2 * 12 * 3 - 12);
+}
+
+// Work splits within one unit of each other and uses every core when there is enough work.
+TEST(TrilinearTiling, BalancedSplitUsesAllCores)
+{
+    const ai::PlatformInfo pl = Ascend910b();
+    for (const Shape& s : {kShapes[0], kShapes[1], kShapes[3], kShapes[4]}) {
+        ai::KernelPlan plan;
+        std::string err;
+        ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), pl, &plan, &err)) << err;
+        tri::UpsampleTrilinear3dTilingData t;
+        ai::DecodeTrilinearTiling(plan, &t);
+        EXPECT_EQ(plan.blockDim, 48u);
+        uint64_t lo = ~0ull, hi = 0, sum = 0;
+        for (uint64_t i = 0; i < t.blockDim; ++i) {
+            const uint64_t n = t.workBase + (i < t.workTail ? 1 : 0);
+            lo = std::min(lo, n);
+            hi = std::max(hi, n);
+            sum += n;
+        }
+        EXPECT_LE(hi - lo, 1u);
+        EXPECT_EQ(sum, t.totalWork);
+    }
+}
+
+// The W tap table the kernel Gathers with is interp_math.h's, in bytes of the fp32 row.
+TEST(TrilinearTiling, RowTableMatchesInterpMath)
+{
+    const Shape s = {1, 1, 7, 33, 65, 13, 67, 131, false, false};
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), Ascend910b(), &plan, &err)) << err;
+    tri::UpsampleTrilinear3dTilingData t;
+    ai::DecodeTrilinearTiling(plan, &t);
+    ASSERT_EQ(t.mode, tri::TRI_MODE_ROWS);
+    const float ratio = interp::TrilinearRatio(65, 131, false, 0.0);
+    const uint8_t* base = plan.workspaceInit.data() + t.wTabOffset;
+    for (int64_t ow = 0; ow < 131; ++ow) {
+        int64_t i0, i1;
+        float l0, l1;
+        interp::TrilinearAxisTaps(ratio, ow, 65, 131, false, &i0, &i1, &l0, &l1);
+        uint32_t t0, t1;
+        float w1;
+        std::memcpy(&t0, base + 4 * ow, 4);
+        std::memcpy(&t1, base + 4 * (t.wTabLen + ow), 4);
+        std::memcpy(&w1, base + 4 * (2 * t.wTabLen + ow), 4);
+        EXPECT_EQ(t0, uint32_t(i0 * 4));
+        EXPECT_EQ(t1, uint32_t(i1 * 4));
+        EXPECT_EQ(w1, l1);
+    }
+}
+
+TEST(TrilinearTiling, EmptyAndRejected)
+{
+    ai::KernelPlan plan;
+    std::string err;
+    Shape s = {0, 3, 2, 2, 2, 4, 4, 4, false, false};
+    ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), Ascend910b(), &plan, &err));
+    EXPECT_EQ(plan.blockDim, 0u);
+    EXPECT_EQ(plan.userWorkspaceBytes, 0u);
+    s.n = 1;
+    EXPECT_FALSE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::BF16), Ascend310p(), &plan, &err));
+    EXPECT_NE(err.find("bfloat16"), std::string::npos) << err;
+    EXPECT_FALSE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::I32), Ascend910b(), &plan, &err));
+    s.outW = 0;
+    EXPECT_FALSE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), Ascend910b(), &plan, &err));
+    s.outW = 4;
+    s.inD = 0;
+    EXPECT_FALSE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), Ascend910b(), &plan, &err));
+}
+
+// ratio > 50 (CANN falls back to AICPU) is planned for the vector unit like any other.
+TEST(TrilinearTiling, DownscaleBeyond50xIsPlanned)
+{
+    ai::KernelPlan plan;
+    std::string err;
+    const Shape s = {1, 2, 120, 4, 5000, 2, 4, 40, false, false};
+    for (const ai::PlatformInfo& pl : {Ascend910b(), Ascend310p()}) {
+        ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F16), pl, &plan, &err)) << err;
+        tri::UpsampleTrilinear3dTilingData t;
+        ai::DecodeTrilinearTiling(plan, &t);
+        EXPECT_LE(ai::TrilinearUbBytes(t), pl.ubBytes);
+    }
+}
+
+}  // namespace
