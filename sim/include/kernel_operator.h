@@ -860,8 +860,9 @@ inline void SetKernelMode(KernelMode) {}
 
 // ---- build-generated macros of an op project ----
 #define TILING_KEY_IS(k) (::ascend_sim::detail::Core().tilingKey == static_cast<uint64_t>(k))
-#define GET_TILING_DATA_WITH_STRUCT(tiling_struct, tiling_data, tiling_arg) \
-    tiling_struct tiling_data;                                             \
+#define GET_TILING_DATA_WITH_STRUCT(tiling_struct, tiling_data, tiling_arg)                                 \
+    static_assert(sizeof(tiling_struct) % 8 == 0, "tiling data is padded to a multiple of 8 bytes (host side)"); \
+    tiling_struct tiling_data;                                                                             \
     ::ascend_sim::detail::CopyTiling(&tiling_data, (tiling_arg), sizeof(tiling_struct), #tiling_struct)
 #define KERNEL_TASK_TYPE_DEFAULT(type)
 #define KERNEL_TASK_TYPE(key, type)

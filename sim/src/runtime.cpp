@@ -757,7 +757,11 @@ void SyncAllSoft(const GmRef& gmWs, const UbRef& ubWs, int32_t usedCores) {
                      Fmt("GM workspace byte %" PRIu64 " is %u: the SyncAll workspace must be zeroed by the host", i,
                          gmWs.addr[i]));
     }
-    CheckUb(api, "ubWorkspace", ubWs, 32);
+    CheckUb(api, "ubWorkspace", ubWs, 0);
+    if (ubWs.bytes < need)
+        Fail(api, "syncall-workspace",
+             Fmt("ubWorkspace holds %u B, needs GetBlockNum() * 32 = %" PRIu64 " B (SyncAll API constraint)", ubWs.bytes,
+                 need));
     Barrier(c, api);
 }
 

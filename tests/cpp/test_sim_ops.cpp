@@ -459,7 +459,7 @@ TEST(SimOps, SyncAllExchangesData) {
     auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR ws, GM_ADDR) {
         TPipe pipe;
         TBuf<TPosition::VECCALC> sb;
-        pipe.InitBuffer(sb, 1024);
+        pipe.InitBuffer(sb, GetBlockNum() * 32);  // ubWorkspace >= blockNum * 32 B
         GM_ADDR user = GetUserWorkspace(ws);
         GlobalTensor<int32_t> syncWs;
         syncWs.SetGlobalBuffer((__gm__ int32_t*)user, GetBlockNum() * 8);

@@ -634,7 +634,7 @@ TEST(SimRules, SyncAllWorkspaceNotZeroed) {
         TBuf<TPosition::VECCALC> sb;
         pipe.InitBuffer(sb, 256);
         GlobalTensor<int32_t> syncWs;
-        syncWs.SetGlobalBuffer((__gm__ int32_t*)GetUserWorkspace(ws), 8 * 4);
+        syncWs.SetGlobalBuffer((__gm__ int32_t*)GetUserWorkspace(ws), 16 * 8);
         SyncAll(syncWs, sb.Get<int32_t>());
     };
     Io io;
@@ -642,6 +642,11 @@ TEST(SimRules, SyncAllWorkspaceNotZeroed) {
     Io io2;
     io2.ws[ascend_sim::ActiveSoc().reservedWorkspaceBytes + 5] = 1;
     EXPECT_TRUE(FailedWith(io2.Run(k, 4), "syncall-workspace"));
+    // ubWorkspace needs blockNum * 32 B: 256 B is enough for 8 blocks, not for 9
+    Io io3;
+    EXPECT_TRUE(Ok(io3.Run(k, 8)));
+    Io io4;
+    EXPECT_TRUE(FailedWith(io4.Run(k, 9), "syncall-workspace"));
 }
 
 TEST(SimRules, SyncAllDeadlock) {
