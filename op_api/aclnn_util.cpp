@@ -9,6 +9,7 @@
 
 #if defined(ASCEND_NPU)
 #include "acl/acl.h"
+#include "opdev/common_types.h"  // CANN's aclIntArray / aclFloatArray classes (GetData, Size)
 #else
 #include "acl/acl_sim_ext.h"
 #include "ascend_sim/launch.h"  // LastError

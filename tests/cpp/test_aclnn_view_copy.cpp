@@ -1,0 +1,168 @@
+// The view_copy kernel (op_kernel/view_copy.cpp) launched directly on the sim with plans from
+// op_api/view_copy_plan.cpp: gather and scatter, element sizes 1/2/4/8, all three paths (rows,
+// element-wise through UB, scalar on SoCs without DataCopyPad), multi-core splits, untouched gaps.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "ascend_sim/launch.h"
+#include "ascend_sim/soc.h"
+#include "platform.h"
+#include "view_copy_launch.h"
+#include "view_copy_plan.h"
+#include "view_copy_tiling_data.h"
+
+namespace {
+
+struct Case {
+    std::vector<int64_t> shape;    // iteration order
+    std::vector<int64_t> strides;  // of the strided side
+    uint32_t elemBytes;
+};
+
+// Element offset (in the strided buffer) of every element, in iteration order.
+std::vector<int64_t> StridedOffsets(const Case& c)
+{
+    int64_t numel = 1;
+    for (int64_t d : c.shape) numel *= d;
+    std::vector<int64_t> offs(numel);
+    for (int64_t i = 0; i < numel; ++i) {
+        int64_t rest = i, off = 0;
+        for (size_t d = c.shape.size(); d-- > 0;) {
+            off += (rest % c.shape[d]) * c.strides[d];
+            rest /= c.shape[d];
+        }
+        offs[i] = off;
+    }
+    return offs;
+}
+
+int64_t Span(const std::vector<int64_t>& offs)
+{
+    int64_t m = 0;
+    for (int64_t o : offs) m = std::max(m, o);
+    return m + 1;
+}
+
+uint8_t Byte(int64_t elem, uint32_t b) { return static_cast<uint8_t>((elem * 37 + b * 11 + 5) & 0xff); }
+
+void RunBothDirections(const Case& c, uint64_t expectPath)
+{
+    const ai::PlatformInfo platform = ai::api::CurrentPlatform();
+    const std::vector<int64_t> offs = StridedOffsets(c);
+    const int64_t numel = static_cast<int64_t>(offs.size());
+    const int64_t span = Span(offs);
+    const uint32_t eb = c.elemBytes;
+
+    // gather: strided -> contiguous
+    {
+        ai::api::ViewCopyPlan plan;
+        std::string err;
+        ASSERT_TRUE(ai::api::PlanViewCopy(c.shape, c.strides, eb, false, platform, &plan, &err)) << err;
+        EXPECT_EQ(plan.tilingKey, expectPath * 100 + eb);
+        std::vector<uint8_t> src(span * eb), dst(numel * eb, 0xEE);
+        for (int64_t i = 0; i < span; ++i)
+            for (uint32_t b = 0; b < eb; ++b) src[i * eb + b] = Byte(i, b);
+        ASSERT_EQ(LaunchViewCopyKernel(plan.blockDim, plan.tilingKey, nullptr, src.data(), src.size(), dst.data(),
+                                       dst.size(), nullptr, 0, plan.tiling.data(), plan.tiling.size()),
+                  0)
+            << ascend_sim::LastError();
+        for (int64_t i = 0; i < numel; ++i)
+            for (uint32_t b = 0; b < eb; ++b) ASSERT_EQ(dst[i * eb + b], Byte(offs[i], b)) << "gather element " << i;
+    }
+    // scatter: contiguous -> strided; elements of the strided buffer outside the view stay untouched
+    {
+        ai::api::ViewCopyPlan plan;
+        std::string err;
+        ASSERT_TRUE(ai::api::PlanViewCopy(c.shape, c.strides, eb, true, platform, &plan, &err)) << err;
+        std::vector<uint8_t> src(numel * eb), dst(span * eb, 0xEE);
+        for (int64_t i = 0; i < numel; ++i)
+            for (uint32_t b = 0; b < eb; ++b) src[i * eb + b] = Byte(i, b);
+        ASSERT_EQ(LaunchViewCopyKernel(plan.blockDim, plan.tilingKey, nullptr, src.data(), src.size(), dst.data(),
+                                       dst.size(), nullptr, 0, plan.tiling.data(), plan.tiling.size()),
+                  0)
+            << ascend_sim::LastError();
+        std::vector<bool> inView(span, false);
+        for (int64_t i = 0; i < numel; ++i) {
+            inView[offs[i]] = true;
+            for (uint32_t b = 0; b < eb; ++b) ASSERT_EQ(dst[offs[i] * eb + b], Byte(i, b)) << "scatter element " << i;
+        }
+        for (int64_t o = 0; o < span; ++o) {
+            if (inView[o]) continue;
+            for (uint32_t b = 0; b < eb; ++b) ASSERT_EQ(dst[o * eb + b], 0xEE) << "gap " << o << " written";
+        }
+    }
+}
+
+class ViewCopy : public ::testing::Test {
+protected:
+    void TearDown() override { ascend_sim::SetActiveSoc("ascend910b"); }
+};
+
+TEST_F(ViewCopy, RowsPathAllElementSizes)
+{
+    for (uint32_t eb : {1u, 2u, 4u, 8u}) {
+        SCOPED_TRACE(eb);
+        RunBothDirections({{3, 4, 37}, {4 * 40, 40, 1}, eb}, ai::VIEW_COPY_PATH_ROWS);  // padded rows
+    }
+}
+
+TEST_F(ViewCopy, RowsPathLongRowsChunkedAndSplitOverCores)
+{
+    // rows longer than one UB chunk (32 KiB) and enough bytes to use several cores
+    RunBothDirections({{6, 20000}, {20011, 1}, 4}, ai::VIEW_COPY_PATH_ROWS);
+}
+
+TEST_F(ViewCopy, ElementPathTransposeAndInnerStride)
+{
+    for (uint32_t eb : {1u, 2u, 4u}) {
+        SCOPED_TRACE(eb);
+        RunBothDirections({{2, 3, 5}, {1, 2, 6}, eb}, ai::VIEW_COPY_PATH_ELEMENTS);  // transposed storage
+        RunBothDirections({{4, 9}, {30, 3}, eb}, ai::VIEW_COPY_PATH_ELEMENTS);       // inner stride 3
+    }
+}
+
+TEST_F(ViewCopy, ChannelsLastGatherOfAnNcdhwView)
+{
+    // NCDHW view of NDHWC storage, iterated in NCDHW order: inner stride C.
+    const int64_t N = 2, C = 3, D = 2, H = 3, W = 4;
+    RunBothDirections({{N, C, D, H, W}, {D * H * W * C, 1, H * W * C, W * C, C}, 4}, ai::VIEW_COPY_PATH_ELEMENTS);
+}
+
+TEST_F(ViewCopy, MergeableDimsBecomeOneRow)
+{
+    const ai::PlatformInfo platform = ai::api::CurrentPlatform();
+    ai::api::ViewCopyPlan plan;
+    std::string err;
+    // dims (2, 3, 4) with strides (24, 4, 1) inside a (2, 6, 4) buffer: the inner two merge into rows of 12
+    ASSERT_TRUE(ai::api::PlanViewCopy({2, 3, 4}, {24, 4, 1}, 4, false, platform, &plan, &err)) << err;
+    ai::ViewCopyTilingData t;
+    std::memcpy(&t, plan.tiling.data(), sizeof(t));
+    EXPECT_EQ(t.rowLength, 12u);
+    EXPECT_EQ(t.rowCount, 2u);
+    RunBothDirections({{2, 3, 4}, {24, 4, 1}, 4}, ai::VIEW_COPY_PATH_ROWS);
+}
+
+TEST_F(ViewCopy, ScalarPathOn310p)
+{
+    if (!ascend_sim::SetActiveSoc("ascend310p")) GTEST_SKIP() << "no ascend310p profile";
+    ASSERT_FALSE(ascend_sim::ActiveSoc().hasDataCopyPad);
+    for (uint32_t eb : {1u, 2u, 4u}) {
+        SCOPED_TRACE(eb);
+        RunBothDirections({{3, 4, 7}, {4 * 9, 9, 1}, eb}, ai::VIEW_COPY_PATH_SCALAR);
+        RunBothDirections({{2, 3, 5}, {1, 2, 6}, eb}, ai::VIEW_COPY_PATH_SCALAR);
+    }
+}
+
+TEST_F(ViewCopy, EmptyViewPlansNothing)
+{
+    ai::api::ViewCopyPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::api::PlanViewCopy({3, 0, 2}, {0, 2, 1}, 4, false, ai::api::CurrentPlatform(), &plan, &err));
+    EXPECT_EQ(plan.blockDim, 0u);
+}
+
+}  // namespace
