@@ -265,21 +265,27 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     TableWriter ws;
     if (preferVolume) {
         t = v;
-        // group size: as many slabs as fit, no more than one core's share, and at most 16K outputs
-        const uint64_t share = CeilDiv(t.slabs, cores);
-        uint64_t g = 1;
-        while (g < share && g < 4095 && (g + 1) * t.outSlabPad <= 16384 &&
-               TrilinearLayout(volumeLayoutFor(g + 1)).total <= ub) {
-            ++g;
-        }
-        t = volumeLayoutFor(g);
-        t.totalWork = t.slabs;
-        // 310P, slabs smaller than 32 B of output: groups must cover >= 32 B; run on one core.
+        // 310P, slabs smaller than 32 B of output: every group write must cover >= 32 B, so run on
+        // one core with groups of at least inSlabShiftQuantum slabs (a short last group is moved
+        // back to overlap the previous one, see the kernel's RunVolume).
         t.inSlabShiftQuantum = 1;
         if (!platform.hasDataCopyPad && t.outSlab * es < 32) {
             t.inSlabShiftQuantum = CeilDiv(32, t.outSlab * es);
         }
         t.blockDim = t.inSlabShiftQuantum > 1 ? 1 : std::min<uint64_t>(cores, t.slabs);
+        // group size: as many slabs as fit, no more than one core's share, and at most 16K outputs
+        const uint64_t share = CeilDiv(t.slabs, t.blockDim);
+        uint64_t g = 1;
+        while (g < share && g < 4095 &&
+               ((g + 1) * t.outSlabPad <= 16384 || g < t.inSlabShiftQuantum) &&
+               TrilinearLayout(volumeLayoutFor(g + 1)).total <= ub) {
+            ++g;
+        }
+        const uint64_t quantum = t.inSlabShiftQuantum, blocks = t.blockDim;
+        t = volumeLayoutFor(g);
+        t.inSlabShiftQuantum = quantum;
+        t.blockDim = blocks;
+        t.totalWork = t.slabs;
         // tables of one slab
         std::vector<uint32_t> a0(t.wPassPad, 0), a1(t.wPassPad, 0);
         std::vector<float> al(t.wPassPad, 0.0f);

@@ -1,0 +1,220 @@
+"""UpsampleTrilinear3d kernel (op_kernel/upsample_trilinear3d.cpp) through the Python binding.
+
+* A seeded grid of 210 shape/attribute combinations (sizes or scales, align_corners, size-1 axes in
+  and out, identity axes, up- and downscales, N*C from 1 to hundreds) per dtype and SoC profile,
+  against ``ascend_interpolate.reference.upsample_trilinear3d``.
+* float32 against ``torch.nn.functional.interpolate`` (CPU), including inf / NaN inputs.
+* channels-last (NDHWC) torch tensors, a few big shapes, extreme scales (1 -> 64, 60x down).
+Every output is poisoned (NaN) before the launch, so an element left unwritten fails.
+
+Tolerances (trilinear.md "Decisions", precision):
+- float32: |got - ref| <= 1e-5 |ref| + 1e-6 max|x|  (the absolute term covers cancellation near 0).
+- float16 / bfloat16: within 2 output ulps of the reference rounded to the dtype, plus the same
+  fp32 evaluation term (the kernel computes in float32 and rounds once).
+"""
+import math
+import os
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import ascend_interpolate as ai
+from ascend_interpolate import reference
+
+BF16 = np.dtype(ml_dtypes.bfloat16)
+DTYPES = [np.dtype(np.float32), np.dtype(np.float16), BF16]
+SOCS = ["ascend910b", "ascend310p"]
+GRID_SIZE = 210
+
+
+@pytest.fixture(autouse=True)
+def _restore_soc():
+    yield
+    ai.set_soc("ascend910b")
+
+
+def _ulp(values, dtype):
+    mant, emin = (10, -14) if dtype == np.float16 else (7, -126)
+    a = np.abs(values.astype(np.float64))
+    with np.errstate(divide="ignore"):
+        e = np.floor(np.log2(np.where(a > 0, a, 1.0)))
+    e = np.maximum(e, emin)
+    return np.ldexp(1.0, (e - mant).astype(np.int64))
+
+
+def assert_close(got, ref, x, what=""):
+    """got / ref arrays of the io dtype (ref already rounded once from float64)."""
+    got64 = np.asarray(got).astype(np.float64)
+    ref64 = np.asarray(ref).astype(np.float64)
+    assert got64.shape == ref64.shape, what
+    xmax = float(np.nanmax(np.abs(np.where(np.isfinite(x.astype(np.float64)), x.astype(np.float64), 0))) if x.size else 0)
+    nan_ref = np.isnan(ref64)
+    np.testing.assert_array_equal(np.isnan(got64), nan_ref, err_msg=f"{what}: NaN positions differ")
+    inf_ref = np.isinf(ref64)
+    np.testing.assert_array_equal(got64[inf_ref], ref64[inf_ref], err_msg=f"{what}: inf values differ")
+    finite = ~(nan_ref | inf_ref)
+    g, r = got64[finite], ref64[finite]
+    if np.dtype(got.dtype) == np.float32:
+        tol = 1e-5 * np.abs(r) + 1e-6 * xmax
+    else:
+        tol = 2 * _ulp(r, np.dtype(got.dtype)) + 4 * 2.0**-24 * max(xmax, 1.0)
+    bad = np.abs(g - r) > tol
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise AssertionError(f"{what}: {int(bad.sum())} of {g.size} elements off; first got {g[i]!r} want {r[i]!r}")
+
+
+def _data(shape, dtype, rng):
+    return (rng.standard_normal(shape) * 4).astype(np.float32).astype(dtype)
+
+
+def _random_case(rng):
+    """(shape, kwargs for upsample_trilinear3d)."""
+    n = int(rng.choice([1, 1, 2, 3]))
+    c = int(rng.choice([1, 2, 3, 5, 16, 40]))
+    in_size = [int(rng.integers(1, 10)) for _ in range(3)]
+    align = bool(rng.random() < 0.35)
+    if rng.random() < 0.3:
+        # scales: floor(in * s) >= 1
+        scales = []
+        for length in in_size:
+            s = float(rng.choice([0.5, 0.75, 1.0, 1.3, 1.5, 2.0, 2.5, 3.0]))
+            if math.floor(length * s) < 1:
+                s = 1.0
+            scales.append(s)
+        return [n, c] + in_size, dict(scales=scales, align_corners=align)
+    out = []
+    for length in in_size:
+        r = rng.random()
+        if r < 0.2:
+            out.append(length)                       # identity axis
+        elif r < 0.3:
+            out.append(1)                            # size-1 output
+        else:
+            out.append(int(rng.integers(1, 14)))
+    return [n, c] + in_size, dict(output_size=out, align_corners=align)
+
+
+def _grid():
+    rng = np.random.default_rng(20261130)
+    return [_random_case(rng) for _ in range(GRID_SIZE)]
+
+
+GRID = _grid()
+
+
+def _run(x, soc, **kw):
+    ai.set_soc(soc)
+    ref = reference.upsample_trilinear3d(x, **kw)
+    out = np.full(ref.shape, np.nan, dtype=x.dtype)  # poison
+    res = ai.upsample_trilinear3d(x, out=out, **kw)
+    assert res is out
+    return out, ref
+
+
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: str(d))
+def test_grid_against_reference(soc, dtype):
+    if soc == "ascend310p" and dtype == BF16:
+        pytest.skip("no bfloat16 on 310P")
+    rng = np.random.default_rng(7)
+    for i, (shape, kw) in enumerate(GRID):
+        x = _data(shape, dtype, rng)
+        got, ref = _run(x, soc, **kw)
+        assert_close(got, ref, x, f"{soc} {dtype} case {i}: {shape} {kw}")
+
+
+BIG = [
+    ((1, 16, 8, 32, 64), dict(output_size=(16, 64, 128))),
+    ((2, 3, 4, 56, 56), dict(output_size=(8, 112, 112), align_corners=True)),
+    ((64, 32, 4, 4, 4), dict(output_size=(8, 8, 8))),
+    ((1, 4, 16, 64, 64), dict(output_size=(8, 32, 32))),
+    ((1, 1, 1, 1, 1), dict(output_size=(1, 1, 64))),
+    ((1, 1, 2, 1, 2), dict(output_size=(64, 1, 64))),
+    ((1, 2, 3, 120, 600), dict(output_size=(2, 2, 10))),     # 60x downscale
+    ((1, 1, 4, 8, 8), dict(scales=(2.5, 3.0, 0.5))),
+]
+
+
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize("dtype", [np.dtype(np.float32), np.dtype(np.float16)], ids=str)
+@pytest.mark.parametrize("case", range(len(BIG)))
+def test_big_and_extreme_shapes(soc, dtype, case):
+    shape, kw = BIG[case]
+    x = _data(shape, dtype, np.random.default_rng(case))
+    got, ref = _run(x, soc, **kw)
+    assert_close(got, ref, x, f"{soc} {dtype} {shape} {kw}")
+
+
+def test_cann_golden_example():
+    x = np.arange(1, 9, dtype=np.float32).reshape(1, 1, 2, 2, 2)
+    got = ai.upsample_trilinear3d(x, output_size=(4, 4, 4))
+    c = np.array([0, 0.25, 0.75, 1.0])
+    want = 1 + 4 * c[:, None, None] + 2 * c[None, :, None] + c[None, None, :]
+    np.testing.assert_array_equal(got[0, 0], want.astype(np.float32))
+
+
+# ---------------------------------------------------------------------------------- torch
+torch = pytest.importorskip("torch")
+F = torch.nn.functional
+
+
+def _torch_ref(x, kw):
+    t = torch.from_numpy(np.ascontiguousarray(x))
+    if "scales" in kw:
+        return F.interpolate(t, scale_factor=tuple(kw["scales"]), mode="trilinear",
+                             align_corners=kw.get("align_corners", False), recompute_scale_factor=False).numpy()
+    return F.interpolate(t, size=tuple(kw["output_size"]), mode="trilinear",
+                         align_corners=kw.get("align_corners", False)).numpy()
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_float32_grid_against_torch(soc):
+    rng = np.random.default_rng(11)
+    for i, (shape, kw) in enumerate(GRID[:120]):
+        x = _data(shape, np.float32, rng)
+        ai.set_soc(soc)
+        out = np.full(_torch_ref(x, kw).shape, np.nan, dtype=np.float32)
+        ai.upsample_trilinear3d(x, out=out, **kw)
+        assert_close(out, _torch_ref(x, kw), x, f"{soc} case {i}: {shape} {kw}")
+
+
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize("kw", [dict(output_size=(6, 7, 9)), dict(output_size=(3, 4, 5)),
+                                dict(output_size=(3, 9, 2), align_corners=True), dict(output_size=(1, 1, 1)),
+                                dict(output_size=(6, 4, 5))], ids=["up", "identity", "mixed-ac", "to1", "d-only"])
+def test_inf_nan_propagate_like_torch(soc, kw):
+    """PyTorch multiplies every tap, zero weights included (0 * inf = NaN), also on identity axes."""
+    rng = np.random.default_rng(3)
+    x = _data((2, 2, 3, 4, 5), np.float32, rng)
+    flat = x.reshape(-1)
+    flat[[0, 7, 19, 33, 64, 100]] = [np.inf, -np.inf, np.nan, np.inf, np.inf, -np.inf]
+    ai.set_soc(soc)
+    want = _torch_ref(x, kw)
+    out = np.full(want.shape, np.nan, dtype=np.float32)
+    ai.upsample_trilinear3d(x, out=out, **kw)
+    assert_close(out, want, x, f"{soc} {kw}")
+    # all-inf input
+    xi = np.full((1, 2, 2, 3, 3), np.inf, dtype=np.float32)
+    want = _torch_ref(xi, kw)
+    got = ai.upsample_trilinear3d(xi, **kw)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    np.testing.assert_array_equal(got[~np.isnan(want)], want[~np.isnan(want)])
+
+
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+def test_channels_last_torch_tensors(soc, dtype):
+    """NDHWC (channels_last_3d) torch tensors run the channels-last kernel path."""
+    ai.set_soc(soc)
+    tdt = getattr(torch, dtype)
+    for shape, size, align in [((2, 8, 3, 4, 5), (5, 7, 9), False), ((1, 32, 2, 3, 3), (4, 6, 6), True),
+                               ((1, 3, 4, 4, 4), (4, 4, 4), False)]:
+        g = torch.Generator().manual_seed(1)
+        x = (torch.randn(shape, generator=g) * 4).to(tdt).contiguous(memory_format=torch.channels_last_3d)
+        got = ai.upsample_trilinear3d(x, output_size=size, align_corners=align)
+        assert got.is_contiguous(memory_format=torch.channels_last_3d)
+        ref = reference.upsample_trilinear3d(x.float().numpy().astype(dtype), output_size=size,
+                                             align_corners=align)
+        assert_close(got.numpy(), ref, x.float().numpy(), f"{soc} {dtype} {shape}")
