@@ -388,3 +388,17 @@ def test_bfloat16_output_is_rounded_once_through_the_public_function():
     assert ours.dtype == BFLOAT16 and ours.shape == (4,)
     assert float(ours[1]) == 1.0 + 2**-7
     assert float(np.float32(1 + 2**-8 + 2**-7 * 5.96e-8).astype(BFLOAT16)) == 1.0  # the double rounding
+
+
+@pytest.mark.parametrize("length", [2**20, 2**21 + 3])
+def test_scale_one_keeps_long_lengths(length):
+    """Scales mode with scale 1.0f keeps the length, also where int64(float32(L) * (1 + 1e-6f)) would
+    add one or more (L >= 2**20): OpenVINO's shape inference (measured) and the identity rule agree."""
+    assert int(F32(length) * (F32(1.0) + F32(1e-6))) > length  # what the plain formula would give
+    data = np.random.default_rng(length).integers(-100, 100, length).astype(np.int8)
+    for mode in ("nearest", "linear"):
+        ours = _interp(data, scales=[1.0], mode=mode)
+        np.testing.assert_array_equal(ours, data)
+    theirs = openvino_interpolate(data, [length], [1.0], [0], mode="nearest", shape_calculation_mode="scales")
+    assert theirs.shape == (length,)
+    np.testing.assert_array_equal(theirs, data)

@@ -246,9 +246,16 @@ _NEAREST_ROUNDING = {
 # ==============================================================================================
 # Interpolate-4: per-axis tap tables, one builder per mode
 # ==============================================================================================
-def _identity_taps(out_len):
-    # i4.md identity rule: the source coordinate is the output coordinate (a copy)
-    return np.arange(out_len, dtype=np.int64)[:, None], np.ones((out_len, 1))
+def _is_identity_axis(out_len, in_len, scale):
+    # i4.md identity rule (OV): out == padded or scale == 1.0f -> the axis is not resampled
+    return out_len == in_len or scale == F32(1.0)
+
+
+def _identity_index(out_len, in_len):
+    """i4.md identity rule: the source coordinate is the output coordinate. Clamped to [0, in_len - 1] as
+    every mode clamps its taps; out_len != in_len only when float32(out) / float32(in) rounds to 1.0
+    (lengths beyond 2**24), otherwise this is a plain copy."""
+    return np.minimum(np.arange(out_len, dtype=np.int64), in_len - 1)
 
 
 def _nearest_index(coord, in_len, scale, nearest_mode):
@@ -330,7 +337,13 @@ def _fit_pads(pads, rank, name):
 
 
 def _scales_mode_length(padded_len, scale):
-    """i4.md output shape, scales mode (OV): int64(float32(padded) * (float32(scale) + 1e-6f))."""
+    """i4.md output shape, scales mode (OV): int64(float32(padded) * (float32(scale) + 1e-6f)).
+
+    A scale of exactly 1.0f keeps the length (OV shape inference, measured on openvino 2026.4.1: L = 2**20,
+    2**21, 2**24 + 1 stay L, where the formula would add 1, 2 and 15); this also keeps the identity rule
+    a plain copy."""
+    if F32(scale) == F32(1.0):
+        return int(padded_len)
     product = F32(padded_len) * (F32(scale) + F32(1e-6))
     return int(product)
 
@@ -426,32 +439,37 @@ def interpolate(
 
     padded = np.pad(data, list(zip(pads_begin, pads_end)), mode="constant")  # spec: pads are zeros
 
-    # identity rule (i4.md): out == padded or scale == 1.0f -> the axis is copied
-    resized_axes = [a for a in axes if output_shape[a] != padded_shape[a] and axis_scale[a] != F32(1.0)]
+    # axes not listed, and listed axes that keep their length, are copied (i4.md identity rule)
+    changed_axes = [a for a in axes if output_shape[a] != padded_shape[a]]
 
     if mode == "nearest":
         # i4.md nearest: copy values, exact for every dtype (no float round trip)
         result = padded
-        for axis in resized_axes:
-            coord = _source_coordinates(
-                coordinate_transformation_mode, output_shape[axis], padded_shape[axis], axis_scale[axis]
-            )
-            index = _nearest_index(coord, padded_shape[axis], axis_scale[axis], nearest_mode)
+        for axis in changed_axes:
+            out_len, in_len, scale = output_shape[axis], padded_shape[axis], axis_scale[axis]
+            if _is_identity_axis(out_len, in_len, scale):
+                index = _identity_index(out_len, in_len)
+            else:
+                coord = _source_coordinates(coordinate_transformation_mode, out_len, in_len, scale)
+                index = _nearest_index(coord, in_len, scale, nearest_mode)
             result = np.take(result, index, axis=axis)
         return np.ascontiguousarray(result)
 
     # spec linear_interpolation: is_downsample = any(scale < 1) over the axes; antialias only then
     antialias_on = bool(antialias) and mode == "linear" and any(axis_scale[a] < 1 for a in axes)
     result = padded.astype(np.float64)
-    for axis in resized_axes:
-        in_len, scale = padded_shape[axis], axis_scale[axis]
-        coord = _source_coordinates(coordinate_transformation_mode, output_shape[axis], in_len, scale)
-        if mode == "linear":
-            src_index, tap_weight = _linear_taps(coord, in_len, scale, antialias_on)
-        elif mode == "linear_onnx":
-            src_index, tap_weight = _linear_onnx_taps(coord, in_len)
+    for axis in changed_axes:
+        out_len, in_len, scale = output_shape[axis], padded_shape[axis], axis_scale[axis]
+        if _is_identity_axis(out_len, in_len, scale):
+            src_index, tap_weight = _identity_index(out_len, in_len)[:, None], np.ones((out_len, 1))
         else:
-            src_index, tap_weight = _cubic_taps(coord, in_len, cube_coeff)
+            coord = _source_coordinates(coordinate_transformation_mode, out_len, in_len, scale)
+            if mode == "linear":
+                src_index, tap_weight = _linear_taps(coord, in_len, scale, antialias_on)
+            elif mode == "linear_onnx":
+                src_index, tap_weight = _linear_onnx_taps(coord, in_len)
+            else:
+                src_index, tap_weight = _cubic_taps(coord, in_len, cube_coeff)
         result = _apply_taps(result, axis, src_index, tap_weight)
     return _round_to_dtype(result, data.dtype)
 
@@ -487,8 +505,9 @@ def _area_pixel_source_index(ratio, out_len, align_corners):
 
 
 def _fmaf(a, b, c):
-    """float32 fused multiply-add: a*b is exact in float64 (24+24 significant bits), adding c stays exact
-    for the magnitudes involved (|c| = 0.5, at most 53 bits span), so one rounding to float32 remains."""
+    """float32 fused multiply-add for the source index: a*b is exact in float64 (24 + 24 significant
+    bits); adding c = -0.5 is exact too whenever a*b >= 0.5 (the span stays within 48 bits), so a single
+    rounding to float32 remains. Below 0.5 the result is negative and clamped to 0 by the caller."""
     exact = np.float64(a) * np.asarray(b, dtype=np.float64) + np.float64(c)
     return exact.astype(np.float32)
 
