@@ -77,6 +77,7 @@ void DmaGmToUb(const char* api, const UbRef& dst, const GmRef& src, const TypeIn
         uint8_t* u = dst.ptr + r * ubPitch;
         if (p.srcGapBytes != 0) CheckGm(api, g, len, ti.size, false);
         HzAccess(PIPE_MTE2, u, ubRow, true, api);
+        HzGm(PIPE_MTE2, g, len, api);
         std::memcpy(u + left, g, len);
         if (padRows) {
             // left / right padding: the pad value when isPad, else unspecified; the rest of the 32 B row is
@@ -143,6 +144,7 @@ void DmaUbToGm(const char* api, const GmRef& dst, const UbRef& src, const TypeIn
         const uint8_t* u = src.ptr + r * ubPitch;
         CheckGm(api, g, len, ti.size, true);
         HzAccess(PIPE_MTE3, u, len, false, api);
+        HzGm(PIPE_MTE3, g, len, api);
         switch (c.atomic) {
             case 0: std::memcpy(g, u, len); break;
             case T_FLOAT: AddInto<float>(g, u, len); break;

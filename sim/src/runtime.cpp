@@ -275,6 +275,39 @@ void HzAccess(uint8_t pipe, const uint8_t* p, uint64_t bytes, bool write, const 
     }
 }
 
+void HzGm(uint8_t pipe, const uint8_t* addr, uint64_t bytes, const char* api) {
+    CoreCtx& c = Ctx();
+    if (!c.strict || bytes == 0) return;
+    const uint64_t b = reinterpret_cast<uintptr_t>(addr), e = b + bytes;
+    const uint64_t seq = c.pipeSeq[pipe];
+    auto prune = [](std::vector<CoreCtx::GmRec>& v, uint64_t done) {
+        v.erase(std::remove_if(v.begin(), v.end(), [done](const CoreCtx::GmRec& r) { return r.seq <= done; }), v.end());
+    };
+    if (pipe == PIPE_MTE2) {
+        prune(c.hzGmWrites, std::min(c.synced[PIPE_MTE2][PIPE_MTE3], c.synced[PIPE_MTE3][PIPE_MTE3]));
+        for (const auto& r : c.hzGmWrites)
+            if (r.b < e && b < r.e && r.seq > c.synced[PIPE_MTE2][PIPE_MTE3])
+                Fail(api, "pipe-hazard",
+                     Fmt("PIPE_MTE2 reads GM this block wrote with PIPE_MTE3 without a MTE3->MTE2 sync edge "
+                         "(SetFlag/WaitFlag<HardEvent::MTE3_MTE2> or PipeBarrier<PIPE_ALL>)"));
+        c.hzGmReads.push_back({b, e, seq});
+        if (c.hzGmReads.size() > 4096) c.hzGmReads.erase(c.hzGmReads.begin(), c.hzGmReads.begin() + 2048);
+    } else if (pipe == PIPE_MTE3) {
+        prune(c.hzGmReads, c.synced[PIPE_MTE3][PIPE_MTE2]);
+        prune(c.hzGmWrites, std::min(c.synced[PIPE_MTE2][PIPE_MTE3], c.synced[PIPE_MTE3][PIPE_MTE3]));
+        for (const auto& r : c.hzGmReads)
+            if (r.b < e && b < r.e && r.seq > c.synced[PIPE_MTE3][PIPE_MTE2])
+                Fail(api, "pipe-hazard",
+                     Fmt("PIPE_MTE3 overwrites GM that PIPE_MTE2 may still be reading (needs a MTE2->MTE3 sync edge)"));
+        for (const auto& r : c.hzGmWrites)
+            if (r.b < e && b < r.e && r.seq != seq && r.seq > c.synced[PIPE_MTE3][PIPE_MTE3])
+                Fail(api, "pipe-hazard",
+                     Fmt("two PIPE_MTE3 DMAs write overlapping GM without PipeBarrier<PIPE_MTE3> between them"));
+        c.hzGmWrites.push_back({b, e, seq});
+        if (c.hzGmWrites.size() > 4096) c.hzGmWrites.erase(c.hzGmWrites.begin(), c.hzGmWrites.begin() + 2048);
+    }
+}
+
 // Vector clocks: synced[q][p] = highest seq of pipe p's ops known complete before q's next op.
 static void HzSet(CoreCtx& c, uint8_t evt, int32_t id) {
     uint8_t src, dst;

@@ -91,6 +91,11 @@ struct CoreCtx : CoreFast {
     uint64_t pipeSeq[kNumPipes] = {};                 // last op seq issued by each pipe
     uint64_t synced[kNumPipes][kNumPipes] = {};       // synced[p][q]: p's ops up to this seq are visible to q
     uint64_t barrierSeq[kNumPipes] = {};              // last PipeBarrier<p> (same-pipe WAW)
+    struct GmRec {
+        uint64_t b, e, seq;
+    };
+    std::vector<GmRec> hzGmWrites;  // MTE3 writes to GM not yet known complete to MTE2/MTE3
+    std::vector<GmRec> hzGmReads;   // MTE2 reads of GM not yet known complete to MTE3
 };
 
 struct LaunchState {
@@ -131,6 +136,9 @@ std::string RuleMessage(const CoreCtx& c, const char* api, const char* rule, con
 void RecordError(LaunchState& L, const std::string& msg);
 void FinishReport(LaunchState& L, double wallMs);
 void PipeEndChecks(CoreCtx& c, const char* api, bool deferredOnly);
+// Strict mode: GM round trips inside one block (MTE3 write -> MTE2 read needs MTE3_MTE2, MTE2 read ->
+// MTE3 write needs MTE2_MTE3, two MTE3 writes need PipeBarrier<PIPE_MTE3>).
+void HzGm(uint8_t pipe, const uint8_t* addr, uint64_t bytes, const char* api);
 
 }  // namespace detail
 }  // namespace ascend_sim

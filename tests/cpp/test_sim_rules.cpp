@@ -769,3 +769,48 @@ TEST(SimRules, PipeHazardOverlappingDmaDestinations) {
     };
     EXPECT_TRUE(Twin(k, "pipe-hazard"));
 }
+
+TEST(SimRules, PipeHazardGmRoundTrip) {
+    simtest::StrictScope strict(true);
+    // Writing GM with MTE3 and reading it back with MTE2 needs MTE3_MTE2 (a GM round trip through the
+    // workspace inside one block).
+    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR ws, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 256);
+        pipe.InitBuffer(b, 256);
+        LocalTensor<float> x = a.Get<float>(), y = b.Get<float>();
+        Duplicate(x, 3.0f, 64);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        GlobalTensor<float> w;
+        w.SetGlobalBuffer((__gm__ float*)GetUserWorkspace(ws), 64);
+        DataCopy(w, x, 64);
+        if (!bad) {
+            SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+            WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+        }
+        DataCopy(y, w, 64);  // may read GM before the write landed
+        PipeBarrier<PIPE_ALL>();
+    };
+    EXPECT_TRUE(Twin(k, "pipe-hazard"));
+}
+
+TEST(SimRules, PipeHazardOverlappingGmWrites) {
+    simtest::StrictScope strict(true);
+    // A 32 B-aligned tail copy that rewrites bytes of the main copy needs PipeBarrier<PIPE_MTE3>.
+    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECOUT> a;
+        pipe.InitBuffer(a, 512);
+        LocalTensor<float> x = a.Get<float>();
+        Duplicate(x, 1.0f, 128);
+        PipeBarrier<PIPE_ALL>();
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer((__gm__ float*)out);
+        DataCopy(g, x, 64);
+        if (!bad) PipeBarrier<PIPE_MTE3>();
+        DataCopy(g[60], x[64], 8);  // overlaps elements 60..63
+    };
+    EXPECT_TRUE(Twin(k, "pipe-hazard"));
+}
