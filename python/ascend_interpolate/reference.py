@@ -102,6 +102,7 @@ def _int_list(values, name):
 
 
 def _float_list(values, name):
+    """A 1-D sequence of real numbers (Python or numpy), as a list of Python floats."""
     flat = np.asarray(values).reshape(-1) if not isinstance(values, (list, tuple)) else list(values)
     result = []
     for v in flat:
@@ -131,7 +132,8 @@ def _float64_to_bfloat16(values):
     float32 -> bfloat16 rounding (24 -> 8 significant bits, more than 2 bits apart) is exact rounding.
     """
     values = np.asarray(values, dtype=np.float64)
-    nearest = values.astype(np.float32)  # may overflow to inf; round-to-odd fixes it below
+    with np.errstate(over="ignore"):
+        nearest = values.astype(np.float32)  # may overflow to inf; rounding toward zero fixes it below
     inexact = nearest.astype(np.float64) != values
     inexact &= np.isfinite(values)
     away = inexact & (np.abs(nearest.astype(np.float64)) > np.abs(values))
