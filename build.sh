@@ -110,7 +110,7 @@ build_cmake() {
     log "configuring CMake in $BUILD_DIR (ASCEND_TARGET=$TARGET)"
   fi
   cmake -S "$ROOT" -B "$BUILD_DIR" -DASCEND_TARGET="$TARGET" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
-    -DAI_SANITIZE="$SANITIZE" -DAI_BUILD_TESTS="$tests" -DPython3_EXECUTABLE="$VENV/bin/python" >/dev/null
+    -DAI_SANITIZE="$SANITIZE" -DAI_BUILD_TESTS="$tests" >/dev/null
   log "building ($JOBS jobs)"
   if ! cmake --build "$BUILD_DIR" -j "$JOBS" > "$BUILD_DIR/build.log" 2>&1; then
     cat "$BUILD_DIR/build.log"; log "build failed (log: $BUILD_DIR/build.log)"; exit 1
