@@ -134,6 +134,7 @@ void CheckUbScalar(const char* api, const UbRef& t, uint64_t off, uint32_t size,
         Fail(api, "ub-bounds",
              Fmt("element index %" PRIu64 " is beyond the tensor's %u elements", off / size, t.bytes / size));
     CheckSlot(c, api, "tensor", t);
+    if (c.strict >= 2) HzAccess(PIPE_S, t.ptr + off, size, write, api);
     if (write) ++c.counters.scalarUbWrites;
     else ++c.counters.scalarUbReads;
 }
@@ -968,11 +969,16 @@ using namespace detail;
 static std::mutex g_launchMu;
 static std::mutex g_errMu;
 static std::string g_lastError;
-static std::atomic<bool> g_strict{std::getenv("ASCEND_SIM_STRICT") != nullptr &&
-                                  std::getenv("ASCEND_SIM_STRICT")[0] == '1'};
+static int StrictFromEnv() {
+    const char* e = std::getenv("ASCEND_SIM_STRICT");
+    return e ? std::max(0, std::min(2, std::atoi(e))) : 0;
+}
+static std::atomic<int> g_strict{StrictFromEnv()};
 
-void SetStrict(bool on) { g_strict.store(on); }
-bool Strict() { return g_strict.load(); }
+void SetStrict(bool on) { g_strict.store(on ? 1 : 0); }
+void SetStrictLevel(int level) { g_strict.store(std::max(0, std::min(2, level))); }
+int StrictLevel() { return g_strict.load(); }
+bool Strict() { return g_strict.load() != 0; }
 
 const std::string& LastError() {
     std::lock_guard<std::mutex> lk(g_errMu);
@@ -996,7 +1002,7 @@ int LaunchErased(const LaunchOptions& opt, const GmArg* args, uint32_t numArgs, 
     if (L->opt.kernelName == nullptr) L->opt.kernelName = "kernel";
     L->args.assign(args, args + numArgs);
     L->soc = ActiveSoc();
-    L->strict = Strict();
+    L->strict = static_cast<uint8_t>(StrictLevel());
     L->body = body;
     L->bodyCtx = ctx;
     if (opt.blockDim == 0 || opt.blockDim > 65535) {
@@ -1029,7 +1035,7 @@ int LaunchErased(const LaunchOptions& opt, const GmArg* args, uint32_t numArgs, 
 
 }  // namespace ascend_sim
 
-extern "C" void aclsimSetStrict(int on) { ascend_sim::SetStrict(on != 0); }
+extern "C" void aclsimSetStrict(int level) { ascend_sim::SetStrictLevel(level); }
 extern "C" const char* aclsimLastError(void) {
     static thread_local std::string s;
     s = ascend_sim::LastError();

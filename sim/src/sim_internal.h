@@ -102,7 +102,7 @@ struct LaunchState {
     LaunchOptions opt;
     std::vector<GmArg> args;
     SocProfile soc;
-    bool strict = false;
+    uint8_t strict = 0;
     BlockBody body = nullptr;
     void* bodyCtx = nullptr;
     std::atomic<bool> abort{false};

@@ -22,9 +22,9 @@ struct SocScope {
 };
 
 struct StrictScope {
-    bool prev;
-    explicit StrictScope(bool on) : prev(ascend_sim::Strict()) { ascend_sim::SetStrict(on); }
-    ~StrictScope() { ascend_sim::SetStrict(prev); }
+    int prev;
+    explicit StrictScope(int level) : prev(ascend_sim::StrictLevel()) { ascend_sim::SetStrictLevel(level); }
+    ~StrictScope() { ascend_sim::SetStrictLevel(prev); }
 };
 
 // Expect the last launch to have failed naming `rule`.

@@ -134,7 +134,9 @@ TEST(SimOps, CastFloatToInt32AndFloatRounding) {
         auto of = RunCast<float, float>(cast_f2f, src, kModes[m]);
         for (size_t i = 0; i < src.size(); ++i) {
             EXPECT_EQ(oi[i], ei[i][m - 1]) << "f->i32 value " << i << " mode " << m;
-            if (i < 6) EXPECT_EQ(of[i], float(ei[i][m - 1])) << "f->f value " << i << " mode " << m;
+            if (i < 6) {
+                EXPECT_EQ(of[i], float(ei[i][m - 1])) << "f->f value " << i << " mode " << m;
+            }
         }
         EXPECT_TRUE(std::isnan(of[7]));
     }

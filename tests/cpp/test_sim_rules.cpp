@@ -814,3 +814,31 @@ TEST(SimRules, PipeHazardOverlappingGmWrites) {
     };
     EXPECT_TRUE(Twin(k, "pipe-hazard"));
 }
+
+TEST(SimRules, PipeHazardScalarLevel2) {
+    // Level 2 models code built without auto-sync: scalar accesses need explicit V_S / S_V edges.
+    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a;
+        pipe.InitBuffer(a, 256);
+        LocalTensor<float> x = a.Get<float>();
+        Duplicate(x, 3.0f, 64);
+        if (!bad) {
+            SetFlag<HardEvent::V_S>(EVENT_ID0);
+            WaitFlag<HardEvent::V_S>(EVENT_ID0);
+        }
+        x.SetValue(0, x.GetValue(1));
+        SetFlag<HardEvent::S_V>(EVENT_ID0);
+        WaitFlag<HardEvent::S_V>(EVENT_ID0);
+        Adds(x, x, 1.0f, 64);
+    };
+    {
+        simtest::StrictScope strict(1);  // level 1 trusts auto-sync for scalar accesses
+        bad = 1;
+        Io io;
+        EXPECT_TRUE(Ok(io.Run(k, 1)));
+        bad = 0;
+    }
+    simtest::StrictScope strict(2);
+    EXPECT_TRUE(Twin(k, "pipe-hazard"));
+}

@@ -43,7 +43,7 @@ struct CoreFast {
     uint32_t blockNum = 0;
     const SocProfile* soc = nullptr;
     uint64_t tilingKey = 0;
-    bool strict = false;
+    uint8_t strict = 0;  // 0 off, 1 MTE/V pipe hazards, 2 also scalar (PIPE_S) UB accesses
     CoreCounters* cnt = nullptr;
 };
 

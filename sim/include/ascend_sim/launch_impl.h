@@ -37,6 +37,6 @@ extern "C" {
 int aclsimSetSoc(const char* name);          // 0 ok, 161002 unknown name
 const char* aclsimGetSoc(void);
 const char* aclsimLastLaunchJson(void);      // valid until the next call from the same thread
-void aclsimSetStrict(int on);
+void aclsimSetStrict(int level);          // 0 off, 1 pipe hazards, 2 also scalar accesses
 const char* aclsimLastError(void);
 }

@@ -66,7 +66,11 @@ void SetLastLaunchFloorBytes(uint64_t bytes);
 std::string LastLaunchJson();
 
 // Strict pipe-hazard mode: UB written by one pipe and read by another needs a sync edge.
-void SetStrict(bool on);
+// Level 1: MTE2 / V / MTE3 (what --cce-auto-sync=on does not cover); level 2: also scalar GetValue /
+// SetValue on UB (PIPE_S), i.e. code compiled without auto-sync.  $ASCEND_SIM_STRICT sets the start value.
+void SetStrict(bool on);  // level 1 or 0
+void SetStrictLevel(int level);
+int StrictLevel();
 bool Strict();
 
 }  // namespace ascend_sim
