@@ -68,8 +68,13 @@ __aicore__ inline float AbsF(float x) { return x < 0.0f ? -x : x; }
 // Output length of an interpolated axis in `scales` mode (OV): evaluated in float32 with
 // OpenVINO's epsilon, then truncated.  Scales travel as float32, so 1.8 is 1.7999999523 and the
 // spec's exact floor(5 * 1.8) would give 8 where users expect 9.
+// A scale of exactly 1 keeps the length (measured OV: L = 2^20, 2^21, 2^24 + 1 with scale 1 keep
+// their length, where the epsilon alone would add 1, 2 and 15).
 __aicore__ inline int64_t ScalesModeOutputLength(int64_t paddedLength, float scale)
 {
+    if (scale == 1.0f) {
+        return paddedLength;
+    }
     return static_cast<int64_t>(static_cast<float>(paddedLength) * (scale + 1.0e-6f));
 }
 
@@ -208,8 +213,8 @@ __aicore__ inline void CubicCoeffs(float t, float a, float coeff[4])
 // Source-index step of one axis (PyTorch area_pixel_compute_scale), as the kernel consumes it:
 // an in/out ratio, not a multiplier.  `scaleMultiplier` is the user's scale (out/in) or <= 0 when
 // not given.  An axis whose output length equals its input length is a copy (ratio 1), even with a
-// scale given (trilinear.md "Decisions").
-__aicore__ inline float TrilinearRatio(int64_t inLength, int64_t outLength, bool alignCorners, double scaleMultiplier)
+// scale given (trilinear.md "Decisions").  Host only (tiling): 1/scale is evaluated in double.
+inline float TrilinearRatio(int64_t inLength, int64_t outLength, bool alignCorners, double scaleMultiplier)
 {
     if (outLength == inLength) {
         return 1.0f;
@@ -223,20 +228,38 @@ __aicore__ inline float TrilinearRatio(int64_t inLength, int64_t outLength, bool
     return static_cast<float>(inLength) / static_cast<float>(outLength);
 }
 
+// a * b - c rounded ONCE to float32 (a fused multiply-add), in float32 arithmetic only: the AI
+// core's scalar unit has no double, and the device compiler must not be trusted to contract.
+// Dekker's exact product p + e = a * b (Veltkamp split), Knuth's exact sum s + t = p - c, then one
+// final rounding of s + (t + e).  Exact for the source-index range used here (|a*b| < 2^24).
+__aicore__ inline float FusedMulSub(float a, float b, float c)
+{
+    const float splitter = 4097.0f;  // 2^12 + 1 splits a float32 mantissa into two 12-bit halves
+    const float p = a * b;
+    const float ca = splitter * a;
+    const float aHi = ca - (ca - a);
+    const float aLo = a - aHi;
+    const float cb = splitter * b;
+    const float bHi = cb - (cb - b);
+    const float bLo = b - bHi;
+    const float e = ((aHi * bHi - p) + aHi * bLo + aLo * bHi) + aLo * bLo;
+    const float s = p - c;
+    const float bb = s - p;
+    const float t = (p - (s - bb)) + (-c - bb);
+    return s + (t + e);
+}
+
 // Source coordinate of output index `dst` (PyTorch area_pixel_compute_source_index, linear):
 // align_corners: ratio * dst; otherwise ratio * (dst + 0.5) - 0.5, negative clamped to 0.
 // The half-pixel form is one fused multiply-add (single rounding), as PyTorch's x86-64 CPU kernel
 // (built with FP contraction) and CANN arch35 (fmaf) compute it; rounding twice differs by up to
-// 7.8e-6 relative on W 257 -> 693 (reference.py _area_pixel_source_index).  Evaluated in double
-// without libm: float*float is exact in double and adding -0.5 stays exact for every index below
-// 2^46, so the one rounding to float is the fused result.
+// 7.8e-6 relative on W 257 -> 693 (reference.py _area_pixel_source_index).
 __aicore__ inline float TrilinearSourceIndex(float ratio, int64_t dst, bool alignCorners)
 {
     if (alignCorners) {
         return ratio * static_cast<float>(dst);
     }
-    const float half = static_cast<float>(dst) + 0.5f;
-    const float src = static_cast<float>(static_cast<double>(ratio) * static_cast<double>(half) - 0.5);
+    const float src = FusedMulSub(ratio, static_cast<float>(dst) + 0.5f, 0.5f);
     return src < 0.0f ? 0.0f : src;
 }
 
