@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import ascend_interpolate as ai
+from ascend_interpolate import reference
 
 RNG = np.random.default_rng(1234)
 X5 = RNG.standard_normal((1, 2, 3, 4, 5)).astype(np.float32)
@@ -199,3 +200,19 @@ def test_missing_library_names_the_fix(monkeypatch, tmp_path):
     with pytest.raises(FileNotFoundError, match=r"\./build\.sh") as info:
         _lib.library_path()
     assert str(tmp_path) in str(info.value)
+
+
+def test_output_lengths_agree_with_the_reference():
+    from ascend_interpolate import ops
+
+    rng = np.random.default_rng(99)
+    lengths = [1, 2, 3, 5, 9, 10, 88, 257, 2**20, 2**21, 2**24 + 1]
+    scales = [1.0, 1.8, 1.4, 0.6666666269, 0.3, 0.5, 2.0, 120 / 88, 1.0000001] + list(rng.uniform(0.05, 4, 20))
+    for n in lengths:
+        for s in scales:
+            assert ops.scales_mode_output_length(n, s) == reference._scales_mode_length(n, s), (n, s)
+            if n < 2**20:  # trilinear: floor(in * scale) in double, as the reference
+                want = reference.upsample_trilinear3d(np.ones((1, 1, 1, 1, n), np.float32), scales=(1.0, 1.0, s)).shape[-1] \
+                    if n * s >= 1 and n <= 300 else None
+                if want is not None:
+                    assert ops.trilinear_output_length(n, s) == want, (n, s)

@@ -376,6 +376,15 @@ def _fit_pads(pads, rank, name):
     return (values + [0] * rank)[:rank]
 
 
+def scales_mode_output_length(padded_length, scale):
+    """interp_math.h ScalesModeOutputLength (interpolate4.md "Output shape", scales mode): a float32
+    scale of exactly 1 keeps the length, otherwise int64(float32(padded) * (float32(scale) + 1e-6f))."""
+    scale = np.float32(scale)  # the scales travel as an aclFloatArray (float32)
+    if scale == np.float32(1.0):
+        return int(padded_length)
+    return int(np.float32(padded_length) * (scale + np.float32(1e-6)))
+
+
 def _interpolate_output_shape(in_shape, sizes, scales, axes, shape_calculation_mode, pads_begin, pads_end):
     """interpolate4.md "Output shape". Only what is needed to allocate ``out``; the C API checks the rest."""
     rank = len(in_shape)
@@ -397,8 +406,7 @@ def _interpolate_output_shape(in_shape, sizes, scales, axes, shape_calculation_m
         if not all(math.isfinite(s) for s in scales):
             raise ValueError(f"scales must be finite; got {scales}")
         for axis, s in zip(axes, scales):
-            # float32 with OpenVINO's epsilon, truncated (interpolate4.md "Output shape", scales mode)
-            shape[axis] = int(np.float32(padded[axis]) * (np.float32(s) + np.float32(1e-6)))
+            shape[axis] = scales_mode_output_length(padded[axis], s)
     # any other shape_calculation_mode: the C API rejects it; the padded shape only fills the slot
     if any(n < 0 for n in shape):
         raise ValueError(f"the arguments give a negative output length: output shape {shape}")
