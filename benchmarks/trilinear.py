@@ -59,9 +59,9 @@ def run_case(shape, size, align, dtype_name, soc):
     ai.upsample_trilinear3d(x, output_size=size, align_corners=align)
     wall_ms = (time.perf_counter() - t0) * 1e3
     rec = ai.last_launch()
-    tot = rec.get("total", rec)
-    vec_ins = tot.get("vector_instructions", 0)
-    vec_el = tot.get("vector_elements", 0)
+    vec_ins = rec.get("vector_instructions", 0)
+    vec_el = rec.get("vector_elements", 0)
+    slow = max(rec.get("cores") or [{}], key=lambda c: c.get("modeled_time_us", 0))
     return {
         "case": f"{shape}->{size}" + (" ac" if align else ""),
         "dtype": dtype_name,
@@ -72,7 +72,9 @@ def run_case(shape, size, align, dtype_name, soc):
         "modeled_us": rec.get("modeled_time_us"),
         "floor_us": rec.get("floor_time_us"),
         "time_ratio": (rec.get("modeled_time_us") / rec.get("floor_time_us")) if rec.get("floor_time_us") else float("nan"),
-        "scalar_gm": tot.get("scalar_gm_reads", 0) + tot.get("scalar_gm_writes", 0),
+        "scalar_gm": rec.get("scalar_gm_reads", 0) + rec.get("scalar_gm_writes", 0),
+        "dma_us": slow.get("dma_time_us", float("nan")),
+        "vec_us": slow.get("vector_time_us", float("nan")),
         "sim_wall_ms": rec.get("host_wall_ms", wall_ms),
         "torch_cpu_ms": torch_cpu_ms(x, size, align, dtype_name),
     }
@@ -88,6 +90,8 @@ COLUMNS = [
     ("modeled_us", "modeled us", "{:.1f}"),
     ("floor_us", "floor us", "{:.1f}"),
     ("time_ratio", "time/floor", "{:.2f}"),
+    ("dma_us", "slowest core DMA us", "{:.1f}"),
+    ("vec_us", "slowest core vector us", "{:.1f}"),
     ("scalar_gm", "scalar GM", "{}"),
     ("sim_wall_ms", "sim wall ms", "{:.0f}"),
     ("torch_cpu_ms", "torch CPU ms", "{:.1f}"),

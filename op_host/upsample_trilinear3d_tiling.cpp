@@ -11,6 +11,7 @@
 #include "upsample_trilinear3d_tiling.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace ai {
@@ -79,9 +80,7 @@ void ChunkRows(const AxisTaps& h, int64_t oh0, int64_t n, int64_t* lo, int64_t* 
 
 uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-// Cost of issuing one DMA in bytes-equivalent: ~200 cycles at 1.8 GHz of a core's ~33 GB/s HBM
-// share when all 48 cores stream (the sim's ascend910b cost model; same order on 310P).
-constexpr double kDmaCostBytes = 3700.0;
+
 
 }  // namespace
 
@@ -194,6 +193,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
             for (uint64_t n = dCands.back() - 1; n >= 1; --n) dCands.push_back(n);
         }
         const double ratioD = rD > 0 ? rD : 1.0;
+        const double pad = static_cast<double>(r.outRowPad);
         for (uint64_t nOh : nOhCands) {
             // 310P: every write (one output plane chunk) must cover at least 32 bytes.
             if (!platform.hasDataCopyPad && nOh * t.outRow * es < 32) break;
@@ -208,47 +208,94 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                 nhMax = std::max(nhMax, nh);
                 nhSum += nh;
             }
-            for (int pairs = 0; pairs < 2; ++pairs) {
+            for (int variant = 0; variant < 4; ++variant) {
+                const bool pairs = (variant & 1) != 0;
+                const bool hGather = (variant & 2) != 0;
                 UpsampleTrilinear3dTilingData c = r;
                 c.rowsPerChunk = nOh;
                 c.hChunks = hChunks;
                 c.pairRows = std::min<uint64_t>(2, t.inH);
-                if (pairs == 0) {
+                c.hGather = hGather ? 1 : 0;
+                c.planesPerWrite = 1;
+                c.planesPerLoad = 1;
+                // the H pass as one Gather pass pays off on short rows only
+                if (hGather && r.outRowPad > 1024) continue;
+                if (!pairs) {
                     c.maxInRows = nhMax;
-                    c.wBatchRows = std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(512, c.outRowPad)));
-                    c.inBufElems = TriRoundUp(nhMax * t.inRow + 2 * blk, pe);
+                    c.wBatchRows = std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(1024, c.outRowPad)));
                     c.pairSlotElems = 0;
+                    c.inSlotElems = TriRoundUp(nhMax * t.inRow + 2 * blk, pe);
                 } else {
                     // only worth it when the contiguous span holds many rows no output row uses
                     if (nhMax <= 2 * nOh + 2) continue;
                     c.maxInRows = c.pairRows * nOh;
                     c.wBatchRows = c.pairRows;
                     c.pairSlotElems = TriRoundUp(c.pairRows * t.inRow + 2 * blk, pe);
-                    c.inBufElems = nOh * c.pairSlotElems;
+                    c.inSlotElems = nOh * c.pairSlotElems;
                 }
+                c.inBufElems = c.inSlotElems;
                 if (TrilinearLayout(c).total > ub) continue;
+                // several output planes per write / input planes per load while UB allows, until
+                // each DMA moves >= 64 KB
+                const bool multiWrite = !tri::TrilinearNeedsCompaction(c) &&
+                                        (c.outRowPad == t.outRow || (hChunks == 1 && platform.hasDataCopyPad)) &&
+                                        (platform.hasDataCopyPad ||
+                                         (t.outH - 1) * t.outRow * es / 32 <= 65535);
+                const bool multiLoad = !pairs && platform.hasDataCopyPad;
+                const uint64_t writeBytes = nOh * t.outRow * es, loadBytes = nhMax * t.inRow * es;
+                while (true) {
+                    const bool wantW = multiWrite && c.planesPerWrite < t.outD &&
+                                       c.planesPerWrite * writeBytes < 65536 &&
+                                       (hChunks > 1 || c.planesPerWrite * nOh < 4095);
+                    const bool wantL = multiLoad && c.planesPerLoad < t.inD && c.planesPerLoad * loadBytes < 65536 &&
+                                       c.planesPerLoad < 4095;
+                    if (!wantW && !wantL) break;
+                    UpsampleTrilinear3dTilingData n = c;
+                    if (wantW && (!wantL || c.planesPerWrite * writeBytes <= c.planesPerLoad * loadBytes)) {
+                        ++n.planesPerWrite;
+                    } else {
+                        ++n.planesPerLoad;
+                    }
+                    n.inBufElems = n.planesPerLoad * n.inSlotElems;
+                    if (TrilinearLayout(n).total > ub) break;
+                    c = n;
+                }
                 const double inRows = pairs ? static_cast<double>(c.pairRows * nOh)
                                             : static_cast<double>(nhSum) / static_cast<double>(hChunks);
-                const double loadsPerPlane = pairs ? static_cast<double>(nOh) : 1.0;
+                const double rowsD = static_cast<double>(nOh);
+                const double batches = std::ceil(static_cast<double>(c.maxInRows) / c.wBatchRows);
+                // vector cycles (sim cost model: 16 cycles per instruction + one per 256 B repeat)
+                const double vecPlane =
+                    batches * 5 * 16 + 5 * c.maxInRows * pad / 64 +
+                    (hGather ? 5 * 16 + 5 * rowsD * pad / 64 : rowsD * 2 * (16 + std::ceil(pad / 64))) +
+                    (f32 ? 0.0 : 16 + inRows * t.inRow / 64);
+                const double vecOd = 2 * (16 + rowsD * pad / 64) + (f32 ? 0.0 : 16 + rowsD * pad / 64);
+                const double vecUnit = hGather ? rowsD * 4 * (16 + std::ceil(pad / 64)) : 0.0;
                 for (uint64_t dLen : dCands) {
                     const uint64_t dChunks = CeilDiv(t.outD, dLen);
                     const uint64_t units = t.slabs * hChunks * dChunks;
+                    const uint64_t active = std::min<uint64_t>(units, cores);
                     const uint64_t perCore = CeilDiv(units, cores);
+                    // bytes per cycle of one core's DMA: its share of HBM (ascend910b-like model)
+                    const double bpc = std::min(100.0, 1600.0 / static_cast<double>(active)) / 1.8;
                     const double planes = std::min<double>(static_cast<double>(t.inD),
                                                            dLen * std::min(ratioD, 2.0) + 2.0);
-                    // bytes moved + DMA issue cost (~200 cycles, ~3.7 KB at a core's HBM share)
-                    // + a vector term per output row
-                    const double unitCost = static_cast<double>(dLen * nOh * t.outRow * es) +
-                                            planes * (inRows * t.inRow * es + kDmaCostBytes * loadsPerPlane) +
-                                            dLen * kDmaCostBytes + static_cast<double>(dLen * nOh) * 64.0 + 4096.0;
-                    const double cost = static_cast<double>(perCore) * unitCost;
+                    const double loads = pairs ? planes * nOh : std::ceil(planes / c.planesPerLoad);
+                    const double writes = std::ceil(static_cast<double>(dLen) / std::min<uint64_t>(dLen, c.planesPerWrite));
+                    const double dmaCycles =
+                        (static_cast<double>(dLen * nOh * t.outRow * es) + planes * inRows * t.inRow * es) / bpc +
+                        200.0 * (loads + writes);
+                    const double vecCycles = vecUnit + planes * vecPlane + dLen * vecOd;
+                    const double cost = static_cast<double>(perCore) * (std::max(dmaCycles, vecCycles) + 300.0);
                     if (!rowsFeasible || cost < bestCost * 0.999) {
                         rowsFeasible = true;
                         bestCost = cost;
-                        c.planesPerChunk = dLen;
-                        c.dChunks = dChunks;
-                        c.totalWork = units;
-                        r = c;
+                        UpsampleTrilinear3dTilingData best = c;
+                        best.planesPerChunk = dLen;
+                        best.dChunks = dChunks;
+                        best.totalWork = units;
+                        best.planesPerWrite = std::min<uint64_t>(c.planesPerWrite, dLen);
+                        r = best;
                     }
                 }
             }

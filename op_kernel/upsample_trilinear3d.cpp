@@ -70,6 +70,7 @@ public:
         pipe_.InitBuffer(hBuf_, static_cast<uint32_t>(l.hBufBytes));
         pipe_.InitBuffer(tmp_, static_cast<uint32_t>(l.tmpBytes));
         pipe_.InitBuffer(tab_, static_cast<uint32_t>(l.tabBytes));
+        if (l.hTabBytes) pipe_.InitBuffer(hTab_, static_cast<uint32_t>(l.hTabBytes));
         if (l.outFloatBytes) pipe_.InitBuffer(outF_, static_cast<uint32_t>(l.outFloatBytes));
         if (l.cvtBytes) pipe_.InitBuffer(cvt_, static_cast<uint32_t>(l.cvtBytes));
         if (l.compactTabBytes) pipe_.InitBuffer(ctab_, static_cast<uint32_t>(l.compactTabBytes));
@@ -131,17 +132,17 @@ private:
         Adds(tabF[at + 2 * all], tabF[at + 2 * all], 1.0f, static_cast<int32_t>(all));
     }
 
-    // One Gather pass: dst[i] = L0[i] * src[base + T0[i]] + L1[i] * src[base + T1[i]], i < count.
-    __aicore__ inline void GatherPass(const LocalTensor<float>& dst, const LocalTensor<float>& src, uint64_t tabAt,
-                                      uint64_t tabAll, uint64_t tabOffset, uint32_t baseBytes, uint32_t count)
+    // One Gather pass: dst[i] = L0[i] * src[base + T0[i]] + L1[i] * src[base + T1[i]], i < count,
+    // with T0, T1, L0, L1 stored `tabAll` elements apart from the start of tabU / tabF.
+    __aicore__ inline void GatherPass(const LocalTensor<float>& dst, const LocalTensor<float>& src,
+                                      const LocalTensor<uint32_t>& tabU, const LocalTensor<float>& tabF,
+                                      uint64_t tabAll, uint32_t baseBytes, uint32_t count)
     {
-        LocalTensor<uint32_t> tabU = tab_.Get<uint32_t>();
-        LocalTensor<float> tabF = tab_.Get<float>();
         LocalTensor<float> tmp = tmp_.Get<float>();
-        Gather(dst, src, tabU[tabAt + tabOffset], baseBytes, count);
-        Gather(tmp, src, tabU[tabAt + tabAll + tabOffset], baseBytes, count);
-        Mul(dst, dst, tabF[tabAt + 2 * tabAll + tabOffset], static_cast<int32_t>(count));
-        Mul(tmp, tmp, tabF[tabAt + 3 * tabAll + tabOffset], static_cast<int32_t>(count));
+        Gather(dst, src, tabU, baseBytes, count);
+        Gather(tmp, src, tabU[tabAll], baseBytes, count);
+        Mul(dst, dst, tabF[2 * tabAll], static_cast<int32_t>(count));
+        Mul(tmp, tmp, tabF[3 * tabAll], static_cast<int32_t>(count));
         Add(dst, dst, tmp, static_cast<int32_t>(count));
     }
 
@@ -293,141 +294,263 @@ private:
             DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
             WaitMte2ForVector();
         }
+        if (t_.hGather) {  // lane byte offsets 0, 4, 8, ... of one padded row
+            LocalTensor<int32_t> lanes = hTab_.Get<int32_t>()[4 * t_.rowsPerChunk * t_.outRowPad];
+            CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(t_.outRowPad));
+            Muls(lanes, lanes, static_cast<int32_t>(4), static_cast<int32_t>(t_.outRowPad));
+        }
     }
 
-    // Next input plane (> last) the unit's output planes [scan, od1) need, or -1.
-    __aicore__ inline int64_t NextPlane(int64_t last, uint64_t& scan, uint64_t od1) const
+    // Row of output row oh0+j's tap h within the W-pass buffer is h - RowBase(j).
+    __aicore__ inline int64_t RowBase(uint64_t j) const
     {
-        while (scan < od1) {
+        return t_.pairSlotElems ? PairStart(oh0_ + j) - static_cast<int64_t>(j * t_.pairRows) : hLo_;
+    }
+
+    // Per-unit H-pass tables: for output row j, byte offsets of its two tap rows in the W-pass
+    // buffer plus the lane, and its two weights broadcast over the row (4 vector ops per row, once
+    // per unit; every input plane of the unit then takes 5 long ops for its H pass).
+    __aicore__ inline void BuildHTables()
+    {
+        const uint64_t pad = t_.outRowPad;
+        const uint64_t all = t_.rowsPerChunk * pad;
+        LocalTensor<int32_t> tabI = hTab_.Get<int32_t>();
+        LocalTensor<float> tabF = hTab_.Get<float>();
+        LocalTensor<int32_t> lanes = tabI[4 * all];
+        for (uint64_t j = 0; j < rows_; ++j) {
             AxisTap tp;
-            Tap(ratioD_, static_cast<int64_t>(scan), t_.inD, t_.outD, tp);
+            Tap(ratioH_, static_cast<int64_t>(oh0_ + j), t_.inH, t_.outH, tp);
+            const int64_t base = RowBase(j);
+            Adds(tabI[j * pad], lanes, static_cast<int32_t>((tp.i0 - base) * pad * 4), static_cast<int32_t>(pad));
+            Adds(tabI[all + j * pad], lanes, static_cast<int32_t>((tp.i1 - base) * pad * 4), static_cast<int32_t>(pad));
+            Duplicate(tabF[2 * all + j * pad], tp.l0, static_cast<int32_t>(pad));
+            Duplicate(tabF[3 * all + j * pad], tp.l1, static_cast<int32_t>(pad));
+        }
+    }
+
+    // Next input plane (> last) the unit's output planes [scan_, od1_) need, or -1.
+    __aicore__ inline int64_t NextPlane(int64_t last)
+    {
+        while (scan_ < od1_) {
+            AxisTap tp;
+            Tap(ratioD_, static_cast<int64_t>(scan_), t_.inD, t_.outD, tp);
             if (tp.i0 > last) return tp.i0;
             if (tp.i1 > last) return tp.i1;
-            ++scan;
+            ++scan_;
         }
         return -1;
     }
 
-    __aicore__ inline void IssuePlaneLoad(uint64_t slab, int64_t d, int64_t hLo, uint64_t nh, uint64_t oh0,
-                                          uint64_t rows)
+    __aicore__ inline uint64_t PlaneBase(int64_t d) const
     {
-        LocalTensor<T> x = inQ_.AllocTensor<T>();
-        const uint64_t plane = slab * t_.inSlab + static_cast<uint64_t>(d) * t_.inH * t_.inRow;
-        if (t_.pairSlotElems == 0) {
-            pendingShift_ = ReadRange(x, plane + static_cast<uint64_t>(hLo) * t_.inRow, nh * t_.inRow);
-        } else {
-            for (uint64_t j = 0; j < rows; ++j) {
-                const uint64_t ps = static_cast<uint64_t>(PairStart(oh0 + j));
-                ReadRange(x[j * t_.pairSlotElems], plane + ps * t_.inRow, t_.pairRows * t_.inRow);
-            }
-            pendingShift_ = plane;  // the compute side recomputes each slot's shift from the plane
-        }
-        inQ_.EnQue(x);
+        return slab_ * t_.inSlab + static_cast<uint64_t>(d) * t_.inH * t_.inRow;
     }
 
-    // W then H pass of one input plane's rows [hLo, hLo+nh) into P slot `slot`.
-    __aicore__ inline void ComputePlane(uint64_t slot, uint64_t shift, int64_t hLo, uint64_t nh, uint64_t oh0,
-                                        uint64_t rows)
+    // Loads the next run of up to planesPerLoad consecutive needed input planes (one DMA on 910B).
+    struct PlaneBatch {
+        int64_t first;
+        uint64_t count;
+    };
+    __aicore__ inline PlaneBatch IssuePlaneBatch()
     {
-        LocalTensor<T> x = inQ_.DeQue<T>();
+        PlaneBatch b{nextPlane_, 0};
+        if (nextPlane_ < 0) return b;
+        b.count = 1;
+        while (true) {
+            const int64_t n = NextPlane(b.first + static_cast<int64_t>(b.count) - 1);
+            if (n == b.first + static_cast<int64_t>(b.count) && b.count < t_.planesPerLoad) {
+                ++b.count;
+            } else {
+                nextPlane_ = n;
+                break;
+            }
+        }
+        LocalTensor<T> x = inQ_.AllocTensor<T>();
+        if (t_.pairSlotElems != 0) {
+            const uint64_t plane = PlaneBase(b.first);
+            for (uint64_t j = 0; j < rows_; ++j) {
+                const uint64_t ps = static_cast<uint64_t>(PairStart(oh0_ + j));
+                ReadRange(x[j * t_.pairSlotElems], plane + ps * t_.inRow, t_.pairRows * t_.inRow);
+            }
+        } else if (t_.useDataCopyPad && b.count > 1) {
+            const uint64_t bytes = nh_ * t_.inRow * sizeof(T);
+            DataCopyExtParams p{static_cast<uint16_t>(b.count), static_cast<uint32_t>(bytes),
+                                static_cast<uint32_t>((t_.inH - nh_) * t_.inRow * sizeof(T)),
+                                static_cast<uint32_t>((t_.inSlotElems * sizeof(T) - TriRoundUp(bytes, 32)) / 32), 0};
+            DataCopyPadExtParams<T> pad{false, 0, 0, 0};
+            DataCopyPad(x, xGm_[PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow], p, pad);
+        } else {
+            for (uint64_t k = 0; k < b.count; ++k) {
+                ReadRange(x[k * t_.inSlotElems],
+                          PlaneBase(b.first + static_cast<int64_t>(k)) + static_cast<uint64_t>(hLo_) * t_.inRow,
+                          nh_ * t_.inRow);
+            }
+        }
+        inQ_.EnQue(x);
+        return b;
+    }
+
+    // W then H pass of input plane d (slot k of the staged batch x) into P slot `slot`.
+    __aicore__ inline void ComputePlane(uint64_t slot, const LocalTensor<T>& x, uint64_t k, int64_t d)
+    {
         const bool pairs = t_.pairSlotElems != 0;
-        LocalTensor<float> xf = InputAsFloat(x, pairs ? rows * t_.pairSlotElems : shift + nh * t_.inRow);
-        LocalTensor<float> wb = wBuf_.Get<float>();
         const uint64_t pad = t_.outRowPad;
         const uint64_t batch = t_.wBatchRows;
         const uint64_t all = batch * pad;
+        const uint64_t plane = PlaneBase(d);
+        LocalTensor<float> xf = InputAsFloat(x[k * t_.inSlotElems], t_.inSlotElems);
+        LocalTensor<float> wb = wBuf_.Get<float>();
+        LocalTensor<uint32_t> wU = tab_.Get<uint32_t>();
+        LocalTensor<float> wF = tab_.Get<float>();
         if (!pairs) {
-            for (uint64_t r = 0; r < nh; r += batch) {
-                const uint64_t nr = (nh - r) < batch ? (nh - r) : batch;
-                GatherPass(wb[r * pad], xf, 0, all, 0, static_cast<uint32_t>((shift + r * t_.inRow) * 4),
+            const uint64_t shift = ReadShift(plane + static_cast<uint64_t>(hLo_) * t_.inRow, nh_ * t_.inRow);
+            for (uint64_t r = 0; r < nh_; r += batch) {
+                const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;
+                GatherPass(wb[r * pad], xf, wU, wF, all, static_cast<uint32_t>((shift + r * t_.inRow) * 4),
                            static_cast<uint32_t>(nr * pad));
             }
-        } else {  // `shift` holds the plane's start; slot j holds rows PairStart(oh0+j) ...
-            for (uint64_t j = 0; j < rows; ++j) {
-                const uint64_t ps = static_cast<uint64_t>(PairStart(oh0 + j));
-                const uint64_t sh = ReadShift(shift + ps * t_.inRow, t_.pairRows * t_.inRow);
-                GatherPass(wb[j * t_.pairRows * pad], xf, 0, all, 0,
+        } else {
+            for (uint64_t j = 0; j < rows_; ++j) {
+                const uint64_t ps = static_cast<uint64_t>(PairStart(oh0_ + j));
+                const uint64_t sh = ReadShift(plane + ps * t_.inRow, t_.pairRows * t_.inRow);
+                GatherPass(wb[j * t_.pairRows * pad], xf, wU, wF, all,
                            static_cast<uint32_t>((j * t_.pairSlotElems + sh) * 4),
                            static_cast<uint32_t>(t_.pairRows * pad));
             }
         }
-        inQ_.FreeTensor(x);
         LocalTensor<float> p = hBuf_.Get<float>()[slot * t_.rowsPerChunk * pad];
-        for (uint64_t j = 0; j < rows; ++j) {
-            AxisTap tp;
-            Tap(ratioH_, static_cast<int64_t>(oh0 + j), t_.inH, t_.outH, tp);
-            const int64_t first = pairs ? PairStart(oh0 + j) - static_cast<int64_t>(j * t_.pairRows) : hLo;
-            Muls(p[j * pad], wb[(tp.i0 - first) * pad], tp.l0, static_cast<int32_t>(pad));
-            Axpy(p[j * pad], wb[(tp.i1 - first) * pad], tp.l1, static_cast<int32_t>(pad));
+        if (t_.hGather) {
+            GatherPass(p, wb, hTab_.Get<uint32_t>(), hTab_.Get<float>(), t_.rowsPerChunk * pad, 0,
+                       static_cast<uint32_t>(rows_ * pad));
+        } else {
+            for (uint64_t j = 0; j < rows_; ++j) {
+                AxisTap tp;
+                Tap(ratioH_, static_cast<int64_t>(oh0_ + j), t_.inH, t_.outH, tp);
+                const int64_t base = RowBase(j);
+                Muls(p[j * pad], wb[(tp.i0 - base) * pad], tp.l0, static_cast<int32_t>(pad));
+                Axpy(p[j * pad], wb[(tp.i1 - base) * pad], tp.l1, static_cast<int32_t>(pad));
+            }
+        }
+    }
+
+    // Writes `count` buffered output plane chunks (first one: output plane od) from y.
+    __aicore__ inline void WritePlanes(const LocalTensor<T>& y, uint64_t od, uint64_t count)
+    {
+        const uint64_t pad = t_.outRowPad;
+        const uint64_t dst = slab_ * t_.outSlab + (od * t_.outH + oh0_) * t_.outRow;
+        const uint64_t n = rows_ * t_.outRow;
+        if (count == 1 && (compact_ || pad == t_.outRow)) {
+            WriteRange(y, dst, n);
+        } else if (t_.useDataCopyPad) {
+            if (pad == t_.outRow) {  // one block per plane chunk, GM gap = the other rows of the plane
+                // UB slots are rowsPerChunk rows apart; a ragged last chunk leaves a gap
+                DataCopyExtParams p{static_cast<uint16_t>(count), static_cast<uint32_t>(n * sizeof(T)),
+                                    static_cast<uint32_t>((t_.rowsPerChunk - rows_) * pad * sizeof(T) / 32),
+                                    static_cast<uint32_t>((t_.outH - rows_) * t_.outRow * sizeof(T)), 0};
+                DataCopyPad(yGm_[dst], y, p);
+            } else {  // padded UB rows; several planes only when chunks are whole planes
+                DataCopyExtParams p{static_cast<uint16_t>(count * rows_), static_cast<uint32_t>(t_.outRow * sizeof(T)),
+                                    0, 0, 0};
+                DataCopyPad(yGm_[dst], y, p);
+            }
+        } else {  // 310P, aligned chunks and gaps (the tiling guarantees it when count > 1)
+            DataCopyParams p;
+            p.blockCount = static_cast<uint16_t>(count);
+            p.blockLen = static_cast<uint16_t>(n * sizeof(T) / 32);
+            p.srcStride = static_cast<uint16_t>((t_.rowsPerChunk - rows_) * pad * sizeof(T) / 32);
+            p.dstStride = static_cast<uint16_t>((t_.outH - rows_) * t_.outRow * sizeof(T) / 32);
+            DataCopy(yGm_[dst], y, p);
         }
     }
 
     __aicore__ inline void RunRowUnit(uint64_t u)
     {
         const uint64_t perSlab = t_.hChunks * t_.dChunks;
-        const uint64_t slab = u / perSlab;
+        slab_ = u / perSlab;
         const uint64_t rem = u % perSlab;
         const uint64_t hc = rem / t_.dChunks;
         const uint64_t dc = rem % t_.dChunks;
-        const uint64_t oh0 = hc * t_.rowsPerChunk;
-        const uint64_t rows = (t_.outH - oh0) < t_.rowsPerChunk ? (t_.outH - oh0) : t_.rowsPerChunk;
+        oh0_ = hc * t_.rowsPerChunk;
+        rows_ = (t_.outH - oh0_) < t_.rowsPerChunk ? (t_.outH - oh0_) : t_.rowsPerChunk;
         const uint64_t od0 = dc * t_.planesPerChunk;
-        const uint64_t od1 = (od0 + t_.planesPerChunk) < t_.outD ? (od0 + t_.planesPerChunk) : t_.outD;
+        od1_ = (od0 + t_.planesPerChunk) < t_.outD ? (od0 + t_.planesPerChunk) : t_.outD;
         AxisTap first, last;
-        Tap(ratioH_, static_cast<int64_t>(oh0), t_.inH, t_.outH, first);
-        Tap(ratioH_, static_cast<int64_t>(oh0 + rows - 1), t_.inH, t_.outH, last);
-        const int64_t hLo = first.i0;
-        const uint64_t nh = static_cast<uint64_t>(last.i1 - hLo + 1);
+        Tap(ratioH_, static_cast<int64_t>(oh0_), t_.inH, t_.outH, first);
+        Tap(ratioH_, static_cast<int64_t>(oh0_ + rows_ - 1), t_.inH, t_.outH, last);
+        hLo_ = first.i0;
+        nh_ = static_cast<uint64_t>(last.i1 - hLo_ + 1);
+        if (t_.hGather) BuildHTables();
         const uint64_t pad = t_.outRowPad;
-        const uint64_t chunkElems = rows * pad;
-        const uint64_t n = rows * t_.outRow;
+        const uint64_t chunkElems = rows_ * pad;
+        const uint64_t slotElems = t_.rowsPerChunk * pad;
 
-        // planes are computed in ascending order into slot (k % 2); the plane an output needs as
-        // tap 1 is always the latest computed and its tap 0 the one before (or the same plane).
-        uint64_t scan = od0;
-        int64_t pending = NextPlane(-1, scan, od1);
-        uint64_t pendingShift = 0;
-        if (pending >= 0) {
-            IssuePlaneLoad(slab, pending, hLo, nh, oh0, rows);
-            pendingShift = pendingShift_;
-        }
+        // Input planes are computed in ascending order into P slot (k % 2); the plane an output
+        // needs as tap 1 is always the latest computed and its tap 0 the one before (or the same).
+        scan_ = od0;
+        nextPlane_ = NextPlane(-1);
+        PlaneBatch pend = IssuePlaneBatch();
+        PlaneBatch cur{-1, 0};
+        uint64_t curIdx = 0;
+        LocalTensor<T> xcur;
         int64_t slotPlane[2] = {-1, -1};
         uint64_t computed = 0;
-        for (uint64_t od = od0; od < od1; ++od) {
+        LocalTensor<T> y;
+        uint64_t buffered = 0, firstOd = od0;
+        for (uint64_t od = od0; od < od1_; ++od) {
             AxisTap dt;
             Tap(ratioD_, static_cast<int64_t>(od), t_.inD, t_.outD, dt);
             while (slotPlane[(computed + 1) % 2] != dt.i1) {
-                const int64_t cur = pending;
-                const uint64_t curShift = pendingShift;
-                pending = NextPlane(cur, scan, od1);
-                if (pending >= 0) {  // prefetch the next plane while this one is computed
-                    IssuePlaneLoad(slab, pending, hLo, nh, oh0, rows);
-                    pendingShift = pendingShift_;
+                if (cur.count == 0 || curIdx == cur.count) {
+                    if (cur.count != 0) inQ_.FreeTensor(xcur);
+                    xcur = inQ_.DeQue<T>();
+                    cur = pend;
+                    curIdx = 0;
+                    pend = IssuePlaneBatch();  // prefetch the next run while this one is computed
                 }
                 const uint64_t slot = computed % 2;
-                ComputePlane(slot, curShift, hLo, nh, oh0, rows);
-                slotPlane[slot] = cur;
+                const int64_t d = cur.first + static_cast<int64_t>(curIdx);
+                ComputePlane(slot, xcur, curIdx, d);
+                slotPlane[slot] = d;
+                ++curIdx;
                 ++computed;
             }
             const uint64_t s1 = (computed + 1) % 2;  // latest computed slot holds tap 1
             const uint64_t s0 = (slotPlane[s1] == dt.i0) ? s1 : (computed % 2);
             LocalTensor<float> pb = hBuf_.Get<float>();
-            LocalTensor<T> y;
-            LocalTensor<float> of = OutputFloat(y);
-            Muls(of, pb[s0 * t_.rowsPerChunk * pad], dt.l0, static_cast<int32_t>(chunkElems));
-            Axpy(of, pb[s1 * t_.rowsPerChunk * pad], dt.l1, static_cast<int32_t>(chunkElems));
-            FinishOutput(y, of, chunkElems, n, t_.outRow, pad);
-            LocalTensor<T> yo = outQ_.DeQue<T>();
-            const uint64_t dst = slab * t_.outSlab + (od * t_.outH + oh0) * t_.outRow;
-            if (compact_ || pad == t_.outRow) {
-                WriteRange(yo, dst, n);
-            } else {  // DataCopyPad: padded UB rows -> contiguous GM rows
-                DataCopyExtParams p{static_cast<uint16_t>(rows), static_cast<uint32_t>(t_.outRow * sizeof(T)), 0, 0,
-                                    0};
-                DataCopyPad(yGm_[dst], yo, p);
+            if (buffered == 0) {
+                y = outQ_.AllocTensor<T>();
+                firstOd = od;
             }
-            outQ_.FreeTensor(yo);
+            LocalTensor<float> of;
+            if constexpr (sizeof(T) == 4) {
+                of = compact_ ? outF_.Get<float>() : y[buffered * slotElems].template ReinterpretCast<float>();
+            } else {
+                of = outF_.Get<float>();
+            }
+            Muls(of, pb[s0 * slotElems], dt.l0, static_cast<int32_t>(chunkElems));
+            Axpy(of, pb[s1 * slotElems], dt.l1, static_cast<int32_t>(chunkElems));
+            if constexpr (sizeof(T) == 4) {
+                if (compact_) Compact(y, of.template ReinterpretCast<T>(), rows_ * t_.outRow, t_.outRow, pad);
+            } else {
+                const RoundMode rm = static_cast<RoundMode>(t_.castRoundMode);
+                if (compact_) {
+                    LocalTensor<T> c = cvt_.Get<T>();
+                    Cast(c, of, rm, static_cast<uint32_t>(chunkElems));
+                    Compact(y, c, rows_ * t_.outRow, t_.outRow, pad);
+                } else {
+                    Cast(y[buffered * slotElems], of, rm, static_cast<uint32_t>(chunkElems));
+                }
+            }
+            ++buffered;
+            if (buffered == t_.planesPerWrite || od + 1 == od1_) {
+                outQ_.EnQue(y);
+                LocalTensor<T> yo = outQ_.DeQue<T>();
+                WritePlanes(yo, firstOd, buffered);
+                outQ_.FreeTensor(yo);
+                buffered = 0;
+            }
         }
+        if (cur.count != 0) inQ_.FreeTensor(xcur);
     }
 
     // ------------------------------------------------------------------ volume mode
@@ -489,14 +612,16 @@ private:
         LocalTensor<float> xf = InputAsFloat(x, shift + g * t_.inSlab);
         LocalTensor<float> wb = wBuf_.Get<float>();
         LocalTensor<float> hb = hBuf_.Get<float>();
-        GatherPass(wb, xf, wAt_, G * t_.wPassPad, 0, static_cast<uint32_t>(shift * 4),
+        LocalTensor<uint32_t> tabU = tab_.Get<uint32_t>();
+        LocalTensor<float> tabF = tab_.Get<float>();
+        GatherPass(wb, xf, tabU[wAt_], tabF[wAt_], G * t_.wPassPad, static_cast<uint32_t>(shift * 4),
                    static_cast<uint32_t>(g * t_.wPassPad));
         inQ_.FreeTensor(x);
-        GatherPass(hb, wb, hAt_, G * t_.hPassPad, 0, 0, static_cast<uint32_t>(g * t_.hPassPad));
+        GatherPass(hb, wb, tabU[hAt_], tabF[hAt_], G * t_.hPassPad, 0, static_cast<uint32_t>(g * t_.hPassPad));
         LocalTensor<T> y;
         LocalTensor<float> of = OutputFloat(y);
         const uint64_t padded = g * t_.outSlabPad;
-        GatherPass(of, hb, dAt_, G * t_.outSlabPad, 0, 0, static_cast<uint32_t>(padded));
+        GatherPass(of, hb, tabU[dAt_], tabF[dAt_], G * t_.outSlabPad, 0, static_cast<uint32_t>(padded));
         const uint64_t n = g * t_.outSlab;
         FinishOutput(y, of, padded, n, t_.outSlab, t_.outSlabPad);
         LocalTensor<T> yo = outQ_.DeQue<T>();
@@ -513,7 +638,7 @@ private:
     TPipe pipe_;
     TQue<QuePosition::VECIN, 2> inQ_;  // depth 2: the next plane/group is queued while one is in use
     TQue<QuePosition::VECOUT, 1> outQ_;
-    TBuf<TPosition::VECCALC> inF_, wBuf_, hBuf_, tmp_, tab_, outF_, cvt_, ctab_, tailTab_;
+    TBuf<TPosition::VECCALC> inF_, wBuf_, hBuf_, tmp_, tab_, hTab_, outF_, cvt_, ctab_, tailTab_;
     GlobalTensor<T> xGm_, yGm_;
     GlobalTensor<uint32_t> wsU32_;
     GlobalTensor<float> wsF32_;
@@ -524,6 +649,9 @@ private:
     uint64_t workBegin_ = 0, workEnd_ = 0;
     uint64_t pendingShift_ = 0;
     uint64_t wAt_ = 0, hAt_ = 0, dAt_ = 0;
+    // rows mode: the current unit
+    uint64_t slab_ = 0, oh0_ = 0, rows_ = 0, nh_ = 0, scan_ = 0, od1_ = 0;
+    int64_t hLo_ = 0, nextPlane_ = -1;
 };
 
 }  // namespace tri

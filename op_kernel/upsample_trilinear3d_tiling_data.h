@@ -60,6 +60,11 @@ struct UpsampleTrilinear3dTilingData {
                                     // rows", strong H downscale): each output row loads only its
                                     // pairRows input rows into its own slot of this many elements
     uint64_t pairRows;              // min(2, inH)
+    uint64_t hGather;               // 1: H pass as one Gather pass over the chunk with per-unit tables
+                                    //    (short rows); 0: Muls+Axpy per output row (long rows)
+    uint64_t planesPerWrite;        // output D planes gathered in the output buffer per DMA (>= 1)
+    uint64_t planesPerLoad;         // consecutive input planes loaded per DMA (>= 1)
+    uint64_t inSlotElems;           // UB stride of one input plane's rows in the input buffer
     // ---- volume mode ----
     uint64_t groupSlabs;            // slabs per group (G)
     uint64_t wPassLen, hPassLen;    // per-slab element counts after the W and H passes
@@ -85,6 +90,7 @@ struct TrilinearUbLayout {
     uint64_t hBufBytes;      // after the H pass: rows mode 2 planes (P slots), volume mode 1 group
     uint64_t tmpBytes;       // second tap of a Gather pass
     uint64_t tabBytes;       // T0, T1, L0, L1 tables
+    uint64_t hTabBytes;      // rows mode, hGather: per-unit H-pass tables + lane offsets
     uint64_t outFloatBytes;  // fp32 result before Cast/compaction (0 when the result goes to outQ)
     uint64_t cvtBytes;       // 16-bit result before compaction
     uint64_t outQueBytes;    // per buffer, 2 buffers (double-buffered output, io dtype)
@@ -112,11 +118,13 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
     uint64_t outElems;
     if (t.mode == TRI_MODE_ROWS) {
         const uint64_t batch = t.wBatchRows * t.outRowPad;
+        const uint64_t chunk = t.rowsPerChunk * t.outRowPad;
         l.wBufBytes = TriRoundUp(t.maxInRows, t.wBatchRows) * t.outRowPad * 4;
-        l.hBufBytes = 2 * t.rowsPerChunk * t.outRowPad * 4;
-        l.tmpBytes = batch * 4;
+        l.hBufBytes = 2 * chunk * 4;
+        l.tmpBytes = (t.hGather && chunk > batch ? chunk : batch) * 4;
         l.tabBytes = 4 * batch * 4;
-        outElems = t.rowsPerChunk * t.outRowPad;
+        l.hTabBytes = t.hGather ? (4 * chunk + t.outRowPad) * 4 : 0;
+        outElems = t.planesPerWrite * chunk;
         l.compactTabBytes = compact ? TriRoundUp(t.rowsPerChunk * t.outRow, 8) * 4 : 0;
     } else {
         const uint64_t g = t.groupSlabs;
@@ -129,11 +137,13 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         outElems = g * t.outSlabPad;
         l.compactTabBytes = compact ? TriRoundUp(g * t.outSlab, 8) * 4 : 0;
     }
-    l.outFloatBytes = (f32 && !compact) ? 0 : outElems * 4;
-    l.cvtBytes = (!f32 && compact) ? TriRoundUp(outElems * es, 32) : 0;
+    // fp32 staging of one D pass result (rows mode: one plane chunk even when several are buffered)
+    const uint64_t stage = t.mode == TRI_MODE_ROWS ? t.rowsPerChunk * t.outRowPad : outElems;
+    l.outFloatBytes = (f32 && !compact) ? 0 : stage * 4;
+    l.cvtBytes = (!f32 && compact) ? TriRoundUp(stage * es, 32) : 0;
     l.outQueBytes = TriRoundUp((outElems + t.padElems) * es, 32);
     l.tailTabBytes = 128;
-    l.total = 2 * l.inQueBytes + l.inFloatBytes + l.wBufBytes + l.hBufBytes + l.tmpBytes + l.tabBytes +
+    l.total = 2 * l.inQueBytes + l.inFloatBytes + l.wBufBytes + l.hBufBytes + l.tmpBytes + l.tabBytes + l.hTabBytes +
               l.outFloatBytes + l.cvtBytes + 2 * l.outQueBytes + l.compactTabBytes + l.tailTabBytes;
     return l;
 }
