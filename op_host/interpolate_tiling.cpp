@@ -24,6 +24,7 @@ constexpr uint64_t kAlign = 512;                // workspace sub-buffer alignmen
 constexpr uint64_t kMaxChunk = 4096;            // outputs per chunk (upper bound)
 constexpr uint64_t kMinElemsPerCore = 256;      // below this, fewer cores are used
 constexpr uint32_t kMaxTaps = 1024;
+constexpr uint32_t kMaxRowSlots = 64;           // InterpolateRowPass::kMaxSlots
 
 uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
@@ -39,9 +40,14 @@ bool AntialiasOn(const InterpolateProblem& p)
 }
 
 struct PassPlan {
-    int dim = 0;
-    InterpolateAxisTaps taps;
+    uint32_t layout = interp::kLayoutGather;
+    int dim = 0;       // GATHER: the axis; ROWS: the row axis (-1: one row)
+    int innerDim = -1; // ROWS: the last axis, transformed inside each row (-1: identity)
+    bool copy = false;
+    InterpolateAxisTaps taps;       // GATHER: taps of `dim`; ROWS: taps of the row axis
+    InterpolateAxisTaps innerTaps;  // ROWS: taps of innerDim (or identity over the inner block)
     uint64_t outer = 1, inLen = 1, outLen = 1, inner = 1;
+    uint64_t innerIn = 0, innerOut = 0, mid = 1;  // ROWS
 };
 
 }  // namespace
@@ -166,79 +172,195 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
     if (inTotal == 0) return fail("input is empty but the output is not");
 
     // ---- the passes ------------------------------------------------------------------------
-    std::vector<PassPlan> copyPasses, weightedPasses;
+    // Active dimensions (resized or padded) with their taps; copy-type ones (nearest, identity with
+    // padding) form the first group, run in the native dtype; the rest run in float32.
+    const int last = p.rank - 1;
+    std::vector<InterpolateAxisTaps> axisTaps(p.rank);
+    std::vector<int> copyDims, weightedDims;
     for (int d = 0; d < p.rank; ++d) {
         if (!p.resized[d] && p.padsBegin[d] == 0 && p.padsEnd[d] == 0) continue;
-        PassPlan pp;
-        pp.dim = d;
-        if (!BuildInterpolateAxisTaps(p, d, &pp.taps, err)) return false;
-        (pp.taps.copy ? copyPasses : weightedPasses).push_back(std::move(pp));
+        if (!BuildInterpolateAxisTaps(p, d, &axisTaps[d], err)) return false;
+        (axisTaps[d].copy ? copyDims : weightedDims).push_back(d);
     }
-    if (copyPasses.empty() && weightedPasses.empty()) {  // nothing changes: a plain copy of the last dim
-        PassPlan pp;
-        pp.dim = p.rank - 1;
-        if (!BuildInterpolateAxisTaps(p, pp.dim, &pp.taps, err)) return false;
-        copyPasses.push_back(std::move(pp));
-    }
-    auto byRatio = [&](const PassPlan& a, const PassPlan& b) {
-        const double ra = static_cast<double>(p.outShape[a.dim]) / static_cast<double>(p.inShape[a.dim]);
-        const double rb = static_cast<double>(p.outShape[b.dim]) / static_cast<double>(p.inShape[b.dim]);
-        return ra != rb ? ra < rb : a.dim > b.dim;
+    struct Spec {
+        int rowDim;    // -1: the whole tensor is one row
+        int innerDim;  // last dimension transformed inside rows, or -1
+        bool copy;
+        bool rowChanges;  // the row axis is resized/padded in this pass (else identity rows)
     };
-    std::sort(copyPasses.begin(), copyPasses.end(), byRatio);
-    std::sort(weightedPasses.begin(), weightedPasses.end(), byRatio);
-    std::vector<PassPlan> passes;
-    for (auto& x : copyPasses) passes.push_back(std::move(x));
-    for (auto& x : weightedPasses) passes.push_back(std::move(x));
-    if (passes.size() > interp::kInterpolateMaxPasses) return fail("too many passes");
+    std::vector<Spec> specs;
+    auto ratio = [&](const Spec& sp) {
+        double r = 1.0;
+        for (int d : {sp.rowChanges ? sp.rowDim : -1, sp.innerDim}) {
+            if (d >= 0) r *= static_cast<double>(p.outShape[d]) / static_cast<double>(Padded(p, d));
+        }
+        return r;
+    };
+    for (int g = 0; g < 2; ++g) {
+        std::vector<int> dims = g == 0 ? copyDims : weightedDims;
+        std::vector<Spec> group;
+        if (!dims.empty() && dims.back() == last) {
+            // The innermost axis is transformed inside the rows of the next active axis (or of the
+            // dimension before it, unchanged), so one pass resizes both: the common 2-D case.
+            dims.pop_back();
+            const bool rowChanges = !dims.empty();
+            const int rowDim = dims.empty() ? last - 1 : dims.back();
+            if (!dims.empty()) dims.pop_back();
+            group.push_back(Spec{rowDim, last, g == 0, rowChanges});
+        }
+        for (int d : dims) group.push_back(Spec{d, -1, g == 0, true});
+        std::stable_sort(group.begin(), group.end(),
+                         [&](const Spec& x, const Spec& y) { return ratio(x) < ratio(y); });
+        specs.insert(specs.end(), group.begin(), group.end());
+    }
+    if (specs.empty()) specs.push_back(Spec{-2, last, true, false});  // nothing changes: a plain copy
 
-    // ---- shapes, dtypes and buffers ---------------------------------------------------------
     int64_t shape[5];
     for (int d = 0; d < p.rank; ++d) shape[d] = p.inShape[d];
     const uint32_t nativeType = static_cast<uint32_t>(p.dtype);
     const uint32_t f32Type = static_cast<uint32_t>(DType::F32);
+    const uint32_t socFlags = (platform.hasDataCopyPad ? interp::kSocHasDataCopyPad : 0u) |
+                              (platform.socName.find("310") == std::string::npos
+                                   ? (interp::kSocHalfRint | interp::kSocFloatToInt32) : 0u);
+    auto identityTaps = [](int64_t len) {
+        InterpolateAxisTaps t;
+        t.numTaps = 1;
+        t.copy = true;
+        t.srcIndex.resize(len);
+        t.weight.assign(len, 1.0f);
+        for (int64_t i = 0; i < len; ++i) t.srcIndex[i] = i;
+        return t;
+    };
+
+    // SyncAll's UB workspace: GetBlockNum() * 32 B (soft SyncAll), allocated by every pass.
+    const uint64_t syncUb = static_cast<uint64_t>(platform.coreNum) * 32;
+    std::vector<PassPlan> passes;
+    bool seenWeighted = false;
+    for (size_t si = 0; si < specs.size(); ++si) {
+        const Spec& sp = specs[si];
+        const bool lastSpec = si + 1 == specs.size();
+        const uint32_t inType = (sp.copy || !seenWeighted) ? nativeType : f32Type;
+        if (!sp.copy) seenWeighted = true;
+        bool rowsOk = sp.rowDim >= -1;
+        PassPlan pp;
+        if (rowsOk) {
+            // ROWS candidate: [outer, rowIn, innerIn] -> [outer, rowOut, innerOut].
+            pp.layout = interp::kLayoutRows;
+            pp.dim = sp.rowDim;
+            pp.innerDim = sp.innerDim;
+            pp.copy = sp.copy;
+            pp.outer = 1;
+            for (int j = 0; j < sp.rowDim; ++j) pp.outer *= static_cast<uint64_t>(shape[j]);
+            const bool rowActive = sp.rowDim >= 0 && sp.rowChanges;
+            pp.inLen = sp.rowDim >= 0 ? static_cast<uint64_t>(shape[sp.rowDim]) : 1;
+            pp.outLen = !rowActive ? pp.inLen : static_cast<uint64_t>(p.outShape[sp.rowDim]);
+            pp.taps = rowActive ? axisTaps[sp.rowDim] : identityTaps(static_cast<int64_t>(pp.inLen));
+            uint64_t mid = 1;
+            for (int j = sp.rowDim + 1; j < (sp.innerDim >= 0 ? sp.innerDim : p.rank); ++j) {
+                mid *= static_cast<uint64_t>(shape[j]);
+            }
+            if (sp.innerDim >= 0) {
+                pp.innerTaps = axisTaps[sp.innerDim];
+                pp.innerIn = mid * static_cast<uint64_t>(shape[sp.innerDim]);
+                pp.innerOut = mid * static_cast<uint64_t>(p.outShape[sp.innerDim]);
+                pp.mid = mid;
+            } else {
+                pp.innerTaps = identityTaps(static_cast<int64_t>(mid));
+                pp.innerIn = pp.innerOut = mid;
+                pp.mid = 1;
+            }
+            const uint32_t outType = (sp.copy || lastSpec) ? nativeType : f32Type;
+            const uint32_t kind = static_cast<uint32_t>(sp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
+            const uint32_t szIn = interp::InterpolateDTypeBytes(inType);
+            const uint32_t szOut = interp::InterpolateDTypeBytes(outType);
+            bool anyInnerPad = false;
+            for (float wv : pp.innerTaps.weight) anyInnerPad |= (wv == 0.0f);
+            const uint64_t pad = AlignUp(pp.innerOut, 32);
+            const uint64_t raw = AlignUp(pp.innerIn, 32 / szIn);
+            const uint64_t rowTabCap = AlignUp(pp.outLen * pp.taps.numTaps, 8);
+            rowsOk = pp.taps.numTaps <= kMaxRowSlots && (platform.hasDataCopyPad || (pp.innerOut * szOut) % 32 == 0) &&
+                     interp::InterpolateRowPassUbBytes(kind, inType, outType, pp.innerTaps.numTaps,
+                                                       sp.copy && anyInnerPad, pp.taps.numTaps, pad, raw, rowTabCap,
+                                                       socFlags, syncUb) <= platform.ubBytes &&
+                     pp.innerIn * 4 < (1ull << 31);
+        }
+        if (rowsOk) {
+            if (sp.rowDim >= 0 && sp.rowChanges) shape[sp.rowDim] = p.outShape[sp.rowDim];
+            if (sp.innerDim >= 0) shape[sp.innerDim] = p.outShape[sp.innerDim];
+            passes.push_back(std::move(pp));
+            continue;
+        }
+        // GATHER passes, one per changed axis of the spec, the shrinking one first.
+        int order[2] = {sp.rowDim, sp.innerDim};
+        if (sp.rowDim >= 0 && sp.innerDim >= 0 && sp.rowChanges &&
+            static_cast<double>(p.outShape[sp.innerDim]) / static_cast<double>(Padded(p, sp.innerDim)) <
+                static_cast<double>(p.outShape[sp.rowDim]) / static_cast<double>(Padded(p, sp.rowDim))) {
+            order[0] = sp.innerDim;
+            order[1] = sp.rowDim;
+        }
+        for (int d : order) {
+            if (d < 0 && !(sp.rowDim == -2 && d == sp.innerDim)) continue;
+            if (d >= 0 && d == sp.rowDim && !sp.rowChanges) continue;  // unchanged row axis
+            PassPlan gp;
+            gp.layout = interp::kLayoutGather;
+            gp.dim = d;
+            gp.copy = sp.copy;
+            gp.taps = axisTaps[d].srcIndex.empty() ? identityTaps(shape[d]) : axisTaps[d];
+            gp.outer = 1;
+            gp.inner = 1;
+            for (int j = 0; j < d; ++j) gp.outer *= static_cast<uint64_t>(shape[j]);
+            for (int j = d + 1; j < p.rank; ++j) gp.inner *= static_cast<uint64_t>(shape[j]);
+            gp.inLen = static_cast<uint64_t>(shape[d]);
+            gp.outLen = static_cast<uint64_t>(p.outShape[d]);
+            shape[d] = p.outShape[d];
+            passes.push_back(std::move(gp));
+        }
+    }
+    if (passes.size() > interp::kInterpolateMaxPasses) return fail("too many passes");
+
+    // ---- dtypes and buffers ------------------------------------------------------------------
     InterpolateTilingData td;
     std::memset(&td, 0, sizeof(td));
     td.numPasses = static_cast<uint32_t>(passes.size());
-
     uint64_t maxIntermediateBytes = 0;
     struct Tables {
-        std::vector<uint32_t> off, lo, hi;
-        std::vector<uint8_t> weights;  // raw bytes
+        std::vector<uint32_t> off, lo, hi;  // GATHER: offsets, window lo/hi; ROWS: inner offsets, row src/weight bits
+        std::vector<uint8_t> weights;       // raw bytes
+        uint64_t offAt = 0, wAt = 0, loAt = 0, hiAt = 0;
     };
     std::vector<Tables> tables(passes.size());
     uint32_t curType = nativeType;
     for (size_t i = 0; i < passes.size(); ++i) {
         PassPlan& pp = passes[i];
-        const int d = pp.dim;
-        pp.outer = 1;
-        pp.inner = 1;
-        for (int j = 0; j < d; ++j) pp.outer *= static_cast<uint64_t>(shape[j]);
-        for (int j = d + 1; j < p.rank; ++j) pp.inner *= static_cast<uint64_t>(shape[j]);
-        pp.inLen = static_cast<uint64_t>(shape[d]);
-        pp.outLen = static_cast<uint64_t>(p.outShape[d]);
-        const bool last = (i + 1 == passes.size());
+        const bool lastPass = (i + 1 == passes.size());
         InterpolatePassTiling& pt = td.pass[i];
-        pt.kind = static_cast<uint32_t>(pp.taps.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
+        pt.layout = pp.layout;
+        pt.kind = static_cast<uint32_t>(pp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
         pt.inDType = curType;
-        pt.outDType = (pp.taps.copy || last) ? nativeType : f32Type;
-        if (pp.taps.copy && curType != nativeType) return fail("internal: copy pass after a weighted pass");
-        pt.numTaps = pp.taps.numTaps;
-        bool anyPad = false;
-        for (float wv : pp.taps.weight) anyPad |= (wv == 0.0f);
-        pt.useMask = (pp.taps.copy && anyPad) ? 1u : 0u;
+        pt.outDType = (pp.copy || lastPass) ? nativeType : f32Type;
+        if (pp.copy && curType != nativeType) return fail("internal: copy pass after a weighted pass");
         pt.inFromWorkspace = i == 0 ? 0u : 1u;
-        pt.outToWorkspace = last ? 0u : 1u;
-        pt.socFlags = (platform.hasDataCopyPad ? interp::kSocHasDataCopyPad : 0u) |
-                      (platform.socName.find("310") == std::string::npos
-                           ? (interp::kSocHalfRint | interp::kSocFloatToInt32) : 0u);
-        pt.inElems = pp.outer * pp.inLen * pp.inner;
-        pt.outElems = pp.outer * pp.outLen * pp.inner;
-        pt.blockInElems = pp.inLen * pp.inner;
-        pt.blockOutElems = pp.outLen * pp.inner;
-        if (!last) maxIntermediateBytes = std::max<uint64_t>(maxIntermediateBytes,
-                                                             pt.outElems * interp::InterpolateDTypeBytes(pt.outDType));
-        shape[d] = p.outShape[d];
+        pt.outToWorkspace = lastPass ? 0u : 1u;
+        pt.socFlags = socFlags;
+        if (pp.layout == interp::kLayoutRows) {
+            pt.numTaps = pp.innerTaps.numTaps;
+            bool anyPad = false;
+            for (float wv : pp.innerTaps.weight) anyPad |= (wv == 0.0f);
+            pt.useMask = (pp.copy && anyPad) ? 1u : 0u;
+            pt.inElems = pp.outer * pp.inLen * pp.innerIn;
+            pt.outElems = pp.outer * pp.outLen * pp.innerOut;
+        } else {
+            pt.numTaps = pp.taps.numTaps;
+            bool anyPad = false;
+            for (float wv : pp.taps.weight) anyPad |= (wv == 0.0f);
+            pt.useMask = (pp.copy && anyPad) ? 1u : 0u;
+            pt.inElems = pp.outer * pp.inLen * pp.inner;
+            pt.outElems = pp.outer * pp.outLen * pp.inner;
+            pt.blockInElems = pp.inLen * pp.inner;
+            pt.blockOutElems = pp.outLen * pp.inner;
+        }
+        if (!lastPass) maxIntermediateBytes = std::max<uint64_t>(maxIntermediateBytes,
+                                                                 pt.outElems * interp::InterpolateDTypeBytes(pt.outDType));
         curType = pt.outDType;
     }
     if (curType != nativeType) return fail("internal: last pass does not write the output dtype");
@@ -258,6 +380,64 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
         const uint32_t szIn = interp::InterpolateDTypeBytes(pt.inDType);
         const uint32_t szOut = interp::InterpolateDTypeBytes(pt.outDType);
         const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt.inDType);
+        auto place = [&](uint64_t bytes) {
+            const uint64_t at = wsCursor;
+            wsCursor = AlignUp(wsCursor + bytes, kAlign);
+            return at;
+        };
+        auto putWeight = [&](std::vector<uint8_t>& dst, uint64_t at, float wv) {
+            if (weighted) {
+                std::memcpy(&dst[at * 4], &wv, 4);
+            } else if (szC == 4) {
+                const int32_t mv = wv != 0.0f ? 1 : 0;
+                std::memcpy(&dst[at * 4], &mv, 4);
+            } else {  // 2-byte compute types are masked as int16 (bit-exact)
+                const int16_t mv = wv != 0.0f ? 1 : 0;
+                std::memcpy(&dst[at * 2], &mv, 2);
+            }
+        };
+        if (pp.layout == interp::kLayoutRows) {
+            Tables& tb = tables[i];
+            const uint32_t kw = pp.innerTaps.numTaps;
+            const uint32_t kd = pp.taps.numTaps;
+            const uint64_t pad = AlignUp(pp.innerOut, 32);
+            const uint64_t wOut = pp.innerOut / pp.mid, wIn = pp.innerIn / pp.mid;
+            pt.rowTaps = kd;
+            pt.slots = kd;
+            pt.innerOutPad = static_cast<uint32_t>(pad);
+            pt.rawElems = static_cast<uint32_t>(AlignUp(pp.innerIn, 32 / szIn));
+            pt.rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 8));
+            pt.rows = pp.outer * pp.outLen;
+            pt.rowInLen = pp.inLen;
+            pt.rowOutLen = pp.outLen;
+            pt.innerIn = pp.innerIn;
+            pt.innerOut = pp.innerOut;
+            pt.outAlignElems = 32 / szOut;
+            tb.off.assign(kw * pad, 0);
+            tb.weights.assign((weighted || pt.useMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
+            for (uint64_t m = 0; m < pp.innerOut; ++m) {
+                const uint64_t mi = m / wOut, wo = m % wOut;
+                for (uint32_t t = 0; t < kw; ++t) {
+                    const uint64_t src = mi * wIn + static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t]);
+                    tb.off[t * pad + m] = static_cast<uint32_t>(src * szC);
+                    if (!tb.weights.empty()) putWeight(tb.weights, t * pad + m, pp.innerTaps.weight[wo * kw + t]);
+                }
+            }
+            tb.lo.assign(pt.rowTabCap, 0);
+            tb.hi.assign(pt.rowTabCap, 0);
+            for (uint64_t e = 0; e < pp.outLen * kd; ++e) {
+                tb.lo[e] = static_cast<uint32_t>(pp.taps.srcIndex[e]);
+                std::memcpy(&tb.hi[e], &pp.taps.weight[e], 4);
+            }
+            const uint64_t rowsPerCoreMin = std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut));
+            pt.blockDim = static_cast<uint32_t>(
+                std::max<uint64_t>(1, std::min<uint64_t>({platform.coreNum, pt.rows, pt.rows / rowsPerCoreMin})));
+            tb.offAt = pt.offsetTable = place(tb.off.size() * 4);
+            tb.wAt = pt.weightTable = place(tb.weights.size());
+            tb.loAt = pt.rowSrcTable = place(tb.lo.size() * 4);
+            tb.hiAt = pt.rowWeightTable = place(tb.hi.size() * 4);
+            continue;
+        }
         const uint64_t mOut = pt.blockOutElems, mIn = pt.blockInElems;
         const uint32_t outAlign = 32 / szOut;
         const uint32_t inAlign = 32 / szIn;
@@ -300,7 +480,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
         for (;;) {
             window = std::min<uint64_t>(AlignUp(windowFor(chunk), inAlign), inCap);
             const uint64_t ub = interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, k, pt.useMask,
-                                                               chunk, window, pt.socFlags);
+                                                               chunk, window, pt.socFlags, syncUb);
             if (ub <= platform.ubBytes) break;
             if (chunk == outAlign) {
                 return fail("pass over dimension " + std::to_string(pp.dim) + " needs " + std::to_string(ub) +
@@ -327,18 +507,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             for (uint32_t t = 0; t < k; ++t) {
                 const uint64_t src = per * mIn + static_cast<uint64_t>(pp.taps.srcIndex[o * k + t]) * pp.inner + j;
                 tb.off[t * tableLen + e] = static_cast<uint32_t>(src * szC);
-                const float wv = pp.taps.weight[o * k + t];
-                if (weighted) {
-                    std::memcpy(&tb.weights[(t * tableLen + e) * 4], &wv, 4);
-                } else if (pt.useMask) {
-                    if (szC == 4) {
-                        const int32_t mv = wv != 0.0f ? 1 : 0;
-                        std::memcpy(&tb.weights[(t * tableLen + e) * 4], &mv, 4);
-                    } else {  // 2-byte compute types are masked as int16 (bit-exact)
-                        const int16_t mv = wv != 0.0f ? 1 : 0;
-                        std::memcpy(&tb.weights[(t * tableLen + e) * 2], &mv, 2);
-                    }
-                }
+                if (!tb.weights.empty()) putWeight(tb.weights, t * tableLen + e, pp.taps.weight[o * k + t]);
             }
             tb.lo[e] = static_cast<uint32_t>(loAt(e));
             tb.hi[e] = static_cast<uint32_t>(hiAt(e));
@@ -354,15 +523,10 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
         pt.blockDim = static_cast<uint32_t>(bd);
 
         // Workspace placement of the tables.
-        auto place = [&](uint64_t bytes) {
-            const uint64_t at = wsCursor;
-            wsCursor = AlignUp(wsCursor + bytes, kAlign);
-            return at;
-        };
-        pt.offsetTable = place(tb.off.size() * 4);
-        pt.weightTable = place(tb.weights.size());
-        pt.windowLoTable = place(tableLen * 4);
-        pt.windowHiTable = place(tableLen * 4);
+        tb.offAt = pt.offsetTable = place(tb.off.size() * 4);
+        tb.wAt = pt.weightTable = place(tb.weights.size());
+        tb.loAt = pt.windowLoTable = place(tableLen * 4);
+        tb.hiAt = pt.windowHiTable = place(tableLen * 4);
     }
     const uint64_t tablesEnd = wsCursor;
     const uint64_t bufA = tablesEnd;
@@ -376,14 +540,11 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
 
     plan->workspaceInit.assign(tablesEnd, 0);
     for (size_t i = 0; i < passes.size(); ++i) {
-        const InterpolatePassTiling& pt = td.pass[i];
         const Tables& tb = tables[i];
-        std::memcpy(plan->workspaceInit.data() + pt.offsetTable, tb.off.data(), tb.off.size() * 4);
-        if (!tb.weights.empty()) {
-            std::memcpy(plan->workspaceInit.data() + pt.weightTable, tb.weights.data(), tb.weights.size());
-        }
-        std::memcpy(plan->workspaceInit.data() + pt.windowLoTable, tb.lo.data(), tb.lo.size() * 4);
-        std::memcpy(plan->workspaceInit.data() + pt.windowHiTable, tb.hi.data(), tb.hi.size() * 4);
+        std::memcpy(plan->workspaceInit.data() + tb.offAt, tb.off.data(), tb.off.size() * 4);
+        if (!tb.weights.empty()) std::memcpy(plan->workspaceInit.data() + tb.wAt, tb.weights.data(), tb.weights.size());
+        std::memcpy(plan->workspaceInit.data() + tb.loAt, tb.lo.data(), tb.lo.size() * 4);
+        std::memcpy(plan->workspaceInit.data() + tb.hiAt, tb.hi.data(), tb.hi.size() * 4);
     }
     plan->userWorkspaceBytes = wsEnd;
     uint32_t maxBd = 1;

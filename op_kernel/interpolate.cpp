@@ -49,6 +49,93 @@ struct MaskView<T, 2> {
 template <typename T>
 constexpr bool IsOneByte() { return sizeof(T) == 1; }
 
+// Loads source elements [gStart, gStart + gLen) of a tensor of `total` elements into `dst`.
+// On return dst[shift + i] holds element gStart + i for i < gLen, and `loaded` = shift + gLen.
+//   910B: one DataCopyPad of exactly gLen elements.
+//   310P: DataCopy lengths are 32 B multiples: round up, and near the end of the tensor read the last
+//         aligned block instead (shift > 0); a tensor shorter than 32 B is read by scalar accesses.
+template <typename T>
+__aicore__ inline void LoadRange(const LocalTensor<T>& dst, const GlobalTensor<T>& gm, uint64_t total, uint64_t gStart,
+                                 uint64_t gLen, bool hasPad, uint64_t* shift, uint64_t* loaded)
+{
+    constexpr uint64_t align = 32 / sizeof(T);
+    const uint64_t rounded = (gLen + align - 1) / align * align;
+    if (hasPad) {
+        DataCopyExtParams p(1, static_cast<uint32_t>(gLen * sizeof(T)), 0, 0, 0);
+        DataCopyPadExtParams<T> pad(false, 0, 0, static_cast<T>(0));
+        DataCopyPad(dst, gm[gStart], p, pad);
+        *shift = 0;
+    } else if (gStart + rounded <= total) {
+        DataCopy(dst, gm[gStart], static_cast<uint32_t>(rounded));
+        *shift = 0;
+    } else if (total >= rounded) {
+        DataCopy(dst, gm[total - rounded], static_cast<uint32_t>(rounded));  // same data, read earlier
+        *shift = gStart - (total - rounded);
+    } else {
+        const uint64_t head = total / align * align;
+        if (head > 0) DataCopy(dst, gm[0], static_cast<uint32_t>(head));
+        PipeBarrier<PIPE_ALL>();
+        for (uint64_t i = head; i < total; ++i) dst.SetValue(static_cast<uint32_t>(i), gm.GetValue(i));
+        PipeBarrier<PIPE_ALL>();
+        *shift = gStart;
+    }
+    *loaded = *shift + gLen;
+}
+
+// float accumulator -> output dtype, rounding once (interpolate4.md "dtypes").  `acc` is clobbered.
+// halfBuf: 1-byte outputs; wideBuf / lowIdxBuf: int32 outputs on SoCs without Cast float->int32.
+template <typename TOut>
+__aicore__ inline void NarrowTo(const LocalTensor<TOut>& out, const LocalTensor<float>& acc, uint32_t n,
+                                uint32_t socFlags, TBuf<TPosition::VECCALC>& halfBuf,
+                                TBuf<TPosition::VECCALC>& wideBuf, TBuf<TPosition::VECCALC>& lowIdxBuf)
+{
+    const int32_t cnt = static_cast<int32_t>(n);
+    if constexpr (std::is_same<TOut, float>::value) {
+        (void)out;
+        (void)acc;
+    } else if constexpr (std::is_same<TOut, half>::value) {
+        Cast(out, acc, (socFlags & interp::kSocHalfRint) ? RoundMode::CAST_RINT : RoundMode::CAST_NONE, n);
+    } else if constexpr (std::is_same<TOut, bfloat16_t>::value) {
+        Cast(out, acc, RoundMode::CAST_RINT, n);
+    } else if constexpr (std::is_same<TOut, int32_t>::value) {
+        // Saturate in float (2147483520 is the largest float below 2^31), then round half to even.
+        Maxs(acc, acc, -2147483648.0f, cnt);
+        Mins(acc, acc, 2147483520.0f, cnt);
+        if (socFlags & interp::kSocFloatToInt32) {
+            Cast(out, acc, RoundMode::CAST_RINT, n);
+        } else {
+            LocalTensor<int64_t> wide = wideBuf.Get<int64_t>();
+            Cast(wide, acc, RoundMode::CAST_RINT, n);
+            // little endian: the low word of element i is int32 element 2i (the value fits int32)
+            Gather(out, wide.template ReinterpretCast<int32_t>(), lowIdxBuf.Get<uint32_t>(), 0, n);
+        }
+    } else {
+        const float lowest = std::is_same<TOut, int8_t>::value ? -128.0f : 0.0f;
+        const float highest = std::is_same<TOut, int8_t>::value ? 127.0f : 255.0f;
+        Maxs(acc, acc, lowest, cnt);
+        Mins(acc, acc, highest, cnt);
+        // Round half to even in float arithmetic: adding and removing 1.5 * 2^23 leaves the nearest
+        // integer (exact for |v| < 2^22), which then converts exactly through half.
+        Adds(acc, acc, 12582912.0f, cnt);
+        Adds(acc, acc, -12582912.0f, cnt);
+        LocalTensor<half> h = halfBuf.Get<half>();
+        Cast(h, acc, RoundMode::CAST_NONE, n);
+        Cast(out, h, RoundMode::CAST_NONE, n);
+    }
+}
+
+// 310P has no Cast float->int32: such outputs round to int64 and gather the low words; this
+// prepares the word offsets (0, 8, 16, ... bytes).
+__aicore__ inline void InitLowWordOffsets(TPipe& pipe, TBuf<TPosition::VECCALC>& wideBuf,
+                                          TBuf<TPosition::VECCALC>& lowIdxBuf, uint32_t n)
+{
+    pipe.InitBuffer(wideBuf, interp::InterpolateRound32(uint64_t(n) * 8));
+    pipe.InitBuffer(lowIdxBuf, interp::InterpolateRound32(uint64_t(n) * 4));
+    LocalTensor<int32_t> idx = lowIdxBuf.Get<int32_t>();
+    CreateVecIndex(idx, static_cast<int32_t>(0), n);
+    Muls(idx, idx, static_cast<int32_t>(8), static_cast<int32_t>(n));
+}
+
 template <typename TIn, typename TOut, bool WEIGHTED>
 class InterpolatePass {
 public:
@@ -63,7 +150,7 @@ public:
         if (syncBytes > 0) {
             // Zeroed by the host (workspaceInit): the soft SyncAll's counters between passes.
             syncGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user), syncBytes / 4);
-            pipe_.InitBuffer(syncBuf_, 32);
+            pipe_.InitBuffer(syncBuf_, static_cast<uint32_t>(GetBlockNum() * 32));
         }
         GM_ADDR in = t.inFromWorkspace ? user + t.inBufOffset : x;
         GM_ADDR out = t.outToWorkspace ? user + t.outBufOffset : y;
@@ -90,12 +177,7 @@ public:
             pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(c) * sizeof(TOut)));
             if (IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(c) * 2));
             if (std::is_same<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
-                // 310P has no float->int32 Cast: round to int64, then gather the low words.
-                pipe_.InitBuffer(wideBuf_, interp::InterpolateRound32(uint64_t(c) * 8));
-                pipe_.InitBuffer(lowIdxBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
-                LocalTensor<int32_t> idx = lowIdxBuf_.Get<int32_t>();
-                CreateVecIndex(idx, static_cast<int32_t>(0), c);
-                Muls(idx, idx, static_cast<int32_t>(8), static_cast<int32_t>(c));
+                InitLowWordOffsets(pipe_, wideBuf_, lowIdxBuf_, c);
             }
         } else {
             if (IsOneByte<TIn>()) pipe_.InitBuffer(winHalfBuf_, interp::InterpolateRound32(uint64_t(w) * 2));
@@ -172,34 +254,8 @@ private:
     __aicore__ inline void CopyInWindow(uint64_t gStart, uint64_t gLen, uint64_t* shift, uint64_t* loaded)
     {
         LocalTensor<TIn> win = inQue_.AllocTensor<TIn>();
-        constexpr uint64_t inAlign = 32 / sizeof(TIn);
-        const uint64_t total = t_.inElems;
-        const uint64_t rounded = (gLen + inAlign - 1) / inAlign * inAlign;
-        if (t_.socFlags & interp::kSocHasDataCopyPad) {
-            DataCopyExtParams p(1, static_cast<uint32_t>(gLen * sizeof(TIn)), 0, 0, 0);
-            DataCopyPadExtParams<TIn> pad(false, 0, 0, static_cast<TIn>(0));
-            DataCopyPad(win, inGm_[gStart], p, pad);
-            *shift = 0;
-            *loaded = gLen;
-        } else if (gStart + rounded <= total) {
-            DataCopy(win, inGm_[gStart], static_cast<uint32_t>(rounded));
-            *shift = 0;
-            *loaded = gLen;
-        } else if (total >= rounded) {
-            // Near the end of the tensor: read the last `rounded` elements instead (same data).
-            DataCopy(win, inGm_[total - rounded], static_cast<uint32_t>(rounded));
-            *shift = gStart - (total - rounded);
-            *loaded = *shift + gLen;
-        } else {
-            // The tensor is shorter than one aligned read: DMA its aligned head, scalar-read the tail.
-            const uint64_t head = total / inAlign * inAlign;
-            if (head > 0) DataCopy(win, inGm_[0], static_cast<uint32_t>(head));
-            PipeBarrier<PIPE_ALL>();
-            for (uint64_t i = head; i < total; ++i) win.SetValue(static_cast<uint32_t>(i), inGm_.GetValue(i));
-            PipeBarrier<PIPE_ALL>();
-            *shift = gStart;
-            *loaded = gStart + gLen;
-        }
+        LoadRange(win, inGm_, t_.inElems, gStart, gLen, (t_.socFlags & interp::kSocHasDataCopyPad) != 0, shift,
+                  loaded);
         inQue_.EnQue(win);
     }
 
@@ -302,42 +358,9 @@ private:
         tabQue_.FreeTensor(tab);
     }
 
-    // float accumulator -> output dtype, rounding once (interpolate4.md "dtypes").
     __aicore__ inline void Narrow(const LocalTensor<TOut>& out, const LocalTensor<float>& acc, uint32_t n)
     {
-        const int32_t cnt = static_cast<int32_t>(n);
-        if constexpr (std::is_same<TOut, float>::value) {
-            (void)out;
-            (void)acc;
-        } else if constexpr (std::is_same<TOut, half>::value) {
-            Cast(out, acc, (t_.socFlags & interp::kSocHalfRint) ? RoundMode::CAST_RINT : RoundMode::CAST_NONE, n);
-        } else if constexpr (std::is_same<TOut, bfloat16_t>::value) {
-            Cast(out, acc, RoundMode::CAST_RINT, n);
-        } else if constexpr (std::is_same<TOut, int32_t>::value) {
-            // Saturate in float (2147483520 is the largest float below 2^31), then round half to even.
-            Maxs(acc, acc, -2147483648.0f, cnt);
-            Mins(acc, acc, 2147483520.0f, cnt);
-            if (t_.socFlags & interp::kSocFloatToInt32) {
-                Cast(out, acc, RoundMode::CAST_RINT, n);
-            } else {
-                LocalTensor<int64_t> wide = wideBuf_.Get<int64_t>();
-                Cast(wide, acc, RoundMode::CAST_RINT, n);
-                // little endian: the low word of element i is int32 element 2i (value fits int32)
-                Gather(out, wide.template ReinterpretCast<int32_t>(), lowIdxBuf_.Get<uint32_t>(), 0, n);
-            }
-        } else {
-            const float lowest = std::is_same<TOut, int8_t>::value ? -128.0f : 0.0f;
-            const float highest = std::is_same<TOut, int8_t>::value ? 127.0f : 255.0f;
-            Maxs(acc, acc, lowest, cnt);
-            Mins(acc, acc, highest, cnt);
-            // Round half to even in float arithmetic: adding and removing 1.5 * 2^23 leaves the
-            // nearest integer (exact for |v| < 2^22), then the integer converts exactly.
-            Adds(acc, acc, 12582912.0f, cnt);
-            Adds(acc, acc, -12582912.0f, cnt);
-            LocalTensor<half> h = outHalfBuf_.Get<half>();
-            Cast(h, acc, RoundMode::CAST_NONE, n);
-            Cast(out, h, RoundMode::CAST_NONE, n);
-        }
+        NarrowTo(out, acc, n, t_.socFlags, outHalfBuf_, wideBuf_, lowIdxBuf_);
     }
 
     __aicore__ inline void CopyOut(uint64_t f0, uint32_t n)
@@ -373,14 +396,272 @@ private:
     TBuf<TPosition::VECCALC> syncBuf_;
 };
 
+// ROWS layout: [outer, rowInLen, innerIn] -> [outer, rowOutLen, innerOut].  Each core owns a
+// contiguous range of output rows.  An input row is read once (one DMA), widened, transformed along
+// the inner block (Gather with the inner taps: the resized innermost axis, or identity) into one of
+// `slots` UB slots, and reused by every output row of this core that needs it (taps are monotone,
+// so FIFO eviction of the oldest slot never drops a row the current output still needs when
+// slots >= rowTaps).  An output row is the weighted sum of its rowTaps slots (Muls + Axpy over the
+// whole row), narrowed once and written with one DMA.
+template <typename TIn, typename TOut, bool WEIGHTED>
+class InterpolateRowPass {
+public:
+    using TC = typename std::conditional<WEIGHTED, float, typename CopyCompute<TIn>::Type>::type;
+    using TW = typename std::conditional<WEIGHTED, float, typename MaskView<TC>::Type>::type;
+    static constexpr uint32_t kMaxSlots = 64;
+
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
+                                uint32_t syncBytes)
+    {
+        t_ = t;
+        GM_ADDR user = GetUserWorkspace(workspace);
+        if (syncBytes > 0) {
+            syncGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user), syncBytes / 4);
+            pipe_.InitBuffer(syncBuf_, static_cast<uint32_t>(GetBlockNum() * 32));
+        }
+        GM_ADDR in = t.inFromWorkspace ? user + t.inBufOffset : x;
+        GM_ADDR out = t.outToWorkspace ? user + t.outBufOffset : y;
+        inGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TIn*>(in), t.inElems);
+        outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TOut*>(out), t.outElems);
+        const uint32_t p = t.innerOutPad;
+        const uint32_t k = t.numTaps;
+        offGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), uint64_t(k) * p);
+        if (WEIGHTED || t.useMask) {
+            wGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TW*>(user + t.weightTable), uint64_t(k) * p);
+        }
+        rowSrcGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.rowSrcTable), t.rowTabCap);
+        rowWGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(user + t.rowWeightTable), t.rowTabCap);
+
+        // Keep in step with interp::InterpolateRowPassUbBytes.
+        const uint32_t raw = t.rawElems;
+        pipe_.InitBuffer(rawQue_, 2, interp::InterpolateRound32(uint64_t(raw) * sizeof(TIn)));
+        if (!std::is_same<TIn, TC>::value) pipe_.InitBuffer(wideBuf_, interp::InterpolateRound32(uint64_t(raw) * sizeof(TC)));
+        if (WEIGHTED && IsOneByte<TIn>()) pipe_.InitBuffer(rawHalfBuf_, interp::InterpolateRound32(uint64_t(raw) * 2));
+        slotStride_ = interp::InterpolateRound32(uint64_t(p) * sizeof(TC)) / sizeof(TC);
+        pipe_.InitBuffer(slotBuf_, t.slots * interp::InterpolateRound32(uint64_t(p) * sizeof(TC)));
+        const uint32_t offBytes = interp::InterpolateRound32(uint64_t(k) * p * 4);
+        const uint32_t wBytes = (WEIGHTED || t.useMask) ? interp::InterpolateRound32(uint64_t(k) * p * sizeof(TW)) : 0;
+        pipe_.InitBuffer(innerTabBuf_, offBytes + wBytes);
+        pipe_.InitBuffer(rowTabBuf_, 2 * interp::InterpolateRound32(uint64_t(t.rowTabCap) * 4));
+        if (WEIGHTED) {
+            pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(p) * 4));
+            pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(p) * 4));
+        }
+        pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(p) * sizeof(TOut)));
+        if (WEIGHTED && IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(p) * 2));
+        if (WEIGHTED && std::is_same<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
+            InitLowWordOffsets(pipe_, narrowWideBuf_, lowIdxBuf_, p);
+        }
+
+        // Tables: inner taps (whole) and the row taps (whole: a few KB), read once per core.
+        LocalTensor<uint32_t> tab = innerTabBuf_.Get<uint32_t>();
+        DataCopy(tab, offGm_[0], k * p);
+        if (WEIGHTED || t.useMask) {
+            LocalTensor<TW> w = tab[offBytes / 4].template ReinterpretCast<TW>();
+            DataCopy(w, wGm_[0], k * p);
+        }
+        LocalTensor<uint32_t> rowTab = rowTabBuf_.Get<uint32_t>();
+        const uint32_t rowTabStride = interp::InterpolateRound32(uint64_t(t.rowTabCap) * 4) / 4;
+        DataCopy(rowTab, rowSrcGm_[0], t.rowTabCap);
+        DataCopy(rowTab[rowTabStride].template ReinterpretCast<float>(), rowWGm_[0], t.rowTabCap);
+        rowWeightAt_ = rowTabStride;
+        innerWAt_ = offBytes / 4;
+        event_t toV = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_V));
+        SetFlag<HardEvent::MTE2_V>(toV);
+        WaitFlag<HardEvent::MTE2_V>(toV);
+        event_t toS = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_S));
+        SetFlag<HardEvent::MTE2_S>(toS);
+        WaitFlag<HardEvent::MTE2_S>(toS);
+        for (uint32_t i = 0; i < kMaxSlots; ++i) slotRow_[i] = UINT64_MAX;
+    }
+
+    __aicore__ inline void SyncCores()
+    {
+        LocalTensor<int32_t> ub = syncBuf_.Get<int32_t>();
+        SyncAll(syncGm_, ub);
+    }
+
+    __aicore__ inline void Process()
+    {
+        const uint64_t idx = GetBlockIdx();
+        const uint64_t bd = t_.blockDim;
+        if (idx >= bd) return;
+        const uint64_t per = t_.rows / bd, extra = t_.rows % bd;
+        const uint64_t r0 = idx * per + (idx < extra ? idx : extra);
+        const uint64_t r1 = r0 + per + (idx < extra ? 1 : 0);
+        for (uint64_t r = r0; r < r1; ++r) {
+            ComputeRow(r);
+            CopyOut(r);
+        }
+    }
+
+private:
+    __aicore__ inline LocalTensor<TC> Slot(uint32_t s) { return slotBuf_.Get<TC>()[s * slotStride_]; }
+
+    // The slot holding transformed input row g (loading it on a miss).
+    __aicore__ inline LocalTensor<TC> RowSlot(uint64_t g)
+    {
+        for (uint32_t s = 0; s < t_.slots; ++s) {
+            if (slotRow_[s] == g) return Slot(s);
+        }
+        const uint32_t s = nextSlot_;
+        nextSlot_ = (nextSlot_ + 1 == t_.slots) ? 0 : nextSlot_ + 1;
+        slotRow_[s] = g;
+        LocalTensor<TC> slot = Slot(s);
+        LoadRow(g, slot);
+        return slot;
+    }
+
+    __aicore__ inline void LoadRow(uint64_t g, const LocalTensor<TC>& slot)
+    {
+        LocalTensor<TIn> raw = rawQue_.AllocTensor<TIn>();
+        uint64_t shift = 0, loaded = 0;
+        LoadRange(raw, inGm_, t_.inElems, g * t_.innerIn, t_.innerIn, (t_.socFlags & interp::kSocHasDataCopyPad) != 0,
+                  &shift, &loaded);
+        rawQue_.EnQue(raw);
+        raw = rawQue_.DeQue<TIn>();
+        LocalTensor<TC> src = Widen(raw, static_cast<uint32_t>(loaded));
+        const uint32_t base = static_cast<uint32_t>(shift * sizeof(TC));
+        const uint32_t p = t_.innerOutPad;
+        const int32_t n = static_cast<int32_t>(t_.innerOut);
+        LocalTensor<uint32_t> off = innerTabBuf_.Get<uint32_t>();
+        Gather(slot, src, off, base, static_cast<uint32_t>(n));
+        if constexpr (WEIGHTED) {
+            LocalTensor<float> w = off[innerWAt_].template ReinterpretCast<float>();
+            LocalTensor<float> gat = gatBuf_.Get<float>();
+            Mul(slot, slot, w, n);
+            for (uint32_t j = 1; j < t_.numTaps; ++j) {
+                Gather(gat, src, off[j * p], base, static_cast<uint32_t>(n));
+                Mul(gat, gat, w[j * p], n);
+                Add(slot, slot, gat, n);
+            }
+        } else {
+            if (t_.useMask) {
+                LocalTensor<TW> mask = off[innerWAt_].template ReinterpretCast<TW>();
+                LocalTensor<TW> v = slot.template ReinterpretCast<TW>();
+                Mul(v, v, mask, n);
+            }
+        }
+        rawQue_.FreeTensor(raw);
+    }
+
+    __aicore__ inline LocalTensor<TC> Widen(const LocalTensor<TIn>& raw, uint32_t count)
+    {
+        if constexpr (std::is_same<TIn, TC>::value) {
+            return raw;
+        } else if constexpr (WEIGHTED && IsOneByte<TIn>()) {
+            LocalTensor<half> h = rawHalfBuf_.Get<half>();
+            LocalTensor<float> f = wideBuf_.Get<float>();
+            Cast(h, raw, RoundMode::CAST_NONE, count);
+            Cast(f, h, RoundMode::CAST_NONE, count);
+            return f;
+        } else {
+            LocalTensor<TC> f = wideBuf_.Get<TC>();
+            Cast(f, raw, RoundMode::CAST_NONE, count);
+            return f;
+        }
+    }
+
+    __aicore__ inline void ComputeRow(uint64_t r)
+    {
+        const uint64_t b = r / t_.rowOutLen;
+        const uint64_t o = r - b * t_.rowOutLen;
+        const int32_t n = static_cast<int32_t>(t_.innerOut);
+        LocalTensor<uint32_t> rowTab = rowTabBuf_.Get<uint32_t>();
+        LocalTensor<float> rowW = rowTab[rowWeightAt_].template ReinterpretCast<float>();
+        LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
+        bool first = true;
+        if constexpr (WEIGHTED) {
+            LocalTensor<float> acc;
+            if constexpr (std::is_same<TOut, float>::value) {
+                acc = out;
+            } else {
+                acc = accBuf_.Get<float>();
+            }
+            for (uint32_t k = 0; k < t_.rowTaps; ++k) {
+                const uint32_t e = static_cast<uint32_t>(o * t_.rowTaps + k);
+                const float w = rowW.GetValue(e);
+                if (w == 0.0f) continue;  // padding row (or a zero weight): contributes nothing
+                LocalTensor<float> slot = RowSlot(b * t_.rowInLen + rowTab.GetValue(e));
+                if (first) {
+                    Muls(acc, slot, w, n);
+                    first = false;
+                } else {
+                    Axpy(acc, slot, w, n);
+                }
+            }
+            if (first) Duplicate(acc, 0.0f, n);
+            NarrowTo(out, acc, static_cast<uint32_t>(n), t_.socFlags, outHalfBuf_, narrowWideBuf_, lowIdxBuf_);
+        } else {
+            const uint32_t e = static_cast<uint32_t>(o);  // copy passes: one tap per row
+            const float w = rowW.GetValue(e);
+            if (w == 0.0f) {
+                // padding row: zeros (bit pattern 0 for every dtype)
+                const uint32_t bytes = interp::InterpolateRound32(uint64_t(n) * sizeof(TOut));
+                LocalTensor<uint16_t> z = out.template ReinterpretCast<uint16_t>();
+                Duplicate(z, static_cast<uint16_t>(0), static_cast<int32_t>(bytes / 2));
+            } else {
+                LocalTensor<TC> slot = RowSlot(b * t_.rowInLen + rowTab.GetValue(e));
+                if constexpr (IsOneByte<TIn>()) {
+                    Cast(out, slot, RoundMode::CAST_NONE, static_cast<uint32_t>(n));
+                } else {
+                    const uint32_t cnt = interp::InterpolateRound32(uint64_t(n) * sizeof(TOut)) / sizeof(TOut);
+                    DataCopy(out, slot.template ReinterpretCast<TOut>(), cnt);
+                }
+            }
+            (void)first;
+        }
+        outQue_.EnQue(out);
+    }
+
+    __aicore__ inline void CopyOut(uint64_t r)
+    {
+        LocalTensor<TOut> out = outQue_.DeQue<TOut>();
+        const uint64_t n = t_.innerOut;
+        if ((n * sizeof(TOut)) % 32 == 0) {
+            DataCopy(outGm_[r * n], out, static_cast<uint32_t>(n));
+        } else {
+            // 910B only: the planner picks ROWS on 310P only for 32 B-multiple rows.
+            DataCopyExtParams p(1, static_cast<uint32_t>(n * sizeof(TOut)), 0, 0, 0);
+            DataCopyPad(outGm_[r * n], out, p);
+        }
+        outQue_.FreeTensor(out);
+    }
+
+    InterpolatePassTiling t_;
+    TPipe pipe_;
+    TQue<TPosition::VECIN, 1> rawQue_;
+    TQue<TPosition::VECOUT, 1> outQue_;
+    TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, innerTabBuf_, rowTabBuf_, gatBuf_, accBuf_, outHalfBuf_,
+        narrowWideBuf_, lowIdxBuf_, syncBuf_;
+    GlobalTensor<TIn> inGm_;
+    GlobalTensor<TOut> outGm_;
+    GlobalTensor<uint32_t> offGm_, rowSrcGm_;
+    GlobalTensor<TW> wGm_;
+    GlobalTensor<float> rowWGm_;
+    GlobalTensor<int32_t> syncGm_;
+    uint64_t slotRow_[kMaxSlots];
+    uint32_t nextSlot_ = 0;
+    uint32_t slotStride_ = 0;
+    uint32_t rowWeightAt_ = 0;
+    uint32_t innerWAt_ = 0;
+};
+
 template <typename TIn, typename TOut, bool WEIGHTED>
 __aicore__ inline void RunPass(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
                                uint32_t syncBytes, bool syncAfter)
 {
-    InterpolatePass<TIn, TOut, WEIGHTED> op;  // owns this pass's TPipe (one alive at a time)
-    op.Init(x, y, workspace, t, syncBytes);
-    op.Process();
-    if (syncAfter) op.SyncCores();
+    if (t.layout == interp::kLayoutRows) {
+        InterpolateRowPass<TIn, TOut, WEIGHTED> op;  // owns this pass's TPipe (one alive at a time)
+        op.Init(x, y, workspace, t, syncBytes);
+        op.Process();
+        if (syncAfter) op.SyncCores();
+    } else {
+        InterpolatePass<TIn, TOut, WEIGHTED> op;
+        op.Init(x, y, workspace, t, syncBytes);
+        op.Process();
+        if (syncAfter) op.SyncCores();
+    }
 }
 
 }  // namespace

@@ -17,6 +17,8 @@
 namespace interp {
 
 constexpr uint32_t kInterpolateMaxPasses = 6;
+constexpr uint32_t kLayoutGather = 0;
+constexpr uint32_t kLayoutRows = 1;
 constexpr uint32_t kSocHasDataCopyPad = 1;  // 910B: DataCopyPad for unaligned edges
 constexpr uint32_t kSocHalfRint = 2;        // Cast float->half accepts CAST_RINT (not on 310P)
 constexpr uint32_t kSocFloatToInt32 = 4;    // Cast float->int32 exists (310P: via int64)
@@ -50,6 +52,24 @@ struct InterpolatePassTiling {
     uint64_t weightTable;     // K x tableLen: float (WEIGHTED) or int32/int16 mask (COPY)
     uint64_t windowLoTable;   // tableLen uint32: min source element offset over entries >= m
     uint64_t windowHiTable;   // tableLen uint32: 1 + max source element offset over entries <= m
+    // ---- ROWS layout (layout == kLayoutRows) ----
+    // The tensor is [outer, rowInLen, innerIn] -> [outer, rowOutLen, innerOut]: one output row is a
+    // weighted sum of rowTaps transformed input rows; an input row is transformed once (gather with
+    // numTaps inner taps from offsetTable / weightTable, entries per tap innerOutPad apart), kept in
+    // one of `slots` UB slots and reused by every output row that needs it.
+    uint32_t layout;          // kLayoutGather or kLayoutRows
+    uint32_t rowTaps;         // taps per output row
+    uint32_t slots;           // transformed input rows cached in UB
+    uint32_t innerOutPad;     // innerOut rounded up to 32 elements
+    uint32_t rawElems;        // raw input row buffer (elements, 32 B multiple)
+    uint32_t rowTabCap;       // row table entries held in UB (rowOutLen * rowTaps rounded up to 8)
+    uint64_t rows;            // output rows: outer * rowOutLen
+    uint64_t rowInLen;
+    uint64_t rowOutLen;
+    uint64_t innerIn;
+    uint64_t innerOut;
+    uint64_t rowSrcTable;     // bytes into the user workspace: rowTabCap uint32 source rows
+    uint64_t rowWeightTable;  // rowTabCap float weights (0: padding row)
 };
 static_assert(sizeof(InterpolatePassTiling) % 8 == 0, "tiling structs are padded to 8 bytes");
 
@@ -88,12 +108,13 @@ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t
 // UB bytes the kernel allocates for one pass; the planner sizes chunkElems / windowElems with it.
 // Keep in step with InterpolatePass::Init in interpolate.cpp.
 inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t outDType, uint32_t taps,
-                                       uint32_t useMask, uint64_t chunk, uint64_t window, uint32_t socFlags)
+                                       uint32_t useMask, uint64_t chunk, uint64_t window, uint32_t socFlags,
+                                       uint64_t syncUbBytes)
 {
     const uint32_t szIn = InterpolateDTypeBytes(inDType);
     const uint32_t szOut = InterpolateDTypeBytes(outDType);
     uint64_t total = 2ull * InterpolateRound32(window * szIn);  // input window, double buffered
-    total += 32;                                                // SyncAll UB workspace
+    total += syncUbBytes;                                       // SyncAll UB workspace (blockNum * 32 B)
     if (kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED)) {
         if (inDType != 0) total += InterpolateRound32(window * 4);       // window as float
         if (szIn == 1) total += InterpolateRound32(window * 2);          // int8 -> half step
@@ -114,4 +135,33 @@ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t
     return total;
 }
 
+// UB bytes of a ROWS pass (keep in step with InterpolateRowPass::Init in interpolate.cpp).
+inline uint64_t InterpolateRowPassUbBytes(uint32_t kind, uint32_t inDType, uint32_t outDType, uint32_t innerTaps,
+                                          uint32_t useMask, uint32_t slots, uint64_t innerOutPad, uint64_t rawElems,
+                                          uint64_t rowTabCap, uint32_t socFlags,
+                                          uint64_t syncUbBytes)
+{
+    const bool weighted = kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szIn = InterpolateDTypeBytes(inDType);
+    const uint32_t szOut = InterpolateDTypeBytes(outDType);
+    const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(inDType);
+    const uint32_t szW = weighted ? 4u : szC;
+    uint64_t total = syncUbBytes;                                          // SyncAll UB workspace
+    total += 2ull * InterpolateRound32(rawElems * szIn);                   // raw input row, double buffered
+    if (szC != szIn) total += InterpolateRound32(rawElems * szC);          // widened row
+    if (weighted && szIn == 1) total += InterpolateRound32(rawElems * 2);  // int8 -> half step
+    total += slots * InterpolateRound32(innerOutPad * szC);                // transformed row cache
+    total += InterpolateRound32(innerTaps * innerOutPad * 4);              // inner offsets
+    if (weighted || useMask) total += InterpolateRound32(innerTaps * innerOutPad * szW);
+    total += 2ull * InterpolateRound32(rowTabCap * 4);                     // row sources + weights
+    if (weighted) total += 2ull * InterpolateRound32(innerOutPad * 4);     // gathered tap, accumulator
+    total += 2ull * InterpolateRound32(innerOutPad * szOut);               // output row, double buffered
+    if (weighted && szOut == 1) total += InterpolateRound32(innerOutPad * 2);
+    if (weighted && outDType == 5 && !(socFlags & kSocFloatToInt32)) {
+        total += InterpolateRound32(innerOutPad * 8) + InterpolateRound32(innerOutPad * 4);
+    }
+    return total;
+}
+
 }  // namespace interp
+

@@ -236,6 +236,10 @@ TEST_P(InterpolateKernel, PaddingAntialiasAndRanks)
         Case r5{{2, 3, 2, 3, 4}, {2, 3, 4, 5, 3}, {0, 1, 0, 0, 1}, {0, 0, 1, 0, 0}, InterpMode::LINEAR};
         r5.dtype = dt;
         RunCase(r5, seed++);
+        // padding on the last dimension (a copy pass) before a weighted pass on dimension 0
+        Case lastPad{{6, 5}, {9, 6}, {0, 1}, {0, 0}, InterpMode::LINEAR_ONNX};
+        lastPad.dtype = dt;
+        RunCase(lastPad, seed++);
         Case copy{{3, 5}, {3, 5}, {}, {}, InterpMode::CUBIC};
         copy.dtype = dt;
         RunCase(copy, seed++);

@@ -184,13 +184,39 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
         SCOPED_TRACE("pass " + std::to_string(i));
         EXPECT_GE(pt.blockDim, 1u);
         EXPECT_LE(pt.blockDim, platform.coreNum);
-        // UB budget of this SoC.
-        EXPECT_LE(interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps, pt.useMask,
-                                                 pt.chunkElems, pt.windowElems, pt.socFlags),
-                  platform.ubBytes);
-        EXPECT_EQ(pt.chunkElems % pt.outAlignElems, 0u);
+        const uint64_t syncUb = static_cast<uint64_t>(platform.coreNum) * 32;
+        if (pt.layout == interp::kLayoutRows) {
+            // UB budget of this SoC; whole rows per core, 32 B rows where DataCopyPad is missing.
+            EXPECT_LE(interp::InterpolateRowPassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps, pt.useMask,
+                                                        pt.slots, pt.innerOutPad, pt.rawElems, pt.rowTabCap,
+                                                        pt.socFlags, syncUb),
+                      platform.ubBytes);
+            EXPECT_EQ(pt.innerOutPad % 32, 0u);
+            EXPECT_GE(pt.innerOutPad, pt.innerOut);
+            EXPECT_GE(pt.slots, pt.rowTaps);
+            EXPECT_LE(pt.blockDim, pt.rows);
+            EXPECT_EQ(pt.rows * pt.innerOut, pt.outElems);
+            EXPECT_GE(pt.rowTabCap, pt.rowOutLen * pt.rowTaps);
+            if (!platform.hasDataCopyPad) {
+                EXPECT_EQ(pt.innerOut * interp::InterpolateDTypeBytes(pt.outDType) % 32, 0u);
+            }
+            EXPECT_LE(pt.rowWeightTable + pt.rowTabCap * 4, plan.workspaceInit.size());
+        } else {
+            EXPECT_LE(interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps, pt.useMask,
+                                                     pt.chunkElems, pt.windowElems, pt.socFlags, syncUb),
+                      platform.ubBytes);
+            EXPECT_EQ(pt.chunkElems % pt.outAlignElems, 0u);
+            EXPECT_GE(pt.tableLen, pt.blockOutElems - 1 + pt.chunkElems);
+            EXPECT_LE(pt.windowHiTable + pt.tableLen * 4, plan.workspaceInit.size());
+            // Core split: whole granules, balanced within one granule (+ the sub-granule remainder).
+            const uint64_t units = pt.outElems / pt.outAlignElems;
+            if (units > 0) {
+                EXPECT_LE(pt.blockDim, units);
+            } else {
+                EXPECT_EQ(pt.blockDim, 1u);
+            }
+        }
         EXPECT_EQ(pt.outAlignElems * interp::InterpolateDTypeBytes(pt.outDType), 32u);
-        EXPECT_GE(pt.tableLen, pt.blockOutElems - 1 + pt.chunkElems);
         // copy passes (native dtype) run before weighted ones; only the last writes y.
         if (pt.kind == 1) {
             seenWeighted = true;
@@ -199,23 +225,14 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
         }
         EXPECT_EQ(pt.outToWorkspace, i + 1 < td.numPasses ? 1u : 0u);
         EXPECT_EQ(pt.inFromWorkspace, i > 0 ? 1u : 0u);
-        if (i + 1 == td.numPasses) EXPECT_EQ(pt.outDType, static_cast<uint32_t>(p.dtype));
-        // Tables inside the initialised workspace; intermediates inside the workspace.
-        EXPECT_LE(pt.windowHiTable + pt.tableLen * 4, plan.workspaceInit.size());
+        if (i + 1 == td.numPasses) {
+            EXPECT_EQ(pt.outDType, static_cast<uint32_t>(p.dtype));
+        }
+        // Intermediates inside the workspace, after the tables.
         if (pt.outToWorkspace) {
             EXPECT_LE(pt.outBufOffset + pt.outElems * interp::InterpolateDTypeBytes(pt.outDType),
                       plan.userWorkspaceBytes);
             EXPECT_GE(pt.outBufOffset, plan.workspaceInit.size());
-        }
-        // Core split: whole granules, balanced within one granule (+ the sub-granule remainder).
-        const uint64_t units = pt.outElems / pt.outAlignElems;
-        if (units > 0) {
-            EXPECT_LE(pt.blockDim, units);
-            const uint64_t per = units / pt.blockDim;
-            const uint64_t extra = units % pt.blockDim;
-            EXPECT_LE((per + (extra ? 1 : 0)) - per, 1u);
-        } else {
-            EXPECT_EQ(pt.blockDim, 1u);
         }
         // 310P: no DataCopyPad and no RINT float->half.
         EXPECT_EQ((pt.socFlags & interp::kSocHasDataCopyPad) != 0, platform.hasDataCopyPad);
@@ -248,22 +265,40 @@ TEST(InterpolatePlan, InvariantsAcrossModesDtypesAndSocs)
 
 TEST(InterpolatePlan, PassStructure)
 {
-    // 2-D bilinear of NCHW: two weighted passes, the shrinking one first, fp32 intermediate.
+    // 2-D bilinear of NCHW: one ROWS pass (H rows, W transformed inside each row).
     auto p = Problem({1, 2, 8, 16}, {1, 2, 16, 4}, InterpMode::LINEAR_ONNX, ai::DType::F16);
     ai::KernelPlan plan;
     std::string err;
     ASSERT_TRUE(ai::PlanInterpolate(p, Platform910b(), &plan, &err)) << err;
     auto td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_EQ(td.pass[0].layout, interp::kLayoutRows);
+    EXPECT_EQ(td.pass[0].rowInLen, 8u);
+    EXPECT_EQ(td.pass[0].rowOutLen, 16u);
+    EXPECT_EQ(td.pass[0].innerIn, 16u);
+    EXPECT_EQ(td.pass[0].innerOut, 4u);
+    EXPECT_EQ(td.pass[0].rowTaps, 2u);
+    EXPECT_EQ(td.pass[0].numTaps, 2u);
+    EXPECT_EQ(td.pass[0].rows, 2u * 16u);
+    EXPECT_EQ(td.pass[0].outDType, 1u);
+
+    // 310P cannot write 8-byte rows without DataCopyPad: two GATHER passes, the shrinking one first,
+    // with a float32 intermediate.
+    ASSERT_TRUE(ai::PlanInterpolate(p, Platform310p(), &plan, &err)) << err;
+    td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 2u);
-    EXPECT_EQ(td.pass[0].blockOutElems, 4u);          // W: 16 -> 4, inner 1
-    EXPECT_EQ(td.pass[0].outDType, 0u);               // float32 intermediate
-    EXPECT_EQ(td.pass[1].blockInElems, 8u * 4u);      // H over rows of the shrunk W
-    EXPECT_EQ(td.pass[1].blockOutElems, 16u * 4u);
+    EXPECT_EQ(td.pass[0].layout, interp::kLayoutGather);
+    EXPECT_EQ(td.pass[0].blockOutElems, 4u);  // W: 16 -> 4 first (inner 1), then H over rows of 4
+    EXPECT_EQ(td.pass[0].outDType, 0u);
     EXPECT_EQ(td.pass[1].inDType, 0u);
     EXPECT_EQ(td.pass[1].outDType, 1u);
     EXPECT_EQ(td.pass[1].inBufOffset, td.pass[0].outBufOffset);
-    // Workspace: tables, then one fp32 intermediate of 1*2*8*4 elements.
-    EXPECT_EQ(plan.userWorkspaceBytes, td.pass[0].outBufOffset + 512);
+
+    // 4-D with H, W and C resized: C runs as its own pass.
+    auto q = Problem({1, 4, 8, 16}, {1, 2, 16, 32}, InterpMode::CUBIC, ai::DType::F32);
+    ASSERT_TRUE(ai::PlanInterpolate(q, Platform910b(), &plan, &err)) << err;
+    td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 2u);
 
     // Nothing changes: one copy pass.
     auto same = Problem({3, 5}, {3, 5}, InterpMode::CUBIC, ai::DType::I32);
