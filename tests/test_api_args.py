@@ -216,3 +216,19 @@ def test_output_lengths_agree_with_the_reference():
                     if n * s >= 1 and n <= 300 else None
                 if want is not None:
                     assert ops.trilinear_output_length(n, s) == want, (n, s)
+
+
+def test_out_overlapping_the_input_is_rejected():
+    torch = pytest.importorskip("torch")
+    buf = np.random.default_rng(5).standard_normal((1, 2, 4, 4, 4)).astype(np.float32)
+    with pytest.raises(ValueError, match="shares memory"):
+        ai.upsample_trilinear3d(buf, output_size=(4, 4, 4), out=buf)
+    big = np.zeros((1, 2, 4, 4, 8), np.float32)
+    with pytest.raises(ValueError, match="shares memory"):
+        ai.upsample_trilinear3d(big[..., :4], output_size=(4, 4, 4), out=big[..., 2:6])
+    t = torch.from_numpy(buf.copy())
+    with pytest.raises(ValueError, match="shares memory"):
+        ai.upsample_trilinear3d(t, output_size=(4, 4, 4), out=t)
+    x4 = np.random.default_rng(6).standard_normal((2, 3, 4, 5)).astype(np.float32)
+    with pytest.raises(ValueError, match="shares memory"):
+        ai.interpolate(x4, sizes=(4, 5), axes=(2, 3), mode="nearest", shape_calculation_mode="sizes", out=x4)

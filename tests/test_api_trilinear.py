@@ -295,3 +295,12 @@ def test_error_then_success_still_works():
     x = rand((1, 1, 2, 2, 2), seed=71)
     assert_matches_reference(ai.upsample_trilinear3d(x, output_size=(3, 3, 3)),
                              reference.upsample_trilinear3d(x, output_size=(3, 3, 3)), np.float32)
+
+
+def test_interleaved_views_of_one_buffer_are_not_overlap():
+    buf = rand((1, 2, 4, 4, 8), seed=73)
+    x = buf[..., ::2]              # even columns
+    out = buf[..., 1::2]           # odd columns: same address range, no shared element
+    want = ai.upsample_trilinear3d(np.ascontiguousarray(x), output_size=(4, 4, 4))
+    assert ai.upsample_trilinear3d(x, output_size=(4, 4, 4), out=out) is out
+    np.testing.assert_allclose(out, want, rtol=1e-6, atol=1e-7)

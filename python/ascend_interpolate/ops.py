@@ -327,6 +327,7 @@ def upsample_trilinear3d(x, output_size=None, scales=None, align_corners=False, 
         result = out
     xop = _operand(x, kind, "x")
     with _OutputTarget(result, kind) as target:
+        _check_no_overlap(x, xop, result, target.operand, kind)
         lib = _lib.library()
         with _lib.AclObjects() as acl:
             args = (xop.create(acl, _TRILINEAR_FORMAT), acl.int_array(out_size), align_corners,
@@ -340,6 +341,30 @@ def _torch_is_channels_last_3d(t):
     import torch
 
     return t.is_contiguous(memory_format=torch.channels_last_3d) and not t.is_contiguous()
+
+
+def _byte_range(op, itemsize):
+    start = op.ptr + op.offset * itemsize
+    return start, start + _span(op.shape, op.strides) * itemsize
+
+
+def _check_no_overlap(x, xop, out, outop, kind):
+    """``out`` must not share memory with ``x``: the kernels read and write GM concurrently from many
+    blocks, so an in-place or overlapping call would read partly overwritten input (PyTorch rejects
+    such out= calls too)."""
+    itemsize = x.dtype.itemsize if kind == "numpy" else x.element_size()
+    out_itemsize = out.dtype.itemsize if kind == "numpy" else out.element_size()
+    x0, x1 = _byte_range(xop, itemsize)
+    o0, o1 = _byte_range(outop, out_itemsize)
+    if x0 >= x1 or o0 >= o1 or x1 <= o0 or o1 <= x0:
+        return
+    if kind == "numpy" and xop.obj is x and outop.obj is out:
+        try:  # the address ranges interleave: ask numpy whether elements really coincide
+            if not np.shares_memory(x, out, max_work=100000):
+                return
+        except np.exceptions.TooHardError:
+            pass
+    raise ValueError("out shares memory with x; pass a separate output buffer")
 
 
 class _OutputTarget:
@@ -455,6 +480,7 @@ def interpolate(x, sizes=None, scales=None, axes=None, *, mode, shape_calculatio
     result = _new_output(x, kind, shape) if out is None else out
     xop = _operand(x, kind, "x")
     with _OutputTarget(result, kind) as target:
+        _check_no_overlap(x, xop, result, target.operand, kind)
         _run_interpolate(xop, target.operand, args)
     return result
 
