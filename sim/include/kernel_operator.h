@@ -104,7 +104,7 @@ public:
         CheckIndex("GlobalTensor::GetValue", offset, 1);
         simd::CheckGm("GlobalTensor::GetValue", reinterpret_cast<const uint8_t*>(address_ + offset), sizeof(T),
                       sizeof(T), false);
-        simd::CountScalarGm(false);
+        simd::ScalarGm(reinterpret_cast<const uint8_t*>(address_ + offset), sizeof(T), false);
         T v;
         std::memcpy(&v, address_ + offset, sizeof(T));
         return v;
@@ -114,7 +114,7 @@ public:
         CheckIndex("GlobalTensor::SetValue", offset, 1);
         simd::CheckGm("GlobalTensor::SetValue", reinterpret_cast<const uint8_t*>(address_ + offset), sizeof(T),
                       sizeof(T), true);
-        simd::CountScalarGm(true);
+        simd::ScalarGm(reinterpret_cast<const uint8_t*>(address_ + offset), sizeof(T), true);
         std::memcpy(address_ + offset, &value, sizeof(T));
     }
     GlobalTensor operator[](const uint64_t offset) const {
@@ -438,6 +438,7 @@ inline void SetAtomicNone() {
 template <typename T, CacheLine entireType = CacheLine::SINGLE_CACHE_LINE, DcciDst dcciDst = DcciDst::CACHELINE_OUT>
 void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
     simd::Tick();
+    simd::Dcci(reinterpret_cast<const uint8_t*>(dst.address_), entireType == CacheLine::ENTIRE_DATA_CACHE);
 }
 
 // ============================================================================ vector ops (count form)

@@ -139,10 +139,68 @@ void CheckUbScalar(const char* api, const UbRef& t, uint64_t off, uint32_t size,
     else ++c.counters.scalarUbReads;
 }
 
-void CountScalarGm(bool write) {
+constexpr uint64_t kLine = 64;  // DCache line
+
+// Device GM buffers are (at least) 64 B aligned while host test buffers may not be: cache lines are
+// taken relative to the start of the kernel argument that holds the address.  Returns [start, end) of
+// the line holding a, clipped to the argument.
+static void LineOf(const CoreCtx& c, uint64_t a, uint64_t* s, uint64_t* e) {
+    for (const GmArg& g : c.L->args) {
+        const uint64_t base = reinterpret_cast<uintptr_t>(g.addr);
+        if (g.addr && a >= base && a < base + g.bytes) {
+            *s = base + (a - base) / kLine * kLine;
+            *e = std::min(*s + kLine, base + g.bytes);
+            return;
+        }
+    }
+    *s = a / kLine * kLine;
+    *e = *s + kLine;
+}
+
+void ScalarGm(const uint8_t* addr, uint32_t size, bool write) {
     CoreCtx& c = Ctx();
-    if (write) ++c.counters.scalarGmWrites;
-    else ++c.counters.scalarGmReads;
+    if (!write) {
+        ++c.counters.scalarGmReads;
+        return;
+    }
+    ++c.counters.scalarGmWrites;
+    const uint64_t a = reinterpret_cast<uintptr_t>(addr);
+    uint64_t s, e, s2, e2;
+    LineOf(c, a, &s, &e);
+    LineOf(c, a + size - 1, &s2, &e2);
+    if (c.gmLineWrites.size() <= c.syncEpoch) c.gmLineWrites.resize(c.syncEpoch + 1);
+    c.gmLineWrites[c.syncEpoch].Add(s, e2);
+    c.dirtyLines.insert(s);
+    c.dirtyLines.insert(s2);
+}
+
+void Dcci(const uint8_t* addr, bool entire) {
+    CoreCtx& c = Ctx();
+    if (entire) {
+        c.dirtyLines.clear();
+        return;
+    }
+    uint64_t s, e;
+    LineOf(c, reinterpret_cast<uintptr_t>(addr), &s, &e);
+    c.dirtyLines.erase(s);
+}
+
+// Does a sorted set of line starts hold a line overlapping [b, e)?
+template <typename C>
+static bool LinesOverlap(const C& lines, uint64_t b, uint64_t e) {
+    auto it = std::lower_bound(lines.begin(), lines.end(), b >= kLine - 1 ? b - (kLine - 1) : 0);
+    return it != lines.end() && *it < e;
+}
+
+// A DMA touching GM bytes whose scalar write is still only in this core's DCache.
+static void CheckDirty(CoreCtx& c, const char* api, const uint8_t* addr, uint64_t bytes, bool write) {
+    if (c.dirtyLines.empty() || bytes == 0) return;
+    const uint64_t a = reinterpret_cast<uintptr_t>(addr);
+    if (LinesOverlap(c.dirtyLines, a, a + bytes))
+        Fail(api, "dcache-dirty",
+             Fmt("the DMA %s GM in a 64 B line this core changed with GlobalTensor::SetValue and has not written back "
+                 "(call DataCacheCleanAndInvalid after SetValue, before DMA or other cores use the line)",
+                 write ? "writes" : "reads"));
 }
 
 void CountVec(VecOp op, uint64_t elements, uint64_t bytes) {
@@ -191,6 +249,7 @@ void CheckGm(const char* api, const uint8_t* addr, uint64_t bytes, uint32_t elem
              Fmt("%s %" PRIu64 " B at %p, which is inside no kernel argument", write ? "writes" : "reads", bytes,
                  (const void*)addr));
     }
+    if (std::strncmp(api, "DataCopy", 8) == 0) CheckDirty(c, api, addr, bytes, write);
     const uint64_t b = reinterpret_cast<uintptr_t>(addr);
     if (c.gmWrites.size() <= c.syncEpoch) {
         c.gmWrites.resize(c.syncEpoch + 1);
@@ -743,6 +802,10 @@ static void Barrier(CoreCtx& c, const char* api) {
         Fail(api, "syncall-deadlock",
              Fmt("block %d already returned without reaching this SyncAll (the device hangs)", who));
     }
+    if (!c.dirtyLines.empty()) {
+        if (c.dirtyAtSync.size() <= c.syncEpoch) c.dirtyAtSync.resize(c.syncEpoch + 1);
+        c.dirtyAtSync[c.syncEpoch].assign(c.dirtyLines.begin(), c.dirtyLines.end());
+    }
     ++L.arrived;
     ++c.counters.syncAllCalls;
     if (L.arrived == L.opt.blockDim) {
@@ -911,11 +974,12 @@ struct Span {
 static void RaceChecks(LaunchState& L) {
     uint32_t epochs = 0;
     for (auto& c : L.cores)
-        if (c) epochs = std::max<uint32_t>(epochs, static_cast<uint32_t>(c->gmWrites.size()));
+        if (c) epochs = std::max<uint32_t>(epochs, static_cast<uint32_t>(std::max(c->gmWrites.size(), c->gmLineWrites.size())));
     auto argOf = [&](uint64_t addr, uint64_t* off) -> const char* {
         for (const GmArg& a : L.args) {
             const uint64_t b = reinterpret_cast<uintptr_t>(a.addr);
-            if (a.addr && addr >= b && addr < b + a.bytes) {
+            if (a.addr && addr + 63 >= b && addr < b + a.bytes) {
+                if (addr < b) addr = b;
                 *off = addr - b;
                 return a.name ? a.name : "?";
             }
@@ -942,6 +1006,37 @@ static void RaceChecks(LaunchState& L) {
                 return;
             }
         }
+        // scalar SetValue writes back whole 64 B lines: a line one block dirtied must not hold bytes
+        // another block writes in the same phase
+        std::vector<Span> lines;
+        for (auto& c : L.cores) {
+            if (!c || c->gmLineWrites.size() <= e) continue;
+            for (auto& kv : c->gmLineWrites[e].m) lines.push_back({kv.first, kv.second, c->blockIdx});
+        }
+        std::sort(lines.begin(), lines.end(), [](const Span& a, const Span& b) { return a.b < b.b; });
+        auto lineRace = [&](const Span& ln, const Span& other) {
+            uint64_t off;
+            const char* name = argOf(std::max(ln.b, other.b), &off);
+            RecordError(L, Fmt("kernel %s, blocks %u and %u, GlobalTensor::SetValue: rule gm-line-race: block %u changed "
+                               "the 64 B DCache line at offset %" PRIu64 " of '%s' with SetValue and block %u writes "
+                               "bytes of the same line in the same SyncAll phase; the line write-back overwrites them "
+                               "(cores must write GM at least one cache line apart)",
+                               L.opt.kernelName, ln.block, other.block, ln.block, off, name, other.block));
+        };
+        for (size_t i = 0; i < lines.size(); ++i) {
+            for (size_t j = i + 1; j < lines.size() && lines[j].b < lines[i].e; ++j)
+                if (lines[j].block != lines[i].block) {
+                    lineRace(lines[i], lines[j]);
+                    return;
+                }
+            auto it = std::upper_bound(w.begin(), w.end(), lines[i].b, [](uint64_t v, const Span& s) { return v < s.b; });
+            if (it != w.begin()) --it;
+            for (; it != w.end() && it->b < lines[i].e; ++it)
+                if (it->e > lines[i].b && it->block != lines[i].block) {
+                    lineRace(lines[i], *it);
+                    return;
+                }
+        }
         for (auto& c : L.cores) {
             if (!c || c->gmReads.size() <= e) continue;
             for (auto& kv : c->gmReads[e].m) {
@@ -956,6 +1051,31 @@ static void RaceChecks(LaunchState& L) {
                                        "phase (epoch %u)",
                                        L.opt.kernelName, c->blockIdx, it->block, c->blockIdx, off, name, it->block, e));
                     return;
+                }
+            }
+        }
+    }
+    // lines still dirty in a core's DCache when it passed SyncAll e: other blocks must not touch them in
+    // the next phase (they would see stale GM, or have their writes overwritten by the write-back)
+    for (auto& a : L.cores) {
+        if (!a) continue;
+        for (uint32_t e = 0; e < a->dirtyAtSync.size(); ++e) {
+            const std::vector<uint64_t>& dirty = a->dirtyAtSync[e];
+            if (dirty.empty()) continue;
+            for (auto& b : L.cores) {
+                if (!b || b.get() == a.get()) continue;
+                for (const std::vector<IntervalSet>* sets : {&b->gmReads, &b->gmWrites, &b->gmLineWrites}) {
+                    if (sets->size() <= e + 1) continue;
+                    for (auto& kv : (*sets)[e + 1].m) {
+                        if (LinesOverlap(dirty, kv.first, kv.second)) {
+                            RecordError(L, Fmt("kernel %s, blocks %u and %u, SyncAll: rule dcache-dirty: block %u "
+                                               "passed SyncAll with a GlobalTensor::SetValue line still in its DCache "
+                                               "and block %u uses that line afterwards (call DataCacheCleanAndInvalid "
+                                               "after SetValue, before SyncAll)",
+                                               L.opt.kernelName, a->blockIdx, b->blockIdx, a->blockIdx, b->blockIdx));
+                            return;
+                        }
+                    }
                 }
             }
         }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <set>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -81,6 +82,9 @@ struct CoreCtx : CoreFast {
     // cross-block GM tracking, per SyncAll epoch
     uint32_t syncEpoch = 0;
     std::vector<IntervalSet> gmWrites, gmReads;
+    std::vector<IntervalSet> gmLineWrites;            // 64 B lines dirtied by scalar SetValue, per epoch
+    std::set<uint64_t> dirtyLines;                    // line index (addr / 64) still dirty in the DCache
+    std::vector<std::vector<uint64_t>> dirtyAtSync;   // dirty lines when passing SyncAll #e
     uint8_t atomic = 0;  // TypeId of SetAtomicAdd, 0 none
     bool syncAllWsChecked = false;
     // deferred failure (raised in a destructor, reported when the block returns)

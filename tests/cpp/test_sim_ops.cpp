@@ -468,7 +468,7 @@ TEST(SimOps, SyncAllExchangesData) {
         GlobalTensor<int32_t> pub;
         pub.SetGlobalBuffer((__gm__ int32_t*)(user + 4096));
         pub.SetValue(GetBlockIdx() * 16, int32_t(GetBlockIdx() + 1));  // 64 B apart (DCache lines)
-        DataCacheCleanAndInvalid<int32_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(pub);
+        DataCacheCleanAndInvalid<int32_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(pub[GetBlockIdx() * 16]);
         SyncAll(syncWs, sb.Get<int32_t>());
         int32_t sum = 0;
         for (int64_t b = 0; b < GetBlockNum(); ++b) sum += pub.GetValue(b * 16);
@@ -509,11 +509,12 @@ TEST(SimOps, ManyBlocksBeyondThreadCap) {
     auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR) {
         GlobalTensor<int32_t> o;
         o.SetGlobalBuffer((__gm__ int32_t*)out);
-        o.SetValue(GetBlockIdx(), int32_t(GetBlockIdx()) * 3);
+        o.SetValue(GetBlockIdx() * 16, int32_t(GetBlockIdx()) * 3);  // one 64 B line per block
+        DataCacheCleanAndInvalid<int32_t, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(o);
     };
-    Io io(64, 1000 * 4);
+    Io io(64, 1000 * 64);
     ASSERT_TRUE(Ok(io.Run(k, 1000)));
-    for (int i = 0; i < 1000; ++i) ASSERT_EQ(io.Out<int32_t>()[i], i * 3);
+    for (int i = 0; i < 1000; ++i) ASSERT_EQ(io.Out<int32_t>()[i * 16], i * 3);
 }
 
 // ---------------------------------------------------------------- counters, cost model, exports

@@ -609,13 +609,14 @@ TEST(SimRules, GmReadRaceWithoutSyncAll) {
         pipe.InitBuffer(sb, 256);
         GlobalTensor<float> w;
         w.SetGlobalBuffer((__gm__ float*)GetUserWorkspace(ws) + 64);
-        w.SetValue(GetBlockIdx(), 1.0f);  // each block publishes one value (64-byte lines apart: 16 floats)
+        w.SetValue(GetBlockIdx() * 16, 1.0f);  // each block publishes one value, a 64 B DCache line apart
+        DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(w[GetBlockIdx() * 16]);
         if (!bad) {
             GlobalTensor<int32_t> syncWs;
             syncWs.SetGlobalBuffer((__gm__ int32_t*)GetUserWorkspace(ws), 16);
             SyncAll(syncWs, sb.Get<int32_t>());
         }
-        (void)w.GetValue((GetBlockIdx() + 1) % GetBlockNum());  // reads a peer's value
+        (void)w.GetValue((GetBlockIdx() + 1) % GetBlockNum() * 16);  // reads a peer's value
     };
     EXPECT_TRUE(Twin(k, "gm-read-race", 1, 2));
 }
@@ -841,4 +842,42 @@ TEST(SimRules, PipeHazardScalarLevel2) {
     }
     simtest::StrictScope strict(2);
     EXPECT_TRUE(Twin(k, "pipe-hazard"));
+}
+
+// ---------------------------------------------------------------- scalar GM writes and the DCache
+TEST(SimRules, GmLineRace) {
+    // Scalar SetValue writes back whole 64 B lines: cores must write GM at least a line apart.
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        GlobalTensor<float> o;
+        o.SetGlobalBuffer((__gm__ float*)out);
+        o.SetValue(GetBlockIdx() * (bad ? 8 : 16), 1.0f);  // 32 B apart: two blocks share a line
+        DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(o);
+    };
+    EXPECT_TRUE(Twin(k, "gm-line-race", 1, 4));
+}
+
+TEST(SimRules, DcacheDirtyBeforeDma) {
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECIN> b;
+        pipe.InitBuffer(b, 256);
+        GlobalTensor<float> o;
+        o.SetGlobalBuffer((__gm__ float*)out);
+        o.SetValue(3, 2.0f);
+        if (!bad) DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(o[3]);
+        DataCopy(b.Get<float>(), o, 64);  // the DMA reads GM, not the DCache
+    };
+    EXPECT_TRUE(Twin(k, "dcache-dirty"));
+}
+
+TEST(SimRules, DcacheDirtyAcrossSyncAll) {
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        GlobalTensor<float> o;
+        o.SetGlobalBuffer((__gm__ float*)out);
+        o.SetValue(GetBlockIdx() * 16, 1.0f);
+        if (!bad) DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(o);
+        SyncAll();
+        (void)o.GetValue((GetBlockIdx() + 1) % GetBlockNum() * 16);
+    };
+    EXPECT_TRUE(Twin(k, "dcache-dirty", 1, 4));
 }

@@ -112,7 +112,11 @@ void SetAtomic(uint8_t atomicDtype);
 
 // ---- counters ----
 void CountVec(VecOp op, uint64_t elements, uint64_t bytes);
-void CountScalarGm(bool write);
+// Scalar GM access through the core's DCache (64 B lines, write-back): counts, and for writes marks the
+// line dirty and records the whole line as written by this block.
+void ScalarGm(const uint8_t* addr, uint32_t size, bool write);
+// DataCacheCleanAndInvalid: write back (and forget) the line at addr, or every line.
+void Dcci(const uint8_t* addr, bool entire);
 
 // ---- system ----
 uint8_t* UserWorkspace(uint8_t* workspace);
