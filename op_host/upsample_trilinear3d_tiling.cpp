@@ -222,7 +222,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                 if (hGather && r.outRowPad > 1024) continue;
                 if (!pairs) {
                     c.maxInRows = nhMax;
-                    c.wBatchRows = std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(1024, c.outRowPad)));
+                    c.wBatchRows = std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(2048, c.outRowPad)));
                     c.pairSlotElems = 0;
                     c.inSlotElems = TriRoundUp(nhMax * t.inRow + 2 * blk, pe);
                 } else {

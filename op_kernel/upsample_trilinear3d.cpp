@@ -106,34 +106,36 @@ private:
         WaitFlag<HardEvent::MTE2_V>(e);
     }
 
-    // Loads one pass table (T0, T1, lambda1 of `len` entries) from the workspace into tab_ at
-    // element offset `at` and replicates it `copies` times, the k-th copy's source offsets shifted
-    // by k * srcStride elements (fp32); lambda0 = 1 - lambda1.  Layout at `at`:
-    // T0[copies*len], T1[copies*len], L0[copies*len], L1[copies*len].
+    // Loads one pass table (T0, T1, lambda1 of `len` entries, contiguous in the workspace) with one
+    // DMA into tab_ at element offset `at` and replicates it `copies` times, the k-th copy's source
+    // offsets shifted by k * srcStride elements (fp32); lambda0 = 1 - lambda1 is formed here.
+    // Layout at `at`: T0[copies*len], T1[copies*len], L1[copies*len], L0[copies*len].
     __aicore__ inline void LoadPassTable(uint64_t wsOffsetBytes, uint64_t len, uint64_t at, uint64_t copies,
                                          uint64_t srcStride)
     {
         const uint64_t all = copies * len;
         LocalTensor<uint32_t> tabU = tab_.Get<uint32_t>();
         LocalTensor<float> tabF = tab_.Get<float>();
-        const uint64_t w = wsOffsetBytes / 4;
-        DataCopy(tabU[at], wsU32_[w], static_cast<uint32_t>(len));
-        DataCopy(tabU[at + all], wsU32_[w + len], static_cast<uint32_t>(len));
-        DataCopy(tabF[at + 3 * all], wsF32_[w + 2 * len], static_cast<uint32_t>(len));
+        DataCopyParams p;
+        p.blockCount = 3;
+        p.blockLen = static_cast<uint16_t>(len * 4 / 32);
+        p.srcStride = 0;
+        p.dstStride = static_cast<uint16_t>((all - len) * 4 / 32);
+        DataCopy(tabU[at], wsU32_[wsOffsetBytes / 4], p);
         WaitMte2ForVector();
         LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
         for (uint64_t k = 1; k < copies; ++k) {
             const int32_t shift = static_cast<int32_t>(k * srcStride * 4);
             Adds(tabI[at + k * len], tabI[at], shift, static_cast<int32_t>(len));
             Adds(tabI[at + all + k * len], tabI[at + all], shift, static_cast<int32_t>(len));
-            Adds(tabF[at + 3 * all + k * len], tabF[at + 3 * all], 0.0f, static_cast<int32_t>(len));
+            Adds(tabF[at + 2 * all + k * len], tabF[at + 2 * all], 0.0f, static_cast<int32_t>(len));
         }
-        Muls(tabF[at + 2 * all], tabF[at + 3 * all], -1.0f, static_cast<int32_t>(all));
-        Adds(tabF[at + 2 * all], tabF[at + 2 * all], 1.0f, static_cast<int32_t>(all));
+        Muls(tabF[at + 3 * all], tabF[at + 2 * all], -1.0f, static_cast<int32_t>(all));
+        Adds(tabF[at + 3 * all], tabF[at + 3 * all], 1.0f, static_cast<int32_t>(all));
     }
 
     // One Gather pass: dst[i] = L0[i] * src[base + T0[i]] + L1[i] * src[base + T1[i]], i < count,
-    // with T0, T1, L0, L1 stored `tabAll` elements apart from the start of tabU / tabF.
+    // with T0, T1, L1, L0 stored `tabAll` elements apart from the start of tabU / tabF.
     __aicore__ inline void GatherPass(const LocalTensor<float>& dst, const LocalTensor<float>& src,
                                       const LocalTensor<uint32_t>& tabU, const LocalTensor<float>& tabF,
                                       uint64_t tabAll, uint32_t baseBytes, uint32_t count)
@@ -141,8 +143,8 @@ private:
         LocalTensor<float> tmp = tmp_.Get<float>();
         Gather(dst, src, tabU, baseBytes, count);
         Gather(tmp, src, tabU[tabAll], baseBytes, count);
-        Mul(dst, dst, tabF[2 * tabAll], static_cast<int32_t>(count));
-        Mul(tmp, tmp, tabF[3 * tabAll], static_cast<int32_t>(count));
+        Mul(dst, dst, tabF[3 * tabAll], static_cast<int32_t>(count));  // lambda0
+        Mul(tmp, tmp, tabF[2 * tabAll], static_cast<int32_t>(count));  // lambda1
         Add(dst, dst, tmp, static_cast<int32_t>(count));
     }
 
@@ -323,8 +325,8 @@ private:
             const int64_t base = RowBase(j);
             Adds(tabI[j * pad], lanes, static_cast<int32_t>((tp.i0 - base) * pad * 4), static_cast<int32_t>(pad));
             Adds(tabI[all + j * pad], lanes, static_cast<int32_t>((tp.i1 - base) * pad * 4), static_cast<int32_t>(pad));
-            Duplicate(tabF[2 * all + j * pad], tp.l0, static_cast<int32_t>(pad));
-            Duplicate(tabF[3 * all + j * pad], tp.l1, static_cast<int32_t>(pad));
+            Duplicate(tabF[2 * all + j * pad], tp.l1, static_cast<int32_t>(pad));
+            Duplicate(tabF[3 * all + j * pad], tp.l0, static_cast<int32_t>(pad));
         }
     }
 
@@ -398,7 +400,7 @@ private:
         const uint64_t batch = t_.wBatchRows;
         const uint64_t all = batch * pad;
         const uint64_t plane = PlaneBase(d);
-        LocalTensor<float> xf = InputAsFloat(x[k * t_.inSlotElems], t_.inSlotElems);
+        LocalTensor<float> xf = InputAsFloat(x[k * t_.inSlotElems], t_.inSlotElems);  // one slot
         LocalTensor<float> wb = wBuf_.Get<float>();
         LocalTensor<uint32_t> wU = tab_.Get<uint32_t>();
         LocalTensor<float> wF = tab_.Get<float>();

@@ -89,7 +89,7 @@ struct TrilinearUbLayout {
     uint64_t wBufBytes;      // after the W pass
     uint64_t hBufBytes;      // after the H pass: rows mode 2 planes (P slots), volume mode 1 group
     uint64_t tmpBytes;       // second tap of a Gather pass
-    uint64_t tabBytes;       // T0, T1, L0, L1 tables
+    uint64_t tabBytes;       // T0, T1, L1, L0 tables
     uint64_t hTabBytes;      // rows mode, hGather: per-unit H-pass tables + lane offsets
     uint64_t outFloatBytes;  // fp32 result before Cast/compaction (0 when the result goes to outQ)
     uint64_t cvtBytes;       // 16-bit result before compaction
@@ -114,7 +114,8 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
     const bool f32 = t.ioDtype == TRI_DT_F32;
     const bool compact = TrilinearNeedsCompaction(t);
     l.inQueBytes = TriRoundUp(t.inBufElems * es, 32);
-    l.inFloatBytes = f32 ? 0 : t.inBufElems * 4;
+    // fp32 copy of one input plane slot (rows mode) or of the whole group (volume mode)
+    l.inFloatBytes = f32 ? 0 : (t.mode == TRI_MODE_ROWS ? t.inSlotElems : t.inBufElems) * 4;
     uint64_t outElems;
     if (t.mode == TRI_MODE_ROWS) {
         const uint64_t batch = t.wBatchRows * t.outRowPad;
