@@ -711,9 +711,14 @@ void CompareImpl(const char* api, ascend_sim::VecOp op, const LocalTensor<U>& ds
                  CMPMODE cmpMode, uint32_t count, Get1 get1) {
     simd::Tick();
     if (count == 0) return;
-    simd::CheckType(api, TypeInfoOf<T>(), kFloaty | simd::TypeBit(simd::T_I32));
-    if (!std::is_same<U, uint8_t>::value)
-        simd::Fail(api, "dtype-unsupported", simd::Fmt("the mask dst must be uint8_t, got %s", TypeInfoOf<U>().name));
+    // half/float with every CMPMODE; int32_t with EQ only and only on 2201 (Compare API data types)
+    const bool i32 = std::is_same<T, int32_t>::value && simd::Core().soc->npuArch == 2201;
+    simd::CheckType(api, TypeInfoOf<T>(), kFloaty | (i32 ? simd::TypeBit(simd::T_I32) : 0u));
+    if (i32 && cmpMode != CMPMODE::EQ)
+        simd::Fail(api, "dtype-unsupported", "int32_t compares support only CMPMODE::EQ");
+    if (!std::is_same<U, uint8_t>::value && !std::is_same<U, int8_t>::value)
+        simd::Fail(api, "dtype-unsupported",
+                   simd::Fmt("the mask dst must be uint8_t or int8_t, got %s", TypeInfoOf<U>().name));
     if ((uint64_t(count) * sizeof(T)) % 256 != 0)
         simd::Fail(api, "vector-count",
                    simd::Fmt("count %u * sizeof(%s) = %llu B is not a multiple of 256 B (the remainder is ignored "
@@ -725,6 +730,7 @@ void CompareImpl(const char* api, ascend_sim::VecOp op, const LocalTensor<U>& ds
     simd::HzAccess(PIPE_V, dst.ref_.ptr, maskBytes, true, api);
     uint8_t* d = dst.ref_.ptr;
     const T* a = P(src0);
+    count -= count % (256 / sizeof(T));  // only whole 256 B blocks take part (checked above)
     for (uint32_t i = 0; i < count; i += 8) {
         uint8_t bits = 0;
         for (uint32_t j = 0; j < 8 && i + j < count; ++j) {

@@ -12,6 +12,7 @@
 //   kernel_us  = max over cores; imbalance = (max - mean) / mean over the cores that ran blocks
 //   floor_us   = floorBytes / hbmBandwidthGBps
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <mutex>
 
@@ -76,7 +77,8 @@ void Fill(LaunchReport& r, uint64_t floorBytes) {
 
 void J(std::string& o, const char* k, double v, bool comma = true) {
     char b[96];
-    std::snprintf(b, sizeof b, "\"%s\": %.6g%s", k, v, comma ? ", " : "");
+    if (!std::isfinite(v)) std::snprintf(b, sizeof b, "\"%s\": null%s", k, comma ? ", " : "");  // JSON has no inf/nan
+    else std::snprintf(b, sizeof b, "\"%s\": %.6g%s", k, v, comma ? ", " : "");
     o += b;
 }
 void J(std::string& o, const char* k, uint64_t v, bool comma = true) {

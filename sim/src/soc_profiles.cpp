@@ -35,6 +35,7 @@ const SocProfile kProfiles[] = {
         128.0,                  // est: UB->UB copy at half the vector width
         20.0,                   // est: scalar UB access incl. the S<->V sync auto-sync inserts
         200.0,                  // est: scalar GM access through the DCache (miss ~100 ns)
+        2201,                   // ref: arch code of A2/A3
     },
     {
         "ascend310p",
@@ -55,6 +56,7 @@ const SocProfile kProfiles[] = {
         128.0,                  // est
         20.0,                   // est
         200.0,                  // est
+        2002,                   // ref: arch code of 310P
     },
 };
 

@@ -881,3 +881,19 @@ TEST(SimRules, DcacheDirtyAcrossSyncAll) {
     };
     EXPECT_TRUE(Twin(k, "dcache-dirty", 1, 4));
 }
+
+TEST(SimRules, CompareInt32OnlyEqOn910b) {
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, m;
+        pipe.InitBuffer(a, 256);
+        pipe.InitBuffer(m, 32);
+        LocalTensor<int32_t> x = a.Get<int32_t>();
+        Duplicate(x, 7, 64);
+        Compare(m.Get<uint8_t>(), x, x, bad ? CMPMODE::LT : CMPMODE::EQ, 64);
+    };
+    EXPECT_TRUE(Twin(k, "dtype-unsupported"));
+    simtest::SocScope soc("ascend310p");  // 310P: half/float only
+    Io io;
+    EXPECT_TRUE(FailedWith(io.Run(k, 1), "dtype-unsupported"));
+}
