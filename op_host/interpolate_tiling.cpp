@@ -24,7 +24,7 @@ constexpr uint64_t kAlign = 512;                // workspace sub-buffer alignmen
 constexpr uint64_t kMaxChunk = 4096;            // outputs per chunk (upper bound)
 constexpr uint64_t kMinElemsPerCore = 256;      // below this, fewer cores are used
 constexpr uint32_t kMaxTaps = 1024;
-constexpr uint32_t kMaxRowSlots = 64;           // InterpolateRowPass::kMaxSlots
+constexpr uint32_t kMaxRowSlots = 96;           // InterpolateRowPass::kMaxSlots
 
 uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
@@ -48,7 +48,46 @@ struct PassPlan {
     InterpolateAxisTaps innerTaps;  // ROWS: taps of innerDim (or identity over the inner block)
     uint64_t outer = 1, inLen = 1, outLen = 1, inner = 1;
     uint64_t innerIn = 0, innerOut = 0, mid = 1;  // ROWS
+    uint32_t inRowsPerDma = 1, outRowsPerDma = 1;  // ROWS
 };
+
+// Sizes of a ROWS pass (kind, dtypes, useMask, socFlags already set): buffers and the table blob.
+void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, InterpolatePassTiling* pt)
+{
+    const bool weighted = pt->kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szIn = interp::InterpolateDTypeBytes(pt->inDType);
+    const uint32_t szOut = interp::InterpolateDTypeBytes(pt->outDType);
+    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt->inDType);
+    const uint32_t kw = pp.innerTaps.numTaps;
+    const uint32_t kd = pp.taps.numTaps;
+    const uint64_t pad = AlignUp(pp.innerOut, 32);
+    pt->layout = interp::kLayoutRows;
+    pt->numTaps = kw;
+    pt->rowTaps = kd;
+    pt->inRowsPerDma = inRows;
+    pt->outRowsPerDma = outRows;
+    pt->slots = kd + inRows;
+    pt->innerOutPad = static_cast<uint32_t>(pad);
+    pt->rawElems = static_cast<uint32_t>(AlignUp(inRows * pp.innerIn, 32 / szIn));
+    pt->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 8));
+    pt->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
+    pt->outRowStride = static_cast<uint32_t>(AlignUp(pp.innerOut * szOut, 32) / szOut);
+    uint64_t at = kw * pad * 4;
+    pt->innerWeightAt = static_cast<uint32_t>(at);
+    if (weighted || pt->useMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), 32);
+    pt->rowSrcAt = static_cast<uint32_t>(at);
+    at += pt->rowTabCap * 4ull;
+    pt->rowWeightAt = static_cast<uint32_t>(at);
+    at += pt->rowTabCap * 4ull;
+    pt->runLenAt = static_cast<uint32_t>(at);
+    at += pt->runLenCap * 4ull;
+    pt->tableBlobBytes = at;
+    pt->rows = pp.outer * pp.outLen;
+    pt->rowInLen = pp.inLen;
+    pt->rowOutLen = pp.outLen;
+    pt->innerIn = pp.innerIn;
+    pt->innerOut = pp.innerOut;
+}
 
 }  // namespace
 
@@ -273,16 +312,28 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             const uint32_t kind = static_cast<uint32_t>(sp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
             const uint32_t szIn = interp::InterpolateDTypeBytes(inType);
             const uint32_t szOut = interp::InterpolateDTypeBytes(outType);
+            InterpolatePassTiling probe;
+            std::memset(&probe, 0, sizeof(probe));
+            probe.kind = kind;
+            probe.inDType = inType;
+            probe.outDType = outType;
+            probe.socFlags = socFlags;
             bool anyInnerPad = false;
             for (float wv : pp.innerTaps.weight) anyInnerPad |= (wv == 0.0f);
-            const uint64_t pad = AlignUp(pp.innerOut, 32);
-            const uint64_t raw = AlignUp(pp.innerIn, 32 / szIn);
-            const uint64_t rowTabCap = AlignUp(pp.outLen * pp.taps.numTaps, 8);
-            rowsOk = pp.taps.numTaps <= kMaxRowSlots && (platform.hasDataCopyPad || (pp.innerOut * szOut) % 32 == 0) &&
-                     interp::InterpolateRowPassUbBytes(kind, inType, outType, pp.innerTaps.numTaps,
-                                                       sp.copy && anyInnerPad, pp.taps.numTaps, pad, raw, rowTabCap,
-                                                       socFlags, syncUb) <= platform.ubBytes &&
-                     pp.innerIn * 4 < (1ull << 31);
+            probe.useMask = (sp.copy && anyInnerPad) ? 1u : 0u;
+            rowsOk = (platform.hasDataCopyPad || (pp.innerOut * szOut) % 32 == 0) && pp.innerIn * 4 < (1ull << 31);
+            bool fits = false;
+            for (uint32_t batch = 16; rowsOk && batch >= 1 && !fits; batch /= 2) {
+                RowsLayout(pp, batch, batch, &probe);
+                fits = probe.slots <= kMaxRowSlots &&
+                       interp::InterpolateRowPassUbBytes(probe, syncUb) <= platform.ubBytes;
+                if (fits) {
+                    pp.inRowsPerDma = batch;
+                    pp.outRowsPerDma = batch;
+                }
+            }
+            rowsOk = rowsOk && fits;
+            (void)szIn;
         }
         if (rowsOk) {
             if (sp.rowDim >= 0 && sp.rowChanges) shape[sp.rowDim] = p.outShape[sp.rowDim];
@@ -398,44 +449,41 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
         };
         if (pp.layout == interp::kLayoutRows) {
             Tables& tb = tables[i];
-            const uint32_t kw = pp.innerTaps.numTaps;
-            const uint32_t kd = pp.taps.numTaps;
-            const uint64_t pad = AlignUp(pp.innerOut, 32);
+            RowsLayout(pp, pp.inRowsPerDma, pp.outRowsPerDma, &pt);
+            const uint32_t kw = pt.numTaps;
+            const uint32_t kd = pt.rowTaps;
+            const uint64_t pad = pt.innerOutPad;
             const uint64_t wOut = pp.innerOut / pp.mid, wIn = pp.innerIn / pp.mid;
-            pt.rowTaps = kd;
-            pt.slots = kd;
-            pt.innerOutPad = static_cast<uint32_t>(pad);
-            pt.rawElems = static_cast<uint32_t>(AlignUp(pp.innerIn, 32 / szIn));
-            pt.rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 8));
-            pt.rows = pp.outer * pp.outLen;
-            pt.rowInLen = pp.inLen;
-            pt.rowOutLen = pp.outLen;
-            pt.innerIn = pp.innerIn;
-            pt.innerOut = pp.innerOut;
             pt.outAlignElems = 32 / szOut;
-            tb.off.assign(kw * pad, 0);
-            tb.weights.assign((weighted || pt.useMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
+            std::vector<uint8_t>& blob = tb.weights;  // the whole blob, byte for byte as in UB
+            blob.assign(pt.tableBlobBytes, 0);
+            std::vector<uint8_t> wtab((weighted || pt.useMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
             for (uint64_t m = 0; m < pp.innerOut; ++m) {
                 const uint64_t mi = m / wOut, wo = m % wOut;
                 for (uint32_t t = 0; t < kw; ++t) {
-                    const uint64_t src = mi * wIn + static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t]);
-                    tb.off[t * pad + m] = static_cast<uint32_t>(src * szC);
-                    if (!tb.weights.empty()) putWeight(tb.weights, t * pad + m, pp.innerTaps.weight[wo * kw + t]);
+                    const uint32_t off = static_cast<uint32_t>(
+                        (mi * wIn + static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t])) * szC);
+                    std::memcpy(&blob[(t * pad + m) * 4], &off, 4);
+                    if (!wtab.empty()) putWeight(wtab, t * pad + m, pp.innerTaps.weight[wo * kw + t]);
                 }
             }
-            tb.lo.assign(pt.rowTabCap, 0);
-            tb.hi.assign(pt.rowTabCap, 0);
+            if (!wtab.empty()) std::memcpy(&blob[pt.innerWeightAt], wtab.data(), wtab.size());
+            std::vector<uint8_t> used(pp.inLen + 1, 0);
             for (uint64_t e = 0; e < pp.outLen * kd; ++e) {
-                tb.lo[e] = static_cast<uint32_t>(pp.taps.srcIndex[e]);
-                std::memcpy(&tb.hi[e], &pp.taps.weight[e], 4);
+                const uint32_t src = static_cast<uint32_t>(pp.taps.srcIndex[e]);
+                std::memcpy(&blob[pt.rowSrcAt + e * 4], &src, 4);
+                std::memcpy(&blob[pt.rowWeightAt + e * 4], &pp.taps.weight[e], 4);
+                if (pp.taps.weight[e] != 0.0f) used[src] = 1;
+            }
+            uint32_t run = 0;  // consecutive needed input rows from each row on
+            for (uint64_t r = pp.inLen; r-- > 0;) {
+                run = used[r] ? run + 1 : 0;
+                std::memcpy(&blob[pt.runLenAt + r * 4], &run, 4);
             }
             const uint64_t rowsPerCoreMin = std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut));
             pt.blockDim = static_cast<uint32_t>(
                 std::max<uint64_t>(1, std::min<uint64_t>({platform.coreNum, pt.rows, pt.rows / rowsPerCoreMin})));
-            tb.offAt = pt.offsetTable = place(tb.off.size() * 4);
-            tb.wAt = pt.weightTable = place(tb.weights.size());
-            tb.loAt = pt.rowSrcTable = place(tb.lo.size() * 4);
-            tb.hiAt = pt.rowWeightTable = place(tb.hi.size() * 4);
+            tb.wAt = pt.offsetTable = place(blob.size());
             continue;
         }
         const uint64_t mOut = pt.blockOutElems, mIn = pt.blockInElems;

@@ -408,7 +408,7 @@ class InterpolateRowPass {
 public:
     using TC = typename std::conditional<WEIGHTED, float, typename CopyCompute<TIn>::Type>::type;
     using TW = typename std::conditional<WEIGHTED, float, typename MaskView<TC>::Type>::type;
-    static constexpr uint32_t kMaxSlots = 64;
+    static constexpr uint32_t kMaxSlots = 96;
 
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
                                 uint32_t syncBytes)
@@ -423,49 +423,32 @@ public:
         GM_ADDR out = t.outToWorkspace ? user + t.outBufOffset : y;
         inGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TIn*>(in), t.inElems);
         outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TOut*>(out), t.outElems);
-        const uint32_t p = t.innerOutPad;
-        const uint32_t k = t.numTaps;
-        offGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), uint64_t(k) * p);
-        if (WEIGHTED || t.useMask) {
-            wGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TW*>(user + t.weightTable), uint64_t(k) * p);
-        }
-        rowSrcGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.rowSrcTable), t.rowTabCap);
-        rowWGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(user + t.rowWeightTable), t.rowTabCap);
+        blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.tableBlobBytes / 4);
 
         // Keep in step with interp::InterpolateRowPassUbBytes.
+        const uint32_t p = t.innerOutPad;
         const uint32_t raw = t.rawElems;
         pipe_.InitBuffer(rawQue_, 2, interp::InterpolateRound32(uint64_t(raw) * sizeof(TIn)));
         if (!std::is_same<TIn, TC>::value) pipe_.InitBuffer(wideBuf_, interp::InterpolateRound32(uint64_t(raw) * sizeof(TC)));
         if (WEIGHTED && IsOneByte<TIn>()) pipe_.InitBuffer(rawHalfBuf_, interp::InterpolateRound32(uint64_t(raw) * 2));
         slotStride_ = interp::InterpolateRound32(uint64_t(p) * sizeof(TC)) / sizeof(TC);
         pipe_.InitBuffer(slotBuf_, t.slots * interp::InterpolateRound32(uint64_t(p) * sizeof(TC)));
-        const uint32_t offBytes = interp::InterpolateRound32(uint64_t(k) * p * 4);
-        const uint32_t wBytes = (WEIGHTED || t.useMask) ? interp::InterpolateRound32(uint64_t(k) * p * sizeof(TW)) : 0;
-        pipe_.InitBuffer(innerTabBuf_, offBytes + wBytes);
-        pipe_.InitBuffer(rowTabBuf_, 2 * interp::InterpolateRound32(uint64_t(t.rowTabCap) * 4));
+        pipe_.InitBuffer(blobBuf_, interp::InterpolateRound32(t.tableBlobBytes));
         if (WEIGHTED) {
             pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(p) * 4));
             pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(p) * 4));
         }
-        pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(p) * sizeof(TOut)));
+        pipe_.InitBuffer(outQue_, 2,
+                         interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * sizeof(TOut)));
         if (WEIGHTED && IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(p) * 2));
         if (WEIGHTED && std::is_same<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
             InitLowWordOffsets(pipe_, narrowWideBuf_, lowIdxBuf_, p);
         }
 
-        // Tables: inner taps (whole) and the row taps (whole: a few KB), read once per core.
-        LocalTensor<uint32_t> tab = innerTabBuf_.Get<uint32_t>();
-        DataCopy(tab, offGm_[0], k * p);
-        if (WEIGHTED || t.useMask) {
-            LocalTensor<TW> w = tab[offBytes / 4].template ReinterpretCast<TW>();
-            DataCopy(w, wGm_[0], k * p);
-        }
-        LocalTensor<uint32_t> rowTab = rowTabBuf_.Get<uint32_t>();
-        const uint32_t rowTabStride = interp::InterpolateRound32(uint64_t(t.rowTabCap) * 4) / 4;
-        DataCopy(rowTab, rowSrcGm_[0], t.rowTabCap);
-        DataCopy(rowTab[rowTabStride].template ReinterpretCast<float>(), rowWGm_[0], t.rowTabCap);
-        rowWeightAt_ = rowTabStride;
-        innerWAt_ = offBytes / 4;
+        // Every table in one DMA (a few KB), read by the vector unit (gather offsets, weights) and
+        // the scalar unit (row taps).
+        LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
+        DataCopy(blob, blobGm_[0], static_cast<uint32_t>(t.tableBlobBytes / 4));
         event_t toV = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_V));
         SetFlag<HardEvent::MTE2_V>(toV);
         WaitFlag<HardEvent::MTE2_V>(toV);
@@ -489,57 +472,74 @@ public:
         const uint64_t per = t_.rows / bd, extra = t_.rows % bd;
         const uint64_t r0 = idx * per + (idx < extra ? idx : extra);
         const uint64_t r1 = r0 + per + (idx < extra ? 1 : 0);
-        for (uint64_t r = r0; r < r1; ++r) {
-            ComputeRow(r);
-            CopyOut(r);
+        for (uint64_t r = r0; r < r1; r += t_.outRowsPerDma) {
+            const uint64_t n = (r1 - r < t_.outRowsPerDma) ? r1 - r : t_.outRowsPerDma;
+            LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
+            for (uint64_t i = 0; i < n; ++i) ComputeRow(r + i, out[static_cast<uint32_t>(i * t_.outRowStride)]);
+            outQue_.EnQue(out);
+            CopyOut(r, static_cast<uint32_t>(n));
         }
     }
 
 private:
     __aicore__ inline LocalTensor<TC> Slot(uint32_t s) { return slotBuf_.Get<TC>()[s * slotStride_]; }
 
-    // The slot holding transformed input row g (loading it on a miss).
-    __aicore__ inline LocalTensor<TC> RowSlot(uint64_t g)
+    // The slot holding transformed input row g of block b (loading a run of rows on a miss).
+    __aicore__ inline LocalTensor<TC> RowSlot(uint64_t b, uint64_t src)
     {
+        const uint64_t g = b * t_.rowInLen + src;
         for (uint32_t s = 0; s < t_.slots; ++s) {
             if (slotRow_[s] == g) return Slot(s);
         }
-        const uint32_t s = nextSlot_;
-        nextSlot_ = (nextSlot_ + 1 == t_.slots) ? 0 : nextSlot_ + 1;
-        slotRow_[s] = g;
-        LocalTensor<TC> slot = Slot(s);
-        LoadRow(g, slot);
-        return slot;
+        LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
+        uint64_t n = blob.GetValue(static_cast<uint32_t>(t_.runLenAt / 4 + src));
+        if (n > t_.inRowsPerDma) n = t_.inRowsPerDma;
+        if (n < 1) n = 1;
+        if (n > t_.rowInLen - src) n = t_.rowInLen - src;
+        LoadRows(g, static_cast<uint32_t>(n));
+        for (uint32_t s = 0; s < t_.slots; ++s) {
+            if (slotRow_[s] == g) return Slot(s);
+        }
+        return Slot(0);  // not reached: LoadRows placed row g
     }
 
-    __aicore__ inline void LoadRow(uint64_t g, const LocalTensor<TC>& slot)
+    // Reads input rows g .. g+n-1 with one DMA, then transforms each into a slot (FIFO eviction).
+    __aicore__ inline void LoadRows(uint64_t g, uint32_t n)
     {
         LocalTensor<TIn> raw = rawQue_.AllocTensor<TIn>();
         uint64_t shift = 0, loaded = 0;
-        LoadRange(raw, inGm_, t_.inElems, g * t_.innerIn, t_.innerIn, (t_.socFlags & interp::kSocHasDataCopyPad) != 0,
-                  &shift, &loaded);
+        LoadRange(raw, inGm_, t_.inElems, g * t_.innerIn, n * t_.innerIn,
+                  (t_.socFlags & interp::kSocHasDataCopyPad) != 0, &shift, &loaded);
         rawQue_.EnQue(raw);
         raw = rawQue_.DeQue<TIn>();
         LocalTensor<TC> src = Widen(raw, static_cast<uint32_t>(loaded));
-        const uint32_t base = static_cast<uint32_t>(shift * sizeof(TC));
         const uint32_t p = t_.innerOutPad;
-        const int32_t n = static_cast<int32_t>(t_.innerOut);
-        LocalTensor<uint32_t> off = innerTabBuf_.Get<uint32_t>();
-        Gather(slot, src, off, base, static_cast<uint32_t>(n));
-        if constexpr (WEIGHTED) {
-            LocalTensor<float> w = off[innerWAt_].template ReinterpretCast<float>();
-            LocalTensor<float> gat = gatBuf_.Get<float>();
-            Mul(slot, slot, w, n);
-            for (uint32_t j = 1; j < t_.numTaps; ++j) {
-                Gather(gat, src, off[j * p], base, static_cast<uint32_t>(n));
-                Mul(gat, gat, w[j * p], n);
-                Add(slot, slot, gat, n);
-            }
-        } else {
-            if (t_.useMask) {
-                LocalTensor<TW> mask = off[innerWAt_].template ReinterpretCast<TW>();
-                LocalTensor<TW> v = slot.template ReinterpretCast<TW>();
-                Mul(v, v, mask, n);
+        const int32_t cnt = static_cast<int32_t>(t_.innerOut);
+        LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
+        for (uint32_t i = 0; i < n; ++i) {
+            const uint32_t s = nextSlot_;
+            nextSlot_ = (nextSlot_ + 1 == t_.slots) ? 0 : nextSlot_ + 1;
+            slotRow_[s] = g + i;
+            LocalTensor<TC> slot = Slot(s);
+            // Row i of the run starts `shift + i * innerIn` elements into the buffer: any alignment
+            // is fine for a gather source.
+            const uint32_t base = static_cast<uint32_t>((shift + i * t_.innerIn) * sizeof(TC));
+            Gather(slot, src, blob, base, static_cast<uint32_t>(cnt));
+            if constexpr (WEIGHTED) {
+                LocalTensor<float> w = blob[t_.innerWeightAt / 4].template ReinterpretCast<float>();
+                LocalTensor<float> gat = gatBuf_.Get<float>();
+                Mul(slot, slot, w, cnt);
+                for (uint32_t j = 1; j < t_.numTaps; ++j) {
+                    Gather(gat, src, blob[j * p], base, static_cast<uint32_t>(cnt));
+                    Mul(gat, gat, w[j * p], cnt);
+                    Add(slot, slot, gat, cnt);
+                }
+            } else {
+                if (t_.useMask) {
+                    LocalTensor<TW> mask = blob[t_.innerWeightAt / 4].template ReinterpretCast<TW>();
+                    LocalTensor<TW> v = slot.template ReinterpretCast<TW>();
+                    Mul(v, v, mask, cnt);
+                }
             }
         }
         rawQue_.FreeTensor(raw);
@@ -562,15 +562,14 @@ private:
         }
     }
 
-    __aicore__ inline void ComputeRow(uint64_t r)
+    __aicore__ inline void ComputeRow(uint64_t r, const LocalTensor<TOut>& out)
     {
         const uint64_t b = r / t_.rowOutLen;
         const uint64_t o = r - b * t_.rowOutLen;
         const int32_t n = static_cast<int32_t>(t_.innerOut);
-        LocalTensor<uint32_t> rowTab = rowTabBuf_.Get<uint32_t>();
-        LocalTensor<float> rowW = rowTab[rowWeightAt_].template ReinterpretCast<float>();
-        LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
-        bool first = true;
+        LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
+        const uint32_t srcAt = t_.rowSrcAt / 4;
+        LocalTensor<float> rowW = blob[t_.rowWeightAt / 4].template ReinterpretCast<float>();
         if constexpr (WEIGHTED) {
             LocalTensor<float> acc;
             if constexpr (std::is_same<TOut, float>::value) {
@@ -578,11 +577,12 @@ private:
             } else {
                 acc = accBuf_.Get<float>();
             }
+            bool first = true;
             for (uint32_t k = 0; k < t_.rowTaps; ++k) {
                 const uint32_t e = static_cast<uint32_t>(o * t_.rowTaps + k);
                 const float w = rowW.GetValue(e);
                 if (w == 0.0f) continue;  // padding row (or a zero weight): contributes nothing
-                LocalTensor<float> slot = RowSlot(b * t_.rowInLen + rowTab.GetValue(e));
+                LocalTensor<float> slot = RowSlot(b, blob.GetValue(srcAt + e));
                 if (first) {
                     Muls(acc, slot, w, n);
                     first = false;
@@ -595,34 +595,32 @@ private:
         } else {
             const uint32_t e = static_cast<uint32_t>(o);  // copy passes: one tap per row
             const float w = rowW.GetValue(e);
+            const uint32_t bytes = interp::InterpolateRound32(uint64_t(n) * sizeof(TOut));
             if (w == 0.0f) {
                 // padding row: zeros (bit pattern 0 for every dtype)
-                const uint32_t bytes = interp::InterpolateRound32(uint64_t(n) * sizeof(TOut));
                 LocalTensor<uint16_t> z = out.template ReinterpretCast<uint16_t>();
                 Duplicate(z, static_cast<uint16_t>(0), static_cast<int32_t>(bytes / 2));
             } else {
-                LocalTensor<TC> slot = RowSlot(b * t_.rowInLen + rowTab.GetValue(e));
+                LocalTensor<TC> slot = RowSlot(b, blob.GetValue(srcAt + e));
                 if constexpr (IsOneByte<TIn>()) {
                     Cast(out, slot, RoundMode::CAST_NONE, static_cast<uint32_t>(n));
                 } else {
-                    const uint32_t cnt = interp::InterpolateRound32(uint64_t(n) * sizeof(TOut)) / sizeof(TOut);
-                    DataCopy(out, slot.template ReinterpretCast<TOut>(), cnt);
+                    DataCopy(out, slot.template ReinterpretCast<TOut>(), bytes / sizeof(TOut));
                 }
             }
-            (void)first;
         }
-        outQue_.EnQue(out);
     }
 
-    __aicore__ inline void CopyOut(uint64_t r)
+    __aicore__ inline void CopyOut(uint64_t r, uint32_t rowsN)
     {
         LocalTensor<TOut> out = outQue_.DeQue<TOut>();
         const uint64_t n = t_.innerOut;
         if ((n * sizeof(TOut)) % 32 == 0) {
-            DataCopy(outGm_[r * n], out, static_cast<uint32_t>(n));
+            DataCopy(outGm_[r * n], out, static_cast<uint32_t>(rowsN * n));  // rows are contiguous in UB
         } else {
-            // 910B only: the planner picks ROWS on 310P only for 32 B-multiple rows.
-            DataCopyExtParams p(1, static_cast<uint32_t>(n * sizeof(TOut)), 0, 0, 0);
+            // 910B only (the planner picks ROWS on 310P only for 32 B-multiple rows): UB rows are
+            // 32 B padded, GM rows contiguous.
+            DataCopyExtParams p(static_cast<uint16_t>(rowsN), static_cast<uint32_t>(n * sizeof(TOut)), 0, 0, 0);
             DataCopyPad(outGm_[r * n], out, p);
         }
         outQue_.FreeTensor(out);
@@ -632,19 +630,15 @@ private:
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> rawQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
-    TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, innerTabBuf_, rowTabBuf_, gatBuf_, accBuf_, outHalfBuf_,
-        narrowWideBuf_, lowIdxBuf_, syncBuf_;
+    TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, blobBuf_, gatBuf_, accBuf_, outHalfBuf_, narrowWideBuf_,
+        lowIdxBuf_, syncBuf_;
     GlobalTensor<TIn> inGm_;
     GlobalTensor<TOut> outGm_;
-    GlobalTensor<uint32_t> offGm_, rowSrcGm_;
-    GlobalTensor<TW> wGm_;
-    GlobalTensor<float> rowWGm_;
+    GlobalTensor<uint32_t> blobGm_;
     GlobalTensor<int32_t> syncGm_;
     uint64_t slotRow_[kMaxSlots];
     uint32_t nextSlot_ = 0;
     uint32_t slotStride_ = 0;
-    uint32_t rowWeightAt_ = 0;
-    uint32_t innerWAt_ = 0;
 };
 
 template <typename TIn, typename TOut, bool WEIGHTED>

@@ -55,21 +55,30 @@ struct InterpolatePassTiling {
     // ---- ROWS layout (layout == kLayoutRows) ----
     // The tensor is [outer, rowInLen, innerIn] -> [outer, rowOutLen, innerOut]: one output row is a
     // weighted sum of rowTaps transformed input rows; an input row is transformed once (gather with
-    // numTaps inner taps from offsetTable / weightTable, entries per tap innerOutPad apart), kept in
-    // one of `slots` UB slots and reused by every output row that needs it.
+    // numTaps inner taps, entries per tap innerOutPad apart), kept in one of `slots` UB slots and
+    // reused by every output row that needs it.  Input rows are read inRowsPerDma at a time (runs of
+    // consecutive needed rows), output rows written outRowsPerDma at a time.
+    // All tables are one blob (offsetTable, tableBlobBytes), loaded with one DMA; byte offsets in it:
+    //   0: inner offsets (numTaps x innerOutPad uint32), innerWeightAt: inner weights / masks,
+    //   rowSrcAt: rowTabCap uint32 source rows, rowWeightAt: rowTabCap float weights (0: padding),
+    //   runLenAt: runLenCap uint32, consecutive needed input rows starting at each input row.
     uint32_t layout;          // kLayoutGather or kLayoutRows
     uint32_t rowTaps;         // taps per output row
-    uint32_t slots;           // transformed input rows cached in UB
+    uint32_t slots;           // transformed input rows cached in UB (>= rowTaps + inRowsPerDma)
     uint32_t innerOutPad;     // innerOut rounded up to 32 elements
-    uint32_t rawElems;        // raw input row buffer (elements, 32 B multiple)
-    uint32_t rowTabCap;       // row table entries held in UB (rowOutLen * rowTaps rounded up to 8)
+    uint32_t rawElems;        // raw input buffer (elements, 32 B multiple): inRowsPerDma rows
+    uint32_t rowTabCap;       // row table entries (rowOutLen * rowTaps rounded up to 8)
+    uint32_t inRowsPerDma;
+    uint32_t outRowsPerDma;
+    uint32_t outRowStride;    // elements between output rows in UB (32 B multiple)
+    uint32_t runLenCap;
+    uint32_t innerWeightAt, rowSrcAt, rowWeightAt, runLenAt;
+    uint64_t tableBlobBytes;
     uint64_t rows;            // output rows: outer * rowOutLen
     uint64_t rowInLen;
     uint64_t rowOutLen;
     uint64_t innerIn;
     uint64_t innerOut;
-    uint64_t rowSrcTable;     // bytes into the user workspace: rowTabCap uint32 source rows
-    uint64_t rowWeightTable;  // rowTabCap float weights (0: padding row)
 };
 static_assert(sizeof(InterpolatePassTiling) % 8 == 0, "tiling structs are padded to 8 bytes");
 
@@ -136,29 +145,24 @@ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t
 }
 
 // UB bytes of a ROWS pass (keep in step with InterpolateRowPass::Init in interpolate.cpp).
-inline uint64_t InterpolateRowPassUbBytes(uint32_t kind, uint32_t inDType, uint32_t outDType, uint32_t innerTaps,
-                                          uint32_t useMask, uint32_t slots, uint64_t innerOutPad, uint64_t rawElems,
-                                          uint64_t rowTabCap, uint32_t socFlags,
-                                          uint64_t syncUbBytes)
+inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64_t syncUbBytes)
 {
-    const bool weighted = kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szIn = InterpolateDTypeBytes(inDType);
-    const uint32_t szOut = InterpolateDTypeBytes(outDType);
-    const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(inDType);
-    const uint32_t szW = weighted ? 4u : szC;
-    uint64_t total = syncUbBytes;                                          // SyncAll UB workspace
-    total += 2ull * InterpolateRound32(rawElems * szIn);                   // raw input row, double buffered
-    if (szC != szIn) total += InterpolateRound32(rawElems * szC);          // widened row
-    if (weighted && szIn == 1) total += InterpolateRound32(rawElems * 2);  // int8 -> half step
-    total += slots * InterpolateRound32(innerOutPad * szC);                // transformed row cache
-    total += InterpolateRound32(innerTaps * innerOutPad * 4);              // inner offsets
-    if (weighted || useMask) total += InterpolateRound32(innerTaps * innerOutPad * szW);
-    total += 2ull * InterpolateRound32(rowTabCap * 4);                     // row sources + weights
-    if (weighted) total += 2ull * InterpolateRound32(innerOutPad * 4);     // gathered tap, accumulator
-    total += 2ull * InterpolateRound32(innerOutPad * szOut);               // output row, double buffered
-    if (weighted && szOut == 1) total += InterpolateRound32(innerOutPad * 2);
-    if (weighted && outDType == 5 && !(socFlags & kSocFloatToInt32)) {
-        total += InterpolateRound32(innerOutPad * 8) + InterpolateRound32(innerOutPad * 4);
+    const bool weighted = t.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szIn = InterpolateDTypeBytes(t.inDType);
+    const uint32_t szOut = InterpolateDTypeBytes(t.outDType);
+    const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(t.inDType);
+    const uint64_t pad = t.innerOutPad;
+    uint64_t total = syncUbBytes;                                            // SyncAll UB workspace
+    total += 2ull * InterpolateRound32(uint64_t(t.rawElems) * szIn);         // raw input rows, double buffered
+    if (szC != szIn) total += InterpolateRound32(uint64_t(t.rawElems) * szC);          // widened rows
+    if (weighted && szIn == 1) total += InterpolateRound32(uint64_t(t.rawElems) * 2);  // int8 -> half step
+    total += uint64_t(t.slots) * InterpolateRound32(pad * szC);              // transformed row cache
+    total += InterpolateRound32(t.tableBlobBytes);                           // all tables
+    if (weighted) total += 2ull * InterpolateRound32(pad * 4);               // gathered tap, accumulator
+    total += 2ull * InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * szOut);  // output rows
+    if (weighted && szOut == 1) total += InterpolateRound32(pad * 2);
+    if (weighted && t.outDType == 5 && !(t.socFlags & kSocFloatToInt32)) {
+        total += InterpolateRound32(pad * 8) + InterpolateRound32(pad * 4);
     }
     return total;
 }

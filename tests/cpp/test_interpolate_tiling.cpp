@@ -187,20 +187,21 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
         const uint64_t syncUb = static_cast<uint64_t>(platform.coreNum) * 32;
         if (pt.layout == interp::kLayoutRows) {
             // UB budget of this SoC; whole rows per core, 32 B rows where DataCopyPad is missing.
-            EXPECT_LE(interp::InterpolateRowPassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps, pt.useMask,
-                                                        pt.slots, pt.innerOutPad, pt.rawElems, pt.rowTabCap,
-                                                        pt.socFlags, syncUb),
-                      platform.ubBytes);
+            EXPECT_LE(interp::InterpolateRowPassUbBytes(pt, syncUb), platform.ubBytes);
+            EXPECT_GE(pt.inRowsPerDma, 1u);
+            EXPECT_GE(pt.outRowsPerDma, 1u);
+            EXPECT_GE(pt.rawElems, pt.inRowsPerDma * pt.innerIn);
             EXPECT_EQ(pt.innerOutPad % 32, 0u);
             EXPECT_GE(pt.innerOutPad, pt.innerOut);
-            EXPECT_GE(pt.slots, pt.rowTaps);
+            EXPECT_GE(pt.slots, pt.rowTaps + pt.inRowsPerDma);
             EXPECT_LE(pt.blockDim, pt.rows);
             EXPECT_EQ(pt.rows * pt.innerOut, pt.outElems);
             EXPECT_GE(pt.rowTabCap, pt.rowOutLen * pt.rowTaps);
             if (!platform.hasDataCopyPad) {
                 EXPECT_EQ(pt.innerOut * interp::InterpolateDTypeBytes(pt.outDType) % 32, 0u);
             }
-            EXPECT_LE(pt.rowWeightTable + pt.rowTabCap * 4, plan.workspaceInit.size());
+            EXPECT_LE(pt.offsetTable + pt.tableBlobBytes, plan.workspaceInit.size());
+            EXPECT_EQ(pt.tableBlobBytes % 32, 0u);
         } else {
             EXPECT_LE(interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps, pt.useMask,
                                                      pt.chunkElems, pt.windowElems, pt.socFlags, syncUb),
