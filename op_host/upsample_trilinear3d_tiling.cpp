@@ -161,14 +161,15 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     v.wPassPad = TriRoundUp(v.wPassLen, pe);
     v.hPassPad = TriRoundUp(v.hPassLen, pe);
     v.outSlabPad = TriRoundUp(t.outSlab, pe);
-    auto volumeLayoutFor = [&](uint64_t g) {
+    auto volumeLayoutFor = [&](uint64_t g, uint64_t k) {
         UpsampleTrilinear3dTilingData c = v;
         c.groupSlabs = g;
-        c.inBufElems = TriRoundUp(g * t.inSlab + 2 * blk, pe);
+        c.groupsPerIo = k;
+        c.inBufElems = TriRoundUp(k * g * t.inSlab + 2 * blk, pe);
         return c;
     };
     const bool volumeFits = v.outSlabPad <= 8192 && v.wPassPad <= 8192 && v.hPassPad <= 8192 &&
-                            TrilinearLayout(volumeLayoutFor(1)).total <= ub;
+                            TrilinearLayout(volumeLayoutFor(1, 1)).total <= ub;
 
     // ---------------- rows mode candidate ----------------
     UpsampleTrilinear3dTilingData r = t;
@@ -320,16 +321,39 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
             t.inSlabShiftQuantum = CeilDiv(32, t.outSlab * es);
         }
         t.blockDim = t.inSlabShiftQuantum > 1 ? 1 : std::min<uint64_t>(cores, t.slabs);
-        // group size: as many slabs as fit, no more than one core's share, and at most 16K outputs
+        // compute group g (tables are replicated per slab, so g trades UB for longer vector
+        // calls) and I/O group k*g (one input and one output DMA each): pick the pair with the
+        // smallest modeled core time, max(DMA, vector), as the sim's cost model counts them.
         const uint64_t share = CeilDiv(t.slabs, t.blockDim);
-        uint64_t g = 1;
-        while (g < share && g < 4095 &&
-               ((g + 1) * t.outSlabPad <= 16384 || g < t.inSlabShiftQuantum) &&
-               TrilinearLayout(volumeLayoutFor(g + 1)).total <= ub) {
-            ++g;
+        const bool compactV = !platform.hasDataCopyPad && v.outSlabPad != t.outSlab;
+        const double bpc = std::min(100.0, 1600.0 / static_cast<double>(t.blockDim)) / 1.8;
+        const double repeatsPerSlab =
+            5.0 * (v.wPassPad + v.hPassPad + v.outSlabPad) / 64.0 + (f32 ? 0.0 : (t.inSlab + v.outSlabPad) / 64.0);
+        const double opsPerGroup = 15.0 + (f32 ? 0.0 : 2.0);
+        const double bytesPerSlab = static_cast<double>((t.inSlab + t.outSlab) * es);
+        uint64_t g = 1, k = 1;
+        double best = -1.0;
+        for (uint64_t gc = 1; gc <= share && gc <= 4095; ++gc) {
+            if (gc > 1 && gc * v.outSlabPad > 16384 && gc > t.inSlabShiftQuantum) break;
+            if (TrilinearLayout(volumeLayoutFor(gc, 1)).total > ub) break;
+            uint64_t kc = 1;
+            while (!compactV && (kc + 1) * gc <= share && (kc + 1) * gc <= 4095 &&
+                   kc * gc * t.outSlab * es < 262144 && TrilinearLayout(volumeLayoutFor(gc, kc + 1)).total <= ub) {
+                ++kc;
+            }
+            const double groups = std::ceil(static_cast<double>(share) / gc);
+            const double ios = std::ceil(static_cast<double>(share) / (gc * kc));
+            const double vec = groups * opsPerGroup * 16.0 + share * repeatsPerSlab;
+            const double dma = share * bytesPerSlab / bpc + ios * 2.0 * 200.0;
+            const double cost = std::max(vec, dma);
+            if (best < 0 || cost < best * 0.999) {
+                best = cost;
+                g = gc;
+                k = kc;
+            }
         }
         const uint64_t quantum = t.inSlabShiftQuantum, blocks = t.blockDim;
-        t = volumeLayoutFor(g);
+        t = volumeLayoutFor(g, k);
         t.inSlabShiftQuantum = quantum;
         t.blockDim = blocks;
         t.totalWork = t.slabs;

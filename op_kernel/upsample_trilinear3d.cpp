@@ -258,35 +258,6 @@ private:
         }
     }
 
-    // The fp32 result buffer of one output write, `elems` padded elements.  Returns the tensor the
-    // D pass writes; FinishOutput turns it into the queued io-dtype tensor.
-    __aicore__ inline LocalTensor<float> OutputFloat(LocalTensor<T>& y)
-    {
-        y = outQ_.AllocTensor<T>();
-        if constexpr (sizeof(T) == 4) {
-            if (!compact_) return y.template ReinterpretCast<float>();
-        }
-        return outF_.Get<float>();
-    }
-
-    __aicore__ inline void FinishOutput(LocalTensor<T>& y, const LocalTensor<float>& of, uint64_t paddedElems,
-                                        uint64_t n, uint64_t segLen, uint64_t segPad)
-    {
-        if constexpr (sizeof(T) == 4) {
-            if (compact_) Compact(y, of.template ReinterpretCast<T>(), n, segLen, segPad);
-        } else {
-            const RoundMode rm = static_cast<RoundMode>(t_.castRoundMode);
-            if (compact_) {
-                LocalTensor<T> c = cvt_.Get<T>();
-                Cast(c, of, rm, static_cast<uint32_t>(paddedElems));
-                Compact(y, c, n, segLen, segPad);
-            } else {
-                Cast(y, of, rm, static_cast<uint32_t>(paddedElems));
-            }
-        }
-        outQ_.EnQue(y);
-    }
-
     // ------------------------------------------------------------------ rows mode
     __aicore__ inline void LoadRowTables()
     {
@@ -581,56 +552,78 @@ private:
 
     __aicore__ inline void RunVolume()
     {
-        const uint64_t G = t_.groupSlabs;
-        // group starts; on 310P with slabs under 32 B of output a short last group is moved back
-        // to overlap the previous one (same core, same values) so every write covers >= 32 B.
+        // I/O groups of groupsPerIo * groupSlabs slabs: one input DMA and one output DMA each,
+        // computed as compute groups of groupSlabs slabs (the replicated tables' size).  On 310P
+        // with slabs under 32 B of output a short last I/O group is moved back to overlap the
+        // previous one (same core, same values) so every write covers >= 32 B.
+        const uint64_t io = t_.groupsPerIo * t_.groupSlabs;
         uint64_t s = workBegin_;
-        uint64_t g = (workEnd_ - s) < G ? (workEnd_ - s) : G;
+        uint64_t g = (workEnd_ - s) < io ? (workEnd_ - s) : io;
         IssueGroupLoad(s, g);
         uint64_t shift = pendingShift_;
         while (s < workEnd_) {
             uint64_t ns = s + g;
             uint64_t ng = 0;
             if (ns < workEnd_) {
-                ng = (workEnd_ - ns) < G ? (workEnd_ - ns) : G;
-                if (ng < t_.inSlabShiftQuantum && workEnd_ - workBegin_ >= G) {
-                    ns = workEnd_ - G;
-                    ng = G;
+                ng = (workEnd_ - ns) < io ? (workEnd_ - ns) : io;
+                if (ng < t_.inSlabShiftQuantum && workEnd_ - workBegin_ >= io) {
+                    ns = workEnd_ - io;
+                    ng = io;
                 }
-                IssueGroupLoad(ns, ng);
+                IssueGroupLoad(ns, ng);  // prefetch while this I/O group is computed
             }
             const uint64_t nextShift = pendingShift_;
-            ComputeGroup(s, g, shift);
+            ComputeIoGroup(s, g, shift);
             s = ns;
             g = ng;
             shift = nextShift;
         }
     }
 
-    __aicore__ inline void ComputeGroup(uint64_t s, uint64_t g, uint64_t shift)
+    __aicore__ inline void ComputeIoGroup(uint64_t s, uint64_t n, uint64_t shift)
     {
         const uint64_t G = t_.groupSlabs;
         LocalTensor<T> x = inQ_.DeQue<T>();
-        LocalTensor<float> xf = InputAsFloat(x, shift + g * t_.inSlab);
+        LocalTensor<float> xf = InputAsFloat(x, shift + n * t_.inSlab);
         LocalTensor<float> wb = wBuf_.Get<float>();
         LocalTensor<float> hb = hBuf_.Get<float>();
         LocalTensor<uint32_t> tabU = tab_.Get<uint32_t>();
         LocalTensor<float> tabF = tab_.Get<float>();
-        GatherPass(wb, xf, tabU[wAt_], tabF[wAt_], G * t_.wPassPad, static_cast<uint32_t>(shift * 4),
-                   static_cast<uint32_t>(g * t_.wPassPad));
+        LocalTensor<T> y = outQ_.AllocTensor<T>();
+        for (uint64_t k = 0; k < n; k += G) {
+            const uint64_t g = (n - k) < G ? (n - k) : G;
+            GatherPass(wb, xf, tabU[wAt_], tabF[wAt_], G * t_.wPassPad,
+                       static_cast<uint32_t>((shift + k * t_.inSlab) * 4), static_cast<uint32_t>(g * t_.wPassPad));
+            GatherPass(hb, wb, tabU[hAt_], tabF[hAt_], G * t_.hPassPad, 0, static_cast<uint32_t>(g * t_.hPassPad));
+            const uint64_t padded = g * t_.outSlabPad;
+            LocalTensor<float> of;
+            if constexpr (sizeof(T) == 4) {
+                of = compact_ ? outF_.Get<float>() : y[k * t_.outSlabPad].template ReinterpretCast<float>();
+            } else {
+                of = outF_.Get<float>();
+            }
+            GatherPass(of, hb, tabU[dAt_], tabF[dAt_], G * t_.outSlabPad, 0, static_cast<uint32_t>(padded));
+            // compaction (310P, unaligned slabs) only runs with one compute group per I/O group
+            if constexpr (sizeof(T) == 4) {
+                if (compact_) Compact(y, of.template ReinterpretCast<T>(), g * t_.outSlab, t_.outSlab, t_.outSlabPad);
+            } else {
+                const RoundMode rm = static_cast<RoundMode>(t_.castRoundMode);
+                if (compact_) {
+                    LocalTensor<T> c = cvt_.Get<T>();
+                    Cast(c, of, rm, static_cast<uint32_t>(padded));
+                    Compact(y, c, g * t_.outSlab, t_.outSlab, t_.outSlabPad);
+                } else {
+                    Cast(y[k * t_.outSlabPad], of, rm, static_cast<uint32_t>(padded));
+                }
+            }
+        }
         inQ_.FreeTensor(x);
-        GatherPass(hb, wb, tabU[hAt_], tabF[hAt_], G * t_.hPassPad, 0, static_cast<uint32_t>(g * t_.hPassPad));
-        LocalTensor<T> y;
-        LocalTensor<float> of = OutputFloat(y);
-        const uint64_t padded = g * t_.outSlabPad;
-        GatherPass(of, hb, tabU[dAt_], tabF[dAt_], G * t_.outSlabPad, 0, static_cast<uint32_t>(padded));
-        const uint64_t n = g * t_.outSlab;
-        FinishOutput(y, of, padded, n, t_.outSlab, t_.outSlabPad);
+        outQ_.EnQue(y);
         LocalTensor<T> yo = outQ_.DeQue<T>();
         if (compact_ || t_.outSlabPad == t_.outSlab) {
-            WriteRange(yo, s * t_.outSlab, n);
+            WriteRange(yo, s * t_.outSlab, n * t_.outSlab);
         } else {
-            DataCopyExtParams p{static_cast<uint16_t>(g), static_cast<uint32_t>(t_.outSlab * sizeof(T)), 0, 0, 0};
+            DataCopyExtParams p{static_cast<uint16_t>(n), static_cast<uint32_t>(t_.outSlab * sizeof(T)), 0, 0, 0};
             DataCopyPad(yGm_[s * t_.outSlab], yo, p);
         }
         outQ_.FreeTensor(yo);

@@ -70,6 +70,7 @@ struct UpsampleTrilinear3dTilingData {
     uint64_t wPassLen, hPassLen;    // per-slab element counts after the W and H passes
     uint64_t wPassPad, hPassPad, outSlabPad;  // padded per-slab strides in UB (fp32 buffers)
     uint64_t inSlabShiftQuantum;    // 310P tiny slabs: smallest group whose output is >= 32 B
+    uint64_t groupsPerIo;           // compute groups per input/output DMA (1 when compacting)
     // ---- workspace tables (byte offsets from the user workspace start; uint32/float arrays) ----
     // Every pass table is three arrays of tableLen entries: src offset of tap 0 (bytes), src offset
     // of tap 1 (bytes), lambda1 (float).  lambda0 = 1 - lambda1 is formed on the device.
@@ -135,11 +136,11 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         l.hBufBytes = g * t.hPassPad * 4;
         l.tmpBytes = g * mx * 4;
         l.tabBytes = 4 * g * (t.wPassPad + t.hPassPad + t.outSlabPad) * 4;
-        outElems = g * t.outSlabPad;
+        outElems = t.groupsPerIo * g * t.outSlabPad;
         l.compactTabBytes = compact ? TriRoundUp(g * t.outSlab, 8) * 4 : 0;
     }
     // fp32 staging of one D pass result (rows mode: one plane chunk even when several are buffered)
-    const uint64_t stage = t.mode == TRI_MODE_ROWS ? t.rowsPerChunk * t.outRowPad : outElems;
+    const uint64_t stage = t.mode == TRI_MODE_ROWS ? t.rowsPerChunk * t.outRowPad : t.groupSlabs * t.outSlabPad;
     l.outFloatBytes = (f32 && !compact) ? 0 : stage * 4;
     l.cvtBytes = (!f32 && compact) ? TriRoundUp(stage * es, 32) : 0;
     l.outQueBytes = TriRoundUp((outElems + t.padElems) * es, 32);
