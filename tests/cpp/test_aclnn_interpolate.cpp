@@ -393,4 +393,53 @@ TEST_F(InterpolateApi, Int32NearestThroughStridedInput)
     EXPECT_EQ(out[15], 7);
 }
 
+TEST_F(InterpolateApi, Uint8StridedOn310pAndFloat16OffsetView)
+{
+    // uint8 through the scalar view_copy path (310P has no DataCopyPad), both directions.
+    std::vector<uint8_t> in = {10, 20, 30, 40};
+    std::vector<uint8_t> want(16, 0);
+    {
+        Call c;
+        c.selfType = c.outType = ACL_UINT8;
+        ASSERT_EQ(c.Run(in.data(), want.data()), ACLNN_SUCCESS) << LastMsg();
+    }
+    if (aclsimSetSoc("ascend310p") != 0) GTEST_SKIP() << "no ascend310p profile";
+    std::vector<uint8_t> inBuf(8, 0), outBuf(32, 0xCD);
+    for (int i = 0; i < 4; ++i) inBuf[2 * i] = in[i];
+    Call c;
+    c.selfType = c.outType = ACL_UINT8;
+    c.selfStrides = {8, 8, 4, 2};
+    c.selfStorage = {8};
+    c.outStrides = {32, 32, 8, 2};
+    c.outStorage = {32};
+    ASSERT_EQ(c.Run(inBuf.data(), outBuf.data()), ACLNN_SUCCESS) << LastMsg();
+    for (int i = 0; i < 16; ++i) {
+        EXPECT_EQ(outBuf[2 * i], want[i]) << i;
+        EXPECT_EQ(outBuf[2 * i + 1], 0xCD) << "gap written";
+    }
+    aclsimSetSoc("ascend910b");
+
+    // float16 self as an offset view (rows path), cubic, against the contiguous call.
+    std::vector<uint16_t> h(12);
+    for (int i = 0; i < 12; ++i) h[i] = aclFloatToFloat16(0.5f * float(i) - 2.0f);
+    Call f;
+    f.selfShape = {3, 4};
+    f.outShape = {3, 7};
+    f.axesV = {1};
+    f.sizesV = {7};
+    f.mode = "cubic";
+    f.selfType = f.outType = ACL_FLOAT16;
+    std::vector<uint16_t> wantH(21, 0), gotH(21, 0);
+    ASSERT_EQ(f.Run(h.data(), wantH.data()), ACLNN_SUCCESS) << LastMsg();
+    std::vector<uint16_t> hBuf(3 + 12 + 3 * 2, 0x7E00);  // NaN filler around the view
+    for (int r = 0; r < 3; ++r)
+        for (int w = 0; w < 4; ++w) hBuf[3 + r * 6 + w] = h[r * 4 + w];
+    Call v = f;
+    v.selfStrides = {6, 1};
+    v.selfOffset = 3;
+    v.selfStorage = {int64_t(hBuf.size())};
+    ASSERT_EQ(v.Run(hBuf.data(), gotH.data()), ACLNN_SUCCESS) << LastMsg();
+    EXPECT_EQ(gotH, wantH);
+}
+
 }  // namespace

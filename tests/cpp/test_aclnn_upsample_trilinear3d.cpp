@@ -364,6 +364,9 @@ TEST_F(TrilinearApi, ChannelsLastViewInAndOut)
     Tensor res({N, C, oD, oH, oW}, outCl.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
                {oD * oH * oW * C, 1, oH * oW * C, oW * C, C});
     ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
+    // both views are NDHWC-dense: the NDHWC kernel runs on them directly, no view_copy launch
+    std::string json = aclsimLastLaunchJson();
+    EXPECT_NE(json.find("\"kernel\": \"upsample_trilinear3d\""), std::string::npos) << json;
     std::vector<float> got(outCl.size());
     for (int64_t n = 0; n < N; ++n)
         for (int64_t c = 0; c < C; ++c)
