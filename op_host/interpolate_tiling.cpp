@@ -49,6 +49,7 @@ struct PassPlan {
     uint64_t outer = 1, inLen = 1, outLen = 1, inner = 1;
     uint64_t innerIn = 0, innerOut = 0, mid = 1;  // ROWS
     uint32_t inRowsPerDma = 1, outRowsPerDma = 1;  // ROWS
+    bool innerAfter = false;                       // ROWS: inner transform on combined output rows
 };
 
 // Sizes of a ROWS pass (kind, dtypes, useMask, socFlags already set): buffers and the table blob.
@@ -68,6 +69,8 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     pt->outRowsPerDma = outRows;
     pt->slots = kd + inRows;
     pt->innerOutPad = static_cast<uint32_t>(pad);
+    pt->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
+    pt->slotElems = static_cast<uint32_t>(pt->innerAfter ? AlignUp(pp.innerIn, 32) : pad);
     pt->rawElems = static_cast<uint32_t>(AlignUp(inRows * pp.innerIn, 32 / szIn));
     pt->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 8));
     pt->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
@@ -81,6 +84,8 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     at += pt->rowTabCap * 4ull;
     pt->runLenAt = static_cast<uint32_t>(at);
     at += pt->runLenCap * 4ull;
+    pt->identityAt = static_cast<uint32_t>(at);
+    if (pt->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
     pt->tableBlobBytes = at;
     pt->rows = pp.outer * pp.outLen;
     pt->rowInLen = pp.inLen;
@@ -322,6 +327,24 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             for (float wv : pp.innerTaps.weight) anyInnerPad |= (wv == 0.0f);
             probe.useMask = (sp.copy && anyInnerPad) ? 1u : 0u;
             rowsOk = (platform.hasDataCopyPad || (pp.innerOut * szOut) % 32 == 0) && pp.innerIn * 4 < (1ull << 31);
+            if (!sp.copy && sp.innerDim >= 0) {
+                // Vector cost (16 cycles per instruction + one per 256 B repeat) of transforming each
+                // needed input row (before) or each combined output row (after).
+                std::vector<uint8_t> usedRow(pp.inLen, 0);
+                for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
+                    if (pp.taps.weight[e] != 0.0f) usedRow[pp.taps.srcIndex[e]] = 1;
+                }
+                double rowsIn = 0;
+                for (uint8_t u : usedRow) rowsIn += u;
+                rowsIn *= static_cast<double>(pp.outer);
+                const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
+                const double kw = pp.innerTaps.numTaps, kd = pp.taps.numTaps;
+                const double repIn = std::ceil(static_cast<double>(pp.innerIn) / 64.0);
+                const double repOut = std::ceil(static_cast<double>(pp.innerOut) / 64.0);
+                const double before = rowsIn * 3 * kw * (16 + repOut) + rowsOut * kd * (16 + repOut);
+                const double after = rowsIn * (16 + repIn) + rowsOut * (kd * (16 + repIn) + 3 * kw * (16 + repOut));
+                pp.innerAfter = after < before;
+            }
             bool fits = false;
             for (uint32_t batch = 16; rowsOk && batch >= 1 && !fits; batch /= 2) {
                 RowsLayout(pp, batch, batch, &probe);
@@ -479,6 +502,12 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             for (uint64_t r = pp.inLen; r-- > 0;) {
                 run = used[r] ? run + 1 : 0;
                 std::memcpy(&blob[pt.runLenAt + r * 4], &run, 4);
+            }
+            if (pt.innerAfter) {
+                for (uint64_t j = 0; j < pp.innerIn; ++j) {
+                    const uint32_t off = static_cast<uint32_t>(j * szC);
+                    std::memcpy(&blob[pt.identityAt + j * 4], &off, 4);
+                }
             }
             const uint64_t rowsPerCoreMin = std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut));
             pt.blockDim = static_cast<uint32_t>(

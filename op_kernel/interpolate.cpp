@@ -431,12 +431,13 @@ public:
         pipe_.InitBuffer(rawQue_, 2, interp::InterpolateRound32(uint64_t(raw) * sizeof(TIn)));
         if (!std::is_same<TIn, TC>::value) pipe_.InitBuffer(wideBuf_, interp::InterpolateRound32(uint64_t(raw) * sizeof(TC)));
         if (WEIGHTED && IsOneByte<TIn>()) pipe_.InitBuffer(rawHalfBuf_, interp::InterpolateRound32(uint64_t(raw) * 2));
-        slotStride_ = interp::InterpolateRound32(uint64_t(p) * sizeof(TC)) / sizeof(TC);
-        pipe_.InitBuffer(slotBuf_, t.slots * interp::InterpolateRound32(uint64_t(p) * sizeof(TC)));
+        slotStride_ = interp::InterpolateRound32(uint64_t(t.slotElems) * sizeof(TC)) / sizeof(TC);
+        pipe_.InitBuffer(slotBuf_, t.slots * interp::InterpolateRound32(uint64_t(t.slotElems) * sizeof(TC)));
         pipe_.InitBuffer(blobBuf_, interp::InterpolateRound32(t.tableBlobBytes));
         if (WEIGHTED) {
             pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(p) * 4));
-            pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(p) * 4));
+            pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(t.slotElems) * 4));
+            if (t.innerAfter) pipe_.InitBuffer(resBuf_, interp::InterpolateRound32(uint64_t(p) * 4));
         }
         pipe_.InitBuffer(outQue_, 2,
                          interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * sizeof(TOut)));
@@ -524,6 +525,11 @@ private:
             // Row i of the run starts `shift + i * innerIn` elements into the buffer: any alignment
             // is fine for a gather source.
             const uint32_t base = static_cast<uint32_t>((shift + i * t_.innerIn) * sizeof(TC));
+            if (WEIGHTED && t_.innerAfter) {
+                // keep the widened row; the inner transform runs on the combined output row
+                Gather(slot, src, blob[t_.identityAt / 4], base, static_cast<uint32_t>(t_.innerIn));
+                continue;
+            }
             Gather(slot, src, blob, base, static_cast<uint32_t>(cnt));
             if constexpr (WEIGHTED) {
                 LocalTensor<float> w = blob[t_.innerWeightAt / 4].template ReinterpretCast<float>();
@@ -572,8 +578,9 @@ private:
         LocalTensor<float> rowW = blob[t_.rowWeightAt / 4].template ReinterpretCast<float>();
         if constexpr (WEIGHTED) {
             LocalTensor<float> acc;
+            const int32_t accN = t_.innerAfter ? static_cast<int32_t>(t_.innerIn) : n;
             if constexpr (std::is_same<TOut, float>::value) {
-                acc = out;
+                acc = t_.innerAfter ? accBuf_.Get<float>() : out;
             } else {
                 acc = accBuf_.Get<float>();
             }
@@ -584,13 +591,33 @@ private:
                 if (w == 0.0f) continue;  // padding row (or a zero weight): contributes nothing
                 LocalTensor<float> slot = RowSlot(b, blob.GetValue(srcAt + e));
                 if (first) {
-                    Muls(acc, slot, w, n);
+                    Muls(acc, slot, w, accN);
                     first = false;
                 } else {
-                    Axpy(acc, slot, w, n);
+                    Axpy(acc, slot, w, accN);
                 }
             }
-            if (first) Duplicate(acc, 0.0f, n);
+            if (first) Duplicate(acc, 0.0f, accN);
+            if (t_.innerAfter) {
+                // inner transform of the combined row: Gather + weight per inner tap
+                LocalTensor<float> res;
+                if constexpr (std::is_same<TOut, float>::value) {
+                    res = out;
+                } else {
+                    res = resBuf_.Get<float>();
+                }
+                const uint32_t p = t_.innerOutPad;
+                LocalTensor<float> w = blob[t_.innerWeightAt / 4].template ReinterpretCast<float>();
+                LocalTensor<float> gat = gatBuf_.Get<float>();
+                Gather(res, acc, blob, 0, static_cast<uint32_t>(n));
+                Mul(res, res, w, n);
+                for (uint32_t j = 1; j < t_.numTaps; ++j) {
+                    Gather(gat, acc, blob[j * p], 0, static_cast<uint32_t>(n));
+                    Mul(gat, gat, w[j * p], n);
+                    Add(res, res, gat, n);
+                }
+                acc = res;
+            }
             NarrowTo(out, acc, static_cast<uint32_t>(n), t_.socFlags, outHalfBuf_, narrowWideBuf_, lowIdxBuf_);
         } else {
             const uint32_t e = static_cast<uint32_t>(o);  // copy passes: one tap per row
@@ -605,7 +632,10 @@ private:
                 if constexpr (IsOneByte<TIn>()) {
                     Cast(out, slot, RoundMode::CAST_NONE, static_cast<uint32_t>(n));
                 } else {
-                    DataCopy(out, slot.template ReinterpretCast<TOut>(), bytes / sizeof(TOut));
+                    // a bit-exact move on the vector unit (x * 1 in the integer view)
+                    using TI = typename MaskView<TOut>::Type;
+                    LocalTensor<TI> dst = out.template ReinterpretCast<TI>();
+                    Muls(dst, slot.template ReinterpretCast<TI>(), static_cast<TI>(1), n);
                 }
             }
         }
@@ -630,8 +660,8 @@ private:
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> rawQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
-    TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, blobBuf_, gatBuf_, accBuf_, outHalfBuf_, narrowWideBuf_,
-        lowIdxBuf_, syncBuf_;
+    TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, blobBuf_, gatBuf_, accBuf_, resBuf_, outHalfBuf_,
+        narrowWideBuf_, lowIdxBuf_, syncBuf_;
     GlobalTensor<TIn> inGm_;
     GlobalTensor<TOut> outGm_;
     GlobalTensor<uint32_t> blobGm_;

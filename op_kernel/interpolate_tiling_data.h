@@ -73,6 +73,11 @@ struct InterpolatePassTiling {
     uint32_t outRowStride;    // elements between output rows in UB (32 B multiple)
     uint32_t runLenCap;
     uint32_t innerWeightAt, rowSrcAt, rowWeightAt, runLenAt;
+    uint32_t innerAfter;      // WEIGHTED: slots hold widened input rows; the inner transform runs on
+                              // each combined output row instead (cheaper when rows shrink)
+    uint32_t identityAt;      // innerAfter: blob offset of innerIn identity gather offsets
+    uint32_t slotElems;       // elements per slot (innerOutPad, or innerIn padded when innerAfter)
+    uint32_t rsv1;
     uint64_t tableBlobBytes;
     uint64_t rows;            // output rows: outer * rowOutLen
     uint64_t rowInLen;
@@ -156,9 +161,13 @@ inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64
     total += 2ull * InterpolateRound32(uint64_t(t.rawElems) * szIn);         // raw input rows, double buffered
     if (szC != szIn) total += InterpolateRound32(uint64_t(t.rawElems) * szC);          // widened rows
     if (weighted && szIn == 1) total += InterpolateRound32(uint64_t(t.rawElems) * 2);  // int8 -> half step
-    total += uint64_t(t.slots) * InterpolateRound32(pad * szC);              // transformed row cache
+    total += uint64_t(t.slots) * InterpolateRound32(uint64_t(t.slotElems) * szC);  // row cache
     total += InterpolateRound32(t.tableBlobBytes);                           // all tables
-    if (weighted) total += 2ull * InterpolateRound32(pad * 4);               // gathered tap, accumulator
+    if (weighted) {
+        total += InterpolateRound32(pad * 4);                                // gathered tap
+        total += InterpolateRound32(uint64_t(t.slotElems) * 4);              // accumulator
+        if (t.innerAfter) total += InterpolateRound32(pad * 4);              // transformed output row
+    }
     total += 2ull * InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * szOut);  // output rows
     if (weighted && szOut == 1) total += InterpolateRound32(pad * 2);
     if (weighted && t.outDType == 5 && !(t.socFlags & kSocFloatToInt32)) {

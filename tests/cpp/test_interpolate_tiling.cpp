@@ -295,6 +295,21 @@ TEST(InterpolatePlan, PassStructure)
     EXPECT_EQ(td.pass[1].outDType, 1u);
     EXPECT_EQ(td.pass[1].inBufOffset, td.pass[0].outBufOffset);
 
+    // Antialias 4x downscale: rows shrink, so the inner (W) transform runs on combined output rows.
+    auto aa = Problem({1, 3, 448, 448}, {1, 3, 112, 112}, InterpMode::LINEAR, ai::DType::F32);
+    aa.antialias = true;
+    ASSERT_TRUE(ai::PlanInterpolate(aa, Platform910b(), &plan, &err)) << err;
+    td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_EQ(td.pass[0].innerAfter, 1u);
+    EXPECT_EQ(td.pass[0].rowTaps, 17u);
+    // 2x upscale: transform input rows first (fewer of them).
+    auto up = Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::LINEAR_ONNX, ai::DType::F32);
+    ASSERT_TRUE(ai::PlanInterpolate(up, Platform910b(), &plan, &err)) << err;
+    td = Tiling(plan);
+    EXPECT_EQ(td.pass[0].innerAfter, 0u);
+    EXPECT_EQ(td.pass[0].inRowsPerDma, 16u);
+
     // 4-D with H, W and C resized: C runs as its own pass.
     auto q = Problem({1, 4, 8, 16}, {1, 2, 16, 32}, InterpMode::CUBIC, ai::DType::F32);
     ASSERT_TRUE(ai::PlanInterpolate(q, Platform910b(), &plan, &err)) << err;
