@@ -159,15 +159,25 @@ static void LineOf(const CoreCtx& c, uint64_t a, uint64_t* s, uint64_t* e) {
 
 void ScalarGm(const uint8_t* addr, uint32_t size, bool write) {
     CoreCtx& c = Ctx();
+    const uint64_t a = reinterpret_cast<uintptr_t>(addr);
+    uint64_t s, e, s2, e2;
+    LineOf(c, a, &s, &e);
+    LineOf(c, a + size - 1, &s2, &e2);
+    for (uint64_t line : {s, s2}) {
+        auto it = c.cachedLines.find(line);
+        if (it == c.cachedLines.end()) {
+            c.cachedLines.emplace(line, c.syncEpoch);
+        } else if (!write && it->second < c.syncEpoch) {
+            const auto& v = c.staleCandidates;
+            if ((v.empty() || v.back().line != line || v.back().readEpoch != c.syncEpoch) && v.size() < 65536)
+                c.staleCandidates.push_back({line, it->second, c.syncEpoch});
+        }
+    }
     if (!write) {
         ++c.counters.scalarGmReads;
         return;
     }
     ++c.counters.scalarGmWrites;
-    const uint64_t a = reinterpret_cast<uintptr_t>(addr);
-    uint64_t s, e, s2, e2;
-    LineOf(c, a, &s, &e);
-    LineOf(c, a + size - 1, &s2, &e2);
     if (c.gmLineWrites.size() <= c.syncEpoch) c.gmLineWrites.resize(c.syncEpoch + 1);
     c.gmLineWrites[c.syncEpoch].Add(s, e2);
     c.dirtyLines.insert(s);
@@ -178,11 +188,13 @@ void Dcci(const uint8_t* addr, bool entire) {
     CoreCtx& c = Ctx();
     if (entire) {
         c.dirtyLines.clear();
+        c.cachedLines.clear();
         return;
     }
     uint64_t s, e;
     LineOf(c, reinterpret_cast<uintptr_t>(addr), &s, &e);
     c.dirtyLines.erase(s);
+    c.cachedLines.erase(s);
 }
 
 // Does a sorted set of line starts hold a line overlapping [b, e)?
@@ -1051,6 +1063,36 @@ static void RaceChecks(LaunchState& L) {
                                        "phase (epoch %u)",
                                        L.opt.kernelName, c->blockIdx, it->block, c->blockIdx, off, name, it->block, e));
                     return;
+                }
+            }
+        }
+    }
+    // a scalar read of a line this core cached in an earlier phase, which another block rewrote since:
+    // the DCache returns the stale copy
+    for (auto& a : L.cores) {
+        if (!a) continue;
+        for (const auto& sr : a->staleCandidates) {
+            for (auto& b : L.cores) {
+                if (!b || b.get() == a.get()) continue;
+                for (uint32_t e = sr.cachedEpoch; e < sr.readEpoch; ++e) {
+                    for (const std::vector<IntervalSet>* sets : {&b->gmWrites, &b->gmLineWrites}) {
+                        if (sets->size() <= e) continue;
+                        const auto& m = (*sets)[e].m;
+                        auto it = m.upper_bound(sr.line + 63);
+                        if (it == m.begin()) continue;
+                        --it;
+                        if (it->second > sr.line) {
+                            uint64_t off;
+                            const char* name = argOf(sr.line, &off);
+                            RecordError(L, Fmt("kernel %s, blocks %u and %u, GlobalTensor::GetValue: rule dcache-stale: "
+                                               "block %u reads the 64 B line at offset %" PRIu64 " of '%s' from its DCache "
+                                               "(cached in SyncAll phase %u) after block %u rewrote it in phase %u "
+                                               "(DataCacheCleanAndInvalid before reading data other cores produced)",
+                                               L.opt.kernelName, a->blockIdx, b->blockIdx, a->blockIdx, off, name,
+                                               sr.cachedEpoch, b->blockIdx, e));
+                            return;
+                        }
+                    }
                 }
             }
         }

@@ -85,6 +85,12 @@ struct CoreCtx : CoreFast {
     std::vector<IntervalSet> gmLineWrites;            // 64 B lines dirtied by scalar SetValue, per epoch
     std::set<uint64_t> dirtyLines;                    // line index (addr / 64) still dirty in the DCache
     std::vector<std::vector<uint64_t>> dirtyAtSync;   // dirty lines when passing SyncAll #e
+    std::map<uint64_t, uint32_t> cachedLines;         // line start -> epoch it entered the DCache
+    struct StaleRead {
+        uint64_t line;
+        uint32_t cachedEpoch, readEpoch;
+    };
+    std::vector<StaleRead> staleCandidates;           // scalar reads of lines cached in an earlier phase
     uint8_t atomic = 0;  // TypeId of SetAtomicAdd, 0 none
     bool syncAllWsChecked = false;
     // deferred failure (raised in a destructor, reported when the block returns)

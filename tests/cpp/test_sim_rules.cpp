@@ -897,3 +897,24 @@ TEST(SimRules, CompareInt32OnlyEqOn910b) {
     Io io;
     EXPECT_TRUE(FailedWith(io.Run(k, 1), "dtype-unsupported"));
 }
+
+TEST(SimRules, DcacheStaleRead) {
+    // Block 0 caches a line in phase 0, block 1 rewrites it in phase 1, block 0 reads it in phase 2:
+    // without DataCacheCleanAndInvalid the read hits the stale DCache copy.
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        GlobalTensor<float> o;
+        o.SetGlobalBuffer((__gm__ float*)out);
+        if (GetBlockIdx() == 0) (void)o.GetValue(0);
+        SyncAll();
+        if (GetBlockIdx() == 1) {
+            o.SetValue(0, 5.0f);
+            DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(o);
+        }
+        SyncAll();
+        if (GetBlockIdx() == 0) {
+            if (!bad) DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(o);
+            (void)o.GetValue(0);
+        }
+    };
+    EXPECT_TRUE(Twin(k, "dcache-stale", 1, 2));
+}
