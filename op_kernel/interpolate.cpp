@@ -473,6 +473,7 @@ public:
         const uint64_t per = t_.rows / bd, extra = t_.rows % bd;
         const uint64_t r0 = idx * per + (idx < extra ? idx : extra);
         const uint64_t r1 = r0 + per + (idx < extra ? 1 : 0);
+        rowEnd_ = r1;
         for (uint64_t r = r0; r < r1; r += t_.outRowsPerDma) {
             const uint64_t n = (r1 - r < t_.outRowsPerDma) ? r1 - r : t_.outRowsPerDma;
             LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
@@ -497,6 +498,20 @@ private:
         if (n > t_.inRowsPerDma) n = t_.inRowsPerDma;
         if (n < 1) n = 1;
         if (n > t_.rowInLen - src) n = t_.rowInLen - src;
+        if (b != limitBlock_) {
+            // The last input row this core needs in block b: the largest source row of its last
+            // output row there (taps are monotone); never read ahead beyond it.
+            limitBlock_ = b;
+            const uint64_t lastRow = (b + 1) * t_.rowOutLen - 1 < rowEnd_ - 1 ? (b + 1) * t_.rowOutLen - 1 : rowEnd_ - 1;
+            const uint64_t o = lastRow - b * t_.rowOutLen;
+            const uint32_t k = WEIGHTED ? t_.rowTaps : 1u;
+            limitSrc_ = 0;
+            for (uint32_t j = 0; j < k; ++j) {
+                const uint64_t v = blob.GetValue(static_cast<uint32_t>(t_.rowSrcAt / 4 + o * k + j));
+                if (v > limitSrc_) limitSrc_ = v;
+            }
+        }
+        if (src + n > limitSrc_ + 1) n = limitSrc_ + 1 > src ? limitSrc_ + 1 - src : 1;
         LoadRows(g, static_cast<uint32_t>(n));
         for (uint32_t s = 0; s < t_.slots; ++s) {
             if (slotRow_[s] == g) return Slot(s);
@@ -669,6 +684,9 @@ private:
     uint64_t slotRow_[kMaxSlots];
     uint32_t nextSlot_ = 0;
     uint32_t slotStride_ = 0;
+    uint64_t rowEnd_ = 0;
+    uint64_t limitBlock_ = UINT64_MAX;
+    uint64_t limitSrc_ = 0;
 };
 
 template <typename TIn, typename TOut, bool WEIGHTED>

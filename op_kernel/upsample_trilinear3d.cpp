@@ -496,9 +496,9 @@ private:
             }
             LocalTensor<float> of;
             if constexpr (sizeof(T) == 4) {
-                of = compact_ ? outF_.Get<float>() : y[buffered * slotElems].template ReinterpretCast<float>();
+                of = compact_ ? tmp_.Get<float>() : y[buffered * slotElems].template ReinterpretCast<float>();
             } else {
-                of = outF_.Get<float>();
+                of = tmp_.Get<float>();  // the Gather passes' scratch, free during the D pass
             }
             Muls(of, pb[s0 * slotElems], dt.l0, static_cast<int32_t>(chunkElems));
             Axpy(of, pb[s1 * slotElems], dt.l1, static_cast<int32_t>(chunkElems));

@@ -142,6 +142,11 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
     // fp32 staging of one D pass result (rows mode: one plane chunk even when several are buffered)
     const uint64_t stage = t.mode == TRI_MODE_ROWS ? t.rowsPerChunk * t.outRowPad : t.groupSlabs * t.outSlabPad;
     l.outFloatBytes = (f32 && !compact) ? 0 : stage * 4;
+    if (t.mode == TRI_MODE_ROWS && l.outFloatBytes) {
+        // rows mode: the D pass result shares the Gather-pass scratch (never live at once)
+        l.tmpBytes = l.tmpBytes > l.outFloatBytes ? l.tmpBytes : l.outFloatBytes;
+        l.outFloatBytes = 0;
+    }
     l.cvtBytes = (!f32 && compact) ? TriRoundUp(stage * es, 32) : 0;
     l.outQueBytes = TriRoundUp((outElems + t.padElems) * es, 32);
     l.tailTabBytes = 128;
