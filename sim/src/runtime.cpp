@@ -386,15 +386,19 @@ static void HzSet(CoreCtx& c, uint8_t evt, int32_t id) {
     EventPipes(evt, &src, &dst);
     if (src == 0xFF) return;
     // everything src issued so far, and everything src already waited for, completes before the flag
-    for (int p = 0; p < kNumPipes; ++p) c.evSnap[evt][id][p] = c.synced[src][p];
-    c.evSnap[evt][id][src] = c.pipeSeq[src];
+    if (!c.strict) return;
+    uint64_t* snap = c.Snap(evt, id);
+    for (int p = 0; p < kNumPipes; ++p) snap[p] = c.synced[src][p];
+    snap[src] = c.pipeSeq[src];
 }
 
 static void HzWait(CoreCtx& c, uint8_t evt, int32_t id) {
     uint8_t src, dst;
     EventPipes(evt, &src, &dst);
     if (src == 0xFF) return;
-    for (int p = 0; p < kNumPipes; ++p) c.synced[dst][p] = std::max(c.synced[dst][p], c.evSnap[evt][id][p]);
+    if (!c.strict) return;
+    const uint64_t* snap = c.Snap(evt, id);
+    for (int p = 0; p < kNumPipes; ++p) c.synced[dst][p] = std::max(c.synced[dst][p], snap[p]);
 }
 
 void PipeBarrierImpl(uint8_t pipe) {
@@ -937,8 +941,10 @@ static void RunBlock(LaunchState& L, uint32_t b) {
     c->tilingKey = L.opt.tilingKey;
     c->strict = L.strict;
     c->cnt = &c->counters;
-    c->ubMem.resize(L.soc.ubTotalBytes);
-    c->ub = c->ubMem.data();
+    // one UB arena per worker thread, reused by the blocks it runs (like a physical core's UB)
+    static thread_local std::vector<uint8_t> arena;
+    if (arena.size() < L.soc.ubTotalBytes) arena.resize(L.soc.ubTotalBytes);
+    c->ub = arena.data();
     c->ubSize = L.soc.ubTotalBytes;
     FillRandom(*c);
     tlsCore = c.get();
@@ -958,8 +964,7 @@ static void RunBlock(LaunchState& L, uint32_t b) {
     }
     BlockExit(*c);
     tlsCore = nullptr;
-    c->ubMem.clear();
-    c->ubMem.shrink_to_fit();
+    c->ub = nullptr;
     c->hz.clear();
     c->hz.shrink_to_fit();
     L.cores[b] = std::move(c);

@@ -64,7 +64,6 @@ struct HzBlock {
 
 struct CoreCtx : CoreFast {
     LaunchState* L = nullptr;
-    std::vector<uint8_t> ubMem;
     CoreCounters counters;
     // pipe
     void* pipe = nullptr;
@@ -78,7 +77,11 @@ struct CoreCtx : CoreFast {
     uint8_t evSet[kNumHardEvents][kNumEventIds] = {};
     uint8_t evAlloc[kNumHardEvents][kNumEventIds] = {};
     uint8_t evOwner[kNumHardEvents][kNumEventIds] = {};
-    uint64_t evSnap[kNumHardEvents][kNumEventIds][kNumPipes] = {};  // hazard: source clocks at SetFlag
+    std::vector<uint64_t> evSnap;  // hazard: source clocks at SetFlag, [evt][id][pipe] (strict mode only)
+    uint64_t* Snap(int evt, int id) {
+        if (evSnap.empty()) evSnap.assign(size_t(kNumHardEvents) * kNumEventIds * kNumPipes, 0);
+        return &evSnap[(size_t(evt) * kNumEventIds + id) * kNumPipes];
+    }
     // cross-block GM tracking, per SyncAll epoch
     uint32_t syncEpoch = 0;
     std::vector<IntervalSet> gmWrites, gmReads;
