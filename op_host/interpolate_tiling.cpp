@@ -72,20 +72,19 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     pt->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
     pt->slotElems = static_cast<uint32_t>(pt->innerAfter ? AlignUp(pp.innerIn, 32) : pad);
     pt->rawElems = static_cast<uint32_t>(AlignUp(inRows * pp.innerIn, 32 / szIn));
-    pt->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 8));
+    pt->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
     pt->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
     pt->outRowStride = static_cast<uint32_t>(AlignUp(pp.innerOut * szOut, 32) / szOut);
     uint64_t at = kw * pad * 4;
     pt->innerWeightAt = static_cast<uint32_t>(at);
     if (weighted || pt->useMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), 32);
-    pt->rowSrcAt = static_cast<uint32_t>(at);
-    at += pt->rowTabCap * 4ull;
-    pt->rowWeightAt = static_cast<uint32_t>(at);
-    at += pt->rowTabCap * 4ull;
-    pt->runLenAt = static_cast<uint32_t>(at);
-    at += pt->runLenCap * 4ull;
     pt->identityAt = static_cast<uint32_t>(at);
     if (pt->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
+    pt->rowSrcAt = static_cast<uint32_t>(at);  // end of the inner tables (read whole)
+    at += pt->rowTabCap * 8ull + 32;
+    pt->rowWeightAt = 0;
+    pt->runLenAt = static_cast<uint32_t>(at);
+    at += pt->runLenCap * 4ull + 32;
     pt->tableBlobBytes = at;
     pt->rows = pp.outer * pp.outLen;
     pt->rowInLen = pp.inLen;
@@ -494,8 +493,8 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             std::vector<uint8_t> used(pp.inLen + 1, 0);
             for (uint64_t e = 0; e < pp.outLen * kd; ++e) {
                 const uint32_t src = static_cast<uint32_t>(pp.taps.srcIndex[e]);
-                std::memcpy(&blob[pt.rowSrcAt + e * 4], &src, 4);
-                std::memcpy(&blob[pt.rowWeightAt + e * 4], &pp.taps.weight[e], 4);
+                std::memcpy(&blob[pt.rowSrcAt + e * 8], &src, 4);
+                std::memcpy(&blob[pt.rowSrcAt + e * 8 + 4], &pp.taps.weight[e], 4);
                 if (pp.taps.weight[e] != 0.0f) used[src] = 1;
             }
             uint32_t run = 0;  // consecutive needed input rows from each row on

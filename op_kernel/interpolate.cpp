@@ -423,7 +423,11 @@ public:
         GM_ADDR out = t.outToWorkspace ? user + t.outBufOffset : y;
         inGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TIn*>(in), t.inElems);
         outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TOut*>(out), t.outElems);
-        blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.tableBlobBytes / 4);
+        blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.rowSrcAt / 4);
+        rowGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(user + t.offsetTable + t.rowSrcAt),
+                               t.rowTabCap + 4);
+        runGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable + t.runLenAt),
+                               t.runLenCap + 8);
 
         // Keep in step with interp::InterpolateRowPassUbBytes.
         const uint32_t p = t.innerOutPad;
@@ -433,7 +437,9 @@ public:
         if (WEIGHTED && IsOneByte<TIn>()) pipe_.InitBuffer(rawHalfBuf_, interp::InterpolateRound32(uint64_t(raw) * 2));
         slotStride_ = interp::InterpolateRound32(uint64_t(t.slotElems) * sizeof(TC)) / sizeof(TC);
         pipe_.InitBuffer(slotBuf_, t.slots * interp::InterpolateRound32(uint64_t(t.slotElems) * sizeof(TC)));
-        pipe_.InitBuffer(blobBuf_, interp::InterpolateRound32(t.tableBlobBytes));
+        pipe_.InitBuffer(blobBuf_, interp::InterpolateRound32(t.rowSrcAt));
+        pipe_.InitBuffer(rowBuf_, interp::InterpolateRound32(uint64_t(t.rowTabCap) * 8 + 32));
+        pipe_.InitBuffer(runBuf_, interp::InterpolateRound32(uint64_t(t.runLenCap) * 4 + 32));
         if (WEIGHTED) {
             pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(p) * 4));
             pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(t.slotElems) * 4));
@@ -446,14 +452,50 @@ public:
             InitLowWordOffsets(pipe_, narrowWideBuf_, lowIdxBuf_, p);
         }
 
-        // Every table in one DMA (a few KB), read by the vector unit (gather offsets, weights) and
-        // the scalar unit (row taps).
+        // This core's output rows [r0_, r1_).
+        const uint64_t idx = GetBlockIdx();
+        const uint64_t bd = t.blockDim;
+        const uint64_t per = t.rows / bd, extra = t.rows % bd;
+        r0_ = idx * per + (idx < extra ? idx : extra);
+        r1_ = idx < bd ? r0_ + per + (idx < extra ? 1 : 0) : r0_;
+        if (r1_ == r0_) return;
+        // Tables: the inner taps whole (vector operands), and the slices of the row taps and run
+        // lengths this core uses (scalar reads), each one DMA.
+        uint64_t oLo = 0, oHi = t.rowOutLen - 1;
+        if (r0_ / t.rowOutLen == (r1_ - 1) / t.rowOutLen) {
+            oLo = r0_ % t.rowOutLen;
+            oHi = (r1_ - 1) % t.rowOutLen;
+        }
+        const uint32_t k = WEIGHTED ? t.rowTaps : 1u;
+        rowBase_ = oLo * k;
+        const uint64_t pairs = (oHi + 1 - oLo) * k;
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-        DataCopy(blob, blobGm_[0], static_cast<uint32_t>(t.tableBlobBytes / 4));
+        DataCopy(blob, blobGm_[0], t.rowSrcAt / 4);
+        LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
+        DataCopy(rowTab, rowGm_[rowBase_], static_cast<uint32_t>((pairs + 3) / 4 * 4));
+        event_t toS = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_S));
+        SetFlag<HardEvent::MTE2_S>(toS);
+        WaitFlag<HardEvent::MTE2_S>(toS);
+        // Input rows this core may read: from the smallest tap of its first output row to the
+        // largest of its last one (taps are monotone); whole block if the range spans blocks.
+        uint64_t srcLo = t.rowInLen, srcHi = 0;
+        for (uint32_t j = 0; j < k; ++j) {
+            const uint64_t a = rowTab.GetValue(static_cast<uint32_t>(j)) & 0xFFFFFFFFull;
+            const uint64_t z = rowTab.GetValue(static_cast<uint32_t>(pairs - k + j)) & 0xFFFFFFFFull;
+            if (a < srcLo) srcLo = a;
+            if (z > srcHi) srcHi = z;
+        }
+        if (oLo == 0 && oHi == t.rowOutLen - 1) {
+            srcLo = 0;
+            srcHi = t.rowInLen - 1;
+        }
+        if (srcHi < srcLo) srcHi = srcLo;
+        runBase_ = srcLo;
+        LocalTensor<uint32_t> run = runBuf_.Get<uint32_t>();
+        DataCopy(run, runGm_[runBase_], static_cast<uint32_t>((srcHi + 1 - srcLo + 7) / 8 * 8));
         event_t toV = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_V));
         SetFlag<HardEvent::MTE2_V>(toV);
         WaitFlag<HardEvent::MTE2_V>(toV);
-        event_t toS = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_S));
         SetFlag<HardEvent::MTE2_S>(toS);
         WaitFlag<HardEvent::MTE2_S>(toS);
         for (uint32_t i = 0; i < kMaxSlots; ++i) slotRow_[i] = UINT64_MAX;
@@ -467,12 +509,7 @@ public:
 
     __aicore__ inline void Process()
     {
-        const uint64_t idx = GetBlockIdx();
-        const uint64_t bd = t_.blockDim;
-        if (idx >= bd) return;
-        const uint64_t per = t_.rows / bd, extra = t_.rows % bd;
-        const uint64_t r0 = idx * per + (idx < extra ? idx : extra);
-        const uint64_t r1 = r0 + per + (idx < extra ? 1 : 0);
+        const uint64_t r0 = r0_, r1 = r1_;
         rowEnd_ = r1;
         for (uint64_t r = r0; r < r1; r += t_.outRowsPerDma) {
             const uint64_t n = (r1 - r < t_.outRowsPerDma) ? r1 - r : t_.outRowsPerDma;
@@ -486,6 +523,16 @@ public:
 private:
     __aicore__ inline LocalTensor<TC> Slot(uint32_t s) { return slotBuf_.Get<TC>()[s * slotStride_]; }
 
+    __aicore__ static inline float TapWeight(uint64_t tap)
+    {
+        union {
+            uint32_t u;
+            float f;
+        } bits;
+        bits.u = static_cast<uint32_t>(tap >> 32);
+        return bits.f;
+    }
+
     // The slot holding transformed input row g of block b (loading a run of rows on a miss).
     __aicore__ inline LocalTensor<TC> RowSlot(uint64_t b, uint64_t src)
     {
@@ -493,8 +540,9 @@ private:
         for (uint32_t s = 0; s < t_.slots; ++s) {
             if (slotRow_[s] == g) return Slot(s);
         }
-        LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-        uint64_t n = blob.GetValue(static_cast<uint32_t>(t_.runLenAt / 4 + src));
+        LocalTensor<uint32_t> run = runBuf_.Get<uint32_t>();
+        LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
+        uint64_t n = run.GetValue(static_cast<uint32_t>(src - runBase_));
         if (n > t_.inRowsPerDma) n = t_.inRowsPerDma;
         if (n < 1) n = 1;
         if (n > t_.rowInLen - src) n = t_.rowInLen - src;
@@ -507,7 +555,7 @@ private:
             const uint32_t k = WEIGHTED ? t_.rowTaps : 1u;
             limitSrc_ = 0;
             for (uint32_t j = 0; j < k; ++j) {
-                const uint64_t v = blob.GetValue(static_cast<uint32_t>(t_.rowSrcAt / 4 + o * k + j));
+                const uint64_t v = rowTab.GetValue(static_cast<uint32_t>(o * k + j - rowBase_)) & 0xFFFFFFFFull;
                 if (v > limitSrc_) limitSrc_ = v;
             }
         }
@@ -589,8 +637,7 @@ private:
         const uint64_t o = r - b * t_.rowOutLen;
         const int32_t n = static_cast<int32_t>(t_.innerOut);
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-        const uint32_t srcAt = t_.rowSrcAt / 4;
-        LocalTensor<float> rowW = blob[t_.rowWeightAt / 4].template ReinterpretCast<float>();
+        LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         if constexpr (WEIGHTED) {
             LocalTensor<float> acc;
             const int32_t accN = t_.innerAfter ? static_cast<int32_t>(t_.innerIn) : n;
@@ -601,10 +648,11 @@ private:
             }
             bool first = true;
             for (uint32_t k = 0; k < t_.rowTaps; ++k) {
-                const uint32_t e = static_cast<uint32_t>(o * t_.rowTaps + k);
-                const float w = rowW.GetValue(e);
+                // one 64-bit scalar read: source row (low word) and weight (high word)
+                const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o * t_.rowTaps + k - rowBase_));
+                const float w = TapWeight(tap);
                 if (w == 0.0f) continue;  // padding row (or a zero weight): contributes nothing
-                LocalTensor<float> slot = RowSlot(b, blob.GetValue(srcAt + e));
+                LocalTensor<float> slot = RowSlot(b, tap & 0xFFFFFFFFull);
                 if (first) {
                     Muls(acc, slot, w, accN);
                     first = false;
@@ -635,15 +683,15 @@ private:
             }
             NarrowTo(out, acc, static_cast<uint32_t>(n), t_.socFlags, outHalfBuf_, narrowWideBuf_, lowIdxBuf_);
         } else {
-            const uint32_t e = static_cast<uint32_t>(o);  // copy passes: one tap per row
-            const float w = rowW.GetValue(e);
+            const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o - rowBase_));  // one tap per row
+            const float w = TapWeight(tap);
             const uint32_t bytes = interp::InterpolateRound32(uint64_t(n) * sizeof(TOut));
             if (w == 0.0f) {
                 // padding row: zeros (bit pattern 0 for every dtype)
                 LocalTensor<uint16_t> z = out.template ReinterpretCast<uint16_t>();
                 Duplicate(z, static_cast<uint16_t>(0), static_cast<int32_t>(bytes / 2));
             } else {
-                LocalTensor<TC> slot = RowSlot(b, blob.GetValue(srcAt + e));
+                LocalTensor<TC> slot = RowSlot(b, tap & 0xFFFFFFFFull);
                 if constexpr (IsOneByte<TIn>()) {
                     Cast(out, slot, RoundMode::CAST_NONE, static_cast<uint32_t>(n));
                 } else {
@@ -675,12 +723,14 @@ private:
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> rawQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
-    TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, blobBuf_, gatBuf_, accBuf_, resBuf_, outHalfBuf_,
-        narrowWideBuf_, lowIdxBuf_, syncBuf_;
+    TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, blobBuf_, rowBuf_, runBuf_, gatBuf_, accBuf_, resBuf_,
+        outHalfBuf_, narrowWideBuf_, lowIdxBuf_, syncBuf_;
     GlobalTensor<TIn> inGm_;
     GlobalTensor<TOut> outGm_;
-    GlobalTensor<uint32_t> blobGm_;
+    GlobalTensor<uint32_t> blobGm_, runGm_;
+    GlobalTensor<uint64_t> rowGm_;
     GlobalTensor<int32_t> syncGm_;
+    uint64_t r0_ = 0, r1_ = 0, rowBase_ = 0, runBase_ = 0;
     uint64_t slotRow_[kMaxSlots];
     uint32_t nextSlot_ = 0;
     uint32_t slotStride_ = 0;

@@ -58,16 +58,19 @@ struct InterpolatePassTiling {
     // numTaps inner taps, entries per tap innerOutPad apart), kept in one of `slots` UB slots and
     // reused by every output row that needs it.  Input rows are read inRowsPerDma at a time (runs of
     // consecutive needed rows), output rows written outRowsPerDma at a time.
-    // All tables are one blob (offsetTable, tableBlobBytes), loaded with one DMA; byte offsets in it:
-    //   0: inner offsets (numTaps x innerOutPad uint32), innerWeightAt: inner weights / masks,
-    //   rowSrcAt: rowTabCap uint32 source rows, rowWeightAt: rowTabCap float weights (0: padding),
-    //   runLenAt: runLenCap uint32, consecutive needed input rows starting at each input row.
+    // The tables are one blob in GM (offsetTable, tableBlobBytes); byte offsets in it:
+    //   0: inner offsets (numTaps x innerOutPad uint32), innerWeightAt: inner weights / masks
+    //      (read whole: rowSrcAt bytes);
+    //   rowSrcAt: rowTabCap uint64 row taps (o * rowTaps + k): source row | float weight bits << 32
+    //      (weight 0: padding), read as the slice of this core's output rows;
+    //   runLenAt: runLenCap uint32, consecutive needed input rows starting at each input row
+    //      (read as the slice of this core's input rows).  Both slices have 32 B of slack in GM.
     uint32_t layout;          // kLayoutGather or kLayoutRows
     uint32_t rowTaps;         // taps per output row
     uint32_t slots;           // transformed input rows cached in UB (>= rowTaps + inRowsPerDma)
     uint32_t innerOutPad;     // innerOut rounded up to 32 elements
     uint32_t rawElems;        // raw input buffer (elements, 32 B multiple): inRowsPerDma rows
-    uint32_t rowTabCap;       // row table entries (rowOutLen * rowTaps rounded up to 8)
+    uint32_t rowTabCap;       // row tap pairs (rowOutLen * rowTaps rounded up to 4)
     uint32_t inRowsPerDma;
     uint32_t outRowsPerDma;
     uint32_t outRowStride;    // elements between output rows in UB (32 B multiple)
@@ -162,7 +165,9 @@ inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64
     if (szC != szIn) total += InterpolateRound32(uint64_t(t.rawElems) * szC);          // widened rows
     if (weighted && szIn == 1) total += InterpolateRound32(uint64_t(t.rawElems) * 2);  // int8 -> half step
     total += uint64_t(t.slots) * InterpolateRound32(uint64_t(t.slotElems) * szC);  // row cache
-    total += InterpolateRound32(t.tableBlobBytes);                           // all tables
+    total += InterpolateRound32(t.rowSrcAt);                                 // inner tables
+    total += InterpolateRound32(uint64_t(t.rowTabCap) * 8 + 32);             // row taps (slice)
+    total += InterpolateRound32(uint64_t(t.runLenCap) * 4 + 32);             // run lengths (slice)
     if (weighted) {
         total += InterpolateRound32(pad * 4);                                // gathered tap
         total += InterpolateRound32(uint64_t(t.slotElems) * 4);              // accumulator

@@ -201,7 +201,8 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                 EXPECT_EQ(pt.innerOut * interp::InterpolateDTypeBytes(pt.outDType) % 32, 0u);
             }
             EXPECT_LE(pt.offsetTable + pt.tableBlobBytes, plan.workspaceInit.size());
-            EXPECT_EQ(pt.tableBlobBytes % 32, 0u);
+            EXPECT_EQ(pt.rowSrcAt % 32, 0u);
+            EXPECT_EQ(pt.runLenAt % 32, 0u);
         } else {
             EXPECT_LE(interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps, pt.useMask,
                                                      pt.chunkElems, pt.windowElems, pt.socFlags, syncUb),
