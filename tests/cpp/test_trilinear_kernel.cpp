@@ -260,6 +260,30 @@ TEST_P(TrilinearKernel, MatchesReference)
     ascend_sim::SetActiveSoc("ascend910b");
 }
 
+// Strict pipe-hazard mode: every UB hand-over between pipes needs a sync edge (no auto-sync).
+TEST(TrilinearKernelSpecial, StrictPipeHazardMode)
+{
+    ascend_sim::SetStrict(true);
+    for (const char* soc : {"ascend910b", "ascend310p"}) {
+        for (ai::DType dt : {ai::DType::F32, ai::DType::F16}) {
+            uint32_t seed = 100;
+            for (const Case& k : kCases) {
+                const ai::TrilinearProblem p = ProblemOf(k, dt);
+                const std::vector<double> x = RandomInput(p, seed++);
+                const RunResult r = RunKernel(p, soc, x);
+                const std::string what = std::string("strict ") + soc + " " + ai::DTypeName(dt) + " case " +
+                                         std::to_string(seed - 100);
+                EXPECT_EQ(r.status, 0) << what << ": " << r.error;
+                if (r.status == 0) {
+                    EXPECT_EQ(Compare(p, Reference(p, x), r.y, what), 0) << what;
+                }
+            }
+        }
+    }
+    ascend_sim::SetStrict(false);
+    ascend_sim::SetActiveSoc("ascend910b");
+}
+
 INSTANTIATE_TEST_SUITE_P(AllSocsDtypes, TrilinearKernel,
                          ::testing::Combine(::testing::Values("ascend910b", "ascend310p"),
                                             ::testing::Values(ai::DType::F32, ai::DType::F16, ai::DType::BF16)));
