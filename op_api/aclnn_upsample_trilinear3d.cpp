@@ -163,9 +163,10 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor*
     if (in.data == nullptr) return Fail(kApi, ACLNN_ERR_PARAM_NULLPTR, "self: data address must not be null");
     if (res.data == nullptr) return Fail(kApi, ACLNN_ERR_PARAM_NULLPTR, "out: data address must not be null");
 
-    // Kernel layout: NCDHW or NDHWC contiguous, whichever needs fewer staging copies (torch_npu passes a
-    // channels_last_3d tensor as a strided NCDHW view: it runs as NDHWC with no copy).  Ties go to the
-    // tensor's own format.
+    // Kernel layout: NCDHW or NDHWC contiguous, whichever stages fewer bytes through view_copy (torch_npu
+    // passes a channels_last_3d tensor as a strided NCDHW view: with a channels-last out it runs as NDHWC
+    // with no copy; with a contiguous out the smaller input is gathered, by the transpose path).  Ties
+    // go to the tensor's own format.
     const std::vector<int> permNc = {logical[0], logical[1], logical[2], logical[3], logical[4]};
     const std::vector<int> permCl = {logical[0], logical[2], logical[3], logical[4], logical[1]};
     Operand inNc, outNc, inCl, outCl;
@@ -173,9 +174,12 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor*
     DescribeOperand(res, permNc, &outNc);
     DescribeOperand(in, permCl, &inCl);
     DescribeOperand(res, permCl, &outCl);
-    const int copiesNc = int(inNc.staged) + int(outNc.staged);
-    const int copiesCl = int(inCl.staged) + int(outCl.staged);
-    const bool channelsLast = copiesCl < copiesNc || (copiesCl == copiesNc && formatNdhwc);
+    auto staged = [](const Operand& a, const Operand& b) {
+        return (a.staged ? a.denseBytes : 0) + (b.staged ? b.denseBytes : 0);
+    };
+    const uint64_t stagedNc = staged(inNc, outNc);
+    const uint64_t stagedCl = staged(inCl, outCl);
+    const bool channelsLast = stagedCl < stagedNc || (stagedCl == stagedNc && formatNdhwc);
     job->input = channelsLast ? inCl : inNc;
     job->output = channelsLast ? outCl : outNc;
 

@@ -10,6 +10,9 @@
 //   ELEMENTS  innermost stride != 1: the contiguous side moves by DataCopyPad, the strided side
 //             element by element with GlobalTensor::GetValue / SetValue via UB.  Correct first.
 //   SCALAR    SoCs without DataCopyPad (310P): GetValue / SetValue on both GM sides.
+//   TRANSPOSE gather of a batched transpose (shape[6] has stride 1, shape[7] strides over whole source
+//             rows, e.g. an NDHWC tensor read in NCDHW order): a tile of source rows comes in by one
+//             DataCopyPad, Gather reorders it in UB, one DataCopyPad writes R rows of the tile.
 // Paths that write GM with SetValue run on one core (the host planner sets blockDim = 1): scalar GM
 // writes go through a per-core data cache with 64-byte lines.
 #include "kernel_operator.h"
@@ -107,7 +110,71 @@ public:
         DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(dstGm_);
     }
 
+    __aicore__ inline void ProcessTranspose()
+    {
+        constexpr uint32_t eb = sizeof(T);
+        const uint64_t rows = static_cast<uint64_t>(t_.shape[ai::VIEW_COPY_MAX_DIMS - 2]);       // R, stride 1
+        const uint64_t rowStride = static_cast<uint64_t>(t_.stride[ai::VIEW_COPY_MAX_DIMS - 1]);  // S
+        const uint64_t cols = t_.rowLength;                                                       // Q
+        const uint32_t tile = static_cast<uint32_t>(t_.chunkLength);
+        const uint32_t block = static_cast<uint32_t>(t_.rowBlock);
+        const uint32_t pitch = (block * eb + 31) / 32 * 32 / eb;  // a source row segment in UB, 32 B padded
+        pipe_.InitBuffer(srcBuf_, tile * pitch * eb);
+        pipe_.InitBuffer(buf_, block * tile * eb);
+        pipe_.InitBuffer(offsetBuf_, block * tile * 4);
+        LocalTensor<T> src = srcBuf_.Get<T>();
+        LocalTensor<T> dst = buf_.Get<T>();
+        LocalTensor<int32_t> offsets = offsetBuf_.Get<int32_t>();
+        // dst[r * tile + q] = src[q * pitch + r]; Gather offsets in bytes, built once per core: row 0, then
+        // rows [k, 2k) = rows [0, k) + k * eb (log2(block) vector instructions).
+        CreateVecIndex(offsets, static_cast<int32_t>(0), tile);
+        Muls(offsets, offsets, static_cast<int32_t>(pitch * eb), static_cast<int32_t>(tile));
+        for (uint32_t k = 1; k < block; k *= 2) {
+            const uint32_t n = (block - k < k) ? block - k : k;
+            LocalTensor<int32_t> upper = offsets[k * tile];
+            Adds(upper, offsets, static_cast<int32_t>(k * eb), static_cast<int32_t>(n * tile));
+        }
+        LocalTensor<uint32_t> gatherOffsets = offsets.template ReinterpretCast<uint32_t>();
+        DataCopyPadExtParams<T> noPad;
+        const uint64_t colTiles = (cols + tile - 1) / tile;
+        const uint64_t rowBlocks = (rows + block - 1) / block;
+        for (uint64_t u = 0; u < rowCount_; ++u) {
+            uint64_t unit = firstRow_ + u;
+            const uint64_t q0 = (unit % colTiles) * tile;
+            unit /= colTiles;
+            const uint64_t r0 = (unit % rowBlocks) * block;
+            const uint64_t batch = unit / rowBlocks;
+            const uint32_t n = static_cast<uint32_t>((cols - q0 < tile) ? cols - q0 : tile);
+            const uint32_t m = static_cast<uint32_t>((rows - r0 < block) ? rows - r0 : block);
+            // n source rows segments of m elements; each lands at a pitch-aligned UB row
+            DataCopyExtParams in(static_cast<uint16_t>(n), m * eb, static_cast<uint32_t>((rowStride - m) * eb),
+                                 pitch * eb / 32 - (m * eb + 31) / 32, 0);
+            DataCopyPad(src, srcGm_[BatchOffset(batch) + q0 * rowStride + r0], in, noPad);
+            Sync<HardEvent::MTE2_V>();
+            Gather(dst, src, gatherOffsets, 0, block * tile);
+            Sync<HardEvent::V_MTE3>();
+            // m rows of n elements into the contiguous [R, Q] matrix of this batch
+            DataCopyExtParams out(static_cast<uint16_t>(m), n * eb, tile * eb / 32 - (n * eb + 31) / 32,
+                                  static_cast<uint32_t>((cols - n) * eb), 0);
+            DataCopyPad(dstGm_[(batch * rows + r0) * cols + q0], dst, out);
+            Sync<HardEvent::MTE3_V>();  // the next Gather overwrites dst
+            Sync<HardEvent::V_MTE2>();  // the next DataCopyPad overwrites src
+        }
+    }
+
 private:
+    // Element offset of batch `batch` (dims 0..5) in the strided view (TRANSPOSE path).
+    __aicore__ inline uint64_t BatchOffset(uint64_t batch) const
+    {
+        uint64_t offset = 0;
+        for (int d = static_cast<int>(ai::VIEW_COPY_MAX_DIMS) - 3; d >= 0; --d) {
+            const uint64_t extent = static_cast<uint64_t>(t_.shape[d]);
+            offset += (batch % extent) * static_cast<uint64_t>(t_.stride[d]);
+            batch /= extent;
+        }
+        return offset;
+    }
+
     // Element offset of the first element of row `row` in the strided view.
     __aicore__ inline uint64_t StridedRowOffset(uint64_t row) const
     {
@@ -130,6 +197,8 @@ private:
 
     TPipe pipe_;
     TBuf<TPosition::VECCALC> buf_;
+    TBuf<TPosition::VECCALC> srcBuf_;
+    TBuf<TPosition::VECCALC> offsetBuf_;
     GlobalTensor<T> srcGm_;
     GlobalTensor<T> dstGm_;
     ai::ViewCopyTilingData t_;
@@ -146,6 +215,8 @@ __aicore__ inline void RunViewCopy(GM_ADDR src, GM_ADDR dst, const ai::ViewCopyT
         op.ProcessRows();
     } else if (path == ai::VIEW_COPY_PATH_ELEMENTS) {
         op.ProcessElements();
+    } else if (path == ai::VIEW_COPY_PATH_TRANSPOSE) {
+        if constexpr (sizeof(T) == 2 || sizeof(T) == 4) op.ProcessTranspose();  // Gather: 2/4-byte types
     } else {
         op.ProcessScalar();
     }
@@ -157,7 +228,7 @@ extern "C" __global__ __aicore__ void view_copy(GM_ADDR src, GM_ADDR dst, GM_ADD
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     GET_TILING_DATA_WITH_STRUCT(ai::ViewCopyTilingData, tilingData, tiling);
-    for (uint64_t path = ai::VIEW_COPY_PATH_ROWS; path <= ai::VIEW_COPY_PATH_SCALAR; ++path) {
+    for (uint64_t path = ai::VIEW_COPY_PATH_ROWS; path <= ai::VIEW_COPY_PATH_TRANSPOSE; ++path) {
         if (TILING_KEY_IS(path * 100 + 1)) {
             RunViewCopy<uint8_t>(src, dst, tilingData, path);
         } else if (TILING_KEY_IS(path * 100 + 2)) {

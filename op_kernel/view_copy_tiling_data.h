@@ -14,16 +14,22 @@ constexpr uint64_t VIEW_COPY_PATH_ROWS = 1;      // innermost stride 1: whole ro
 constexpr uint64_t VIEW_COPY_PATH_ELEMENTS = 2;  // innermost stride != 1: element-wise through UB, DataCopyPad
                                                  // on the contiguous side, scalar GM access on the strided side
 constexpr uint64_t VIEW_COPY_PATH_SCALAR = 3;    // SoC without DataCopyPad (310P): scalar GM access on both sides
+constexpr uint64_t VIEW_COPY_PATH_TRANSPOSE = 4; // gather of a batched transpose (the second-innermost dim has
+                                                 // stride 1, e.g. an NDHWC tensor read in NCDHW order): tiles of
+                                                 // whole source rows by DataCopyPad, reordered in UB by Gather,
+                                                 // written as R rows of a tile; 2- and 4-byte elements
 
 struct ViewCopyTilingData {
     int64_t shape[VIEW_COPY_MAX_DIMS];   // dims in iteration order (= the contiguous side's row-major
                                          // order), left-padded with 1; shape[7] is the row
     int64_t stride[VIEW_COPY_MAX_DIMS];  // element strides of the strided side, same order
-    uint64_t rowCount;                   // product of shape[0..6]
-    uint64_t rowsPerCore;                // rows of every core; the first `tailRows` cores take one more
+    uint64_t rowCount;                   // work units: product of shape[0..6] rows (TRANSPOSE: batches x tiles)
+    uint64_t rowsPerCore;                // units of every core; the first `tailRows` cores take one more
     uint64_t tailRows;
     uint64_t rowLength;                  // shape[7]
-    uint64_t chunkLength;                // elements per UB chunk (chunkLength * elemBytes is a 32 B multiple)
+    uint64_t chunkLength;                // elements per UB chunk (chunkLength * elemBytes is a 32 B multiple);
+                                         // TRANSPOSE: tile width in columns of shape[7]
+    uint64_t rowBlock;                   // TRANSPOSE: rows of shape[6] per tile (<= 4095); 0 otherwise
     uint32_t elemBytes;                  // 1, 2, 4 or 8 (the copy moves bits, whatever the dtype)
     uint32_t scatter;                    // 0: strided -> contiguous (gather); 1: contiguous -> strided (scatter)
 };

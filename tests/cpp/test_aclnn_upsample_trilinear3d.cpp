@@ -391,6 +391,29 @@ TEST_F(TrilinearApi, ChannelsLastInputContiguousOutput)
     ExpectClose(out, want);
 }
 
+TEST_F(TrilinearApi, ContiguousInputChannelsLastOutput)
+{
+    // The NDHWC kernel writes the channels-last out directly; the smaller input is gathered NCDHW -> NDHWC.
+    const int64_t N = 2, C = 5, D = 2, H = 3, W = 2;
+    const std::vector<int64_t> size = {3, 4, 4};
+    std::vector<float> ncdhw = Ramp(N * C * D * H * W);
+    std::vector<float> want = ContiguousResult(ncdhw, {N, C, D, H, W}, size, false);
+    const int64_t oD = size[0], oH = size[1], oW = size[2];
+    std::vector<float> outCl(want.size(), 0.0f);
+    Tensor self({N, C, D, H, W}, ncdhw.data());
+    Tensor res({N, C, oD, oH, oW}, outCl.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
+               {oD * oH * oW * C, 1, oH * oW * C, oW * C, C});
+    ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
+    std::string json = aclsimLastLaunchJson();
+    EXPECT_NE(json.find("\"kernel\": \"upsample_trilinear3d\""), std::string::npos) << "out was staged: " << json;
+    std::vector<float> got(outCl.size());
+    for (int64_t n = 0; n < N; ++n)
+        for (int64_t c = 0; c < C; ++c)
+            for (int64_t i = 0; i < oD * oH * oW; ++i)
+                got[(n * C + c) * oD * oH * oW + i] = outCl[(n * oD * oH * oW + i) * C + c];
+    ExpectClose(got, want);
+}
+
 TEST_F(TrilinearApi, OffsetAndPaddedRowsOutputLeavesGapsUntouched)
 {
     // self: an offset view into a larger buffer; out: rows of 7 in a buffer with pitch 9.

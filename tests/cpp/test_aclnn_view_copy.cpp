@@ -49,6 +49,8 @@ int64_t Span(const std::vector<int64_t>& offs)
 
 uint8_t Byte(int64_t elem, uint32_t b) { return static_cast<uint8_t>((elem * 37 + b * 11 + 5) & 0xff); }
 
+// `expectPath` is the gather's path; the scatter takes the same one except TRANSPOSE (gather only),
+// whose scatter goes element-wise.
 void RunBothDirections(const Case& c, uint64_t expectPath)
 {
     const ai::PlatformInfo platform = ai::api::CurrentPlatform();
@@ -78,6 +80,8 @@ void RunBothDirections(const Case& c, uint64_t expectPath)
         ai::api::ViewCopyPlan plan;
         std::string err;
         ASSERT_TRUE(ai::api::PlanViewCopy(c.shape, c.strides, eb, true, platform, &plan, &err)) << err;
+        const uint64_t scatterPath = expectPath == ai::VIEW_COPY_PATH_TRANSPOSE ? ai::VIEW_COPY_PATH_ELEMENTS : expectPath;
+        EXPECT_EQ(plan.tilingKey, scatterPath * 100 + eb);
         std::vector<uint8_t> src(numel * eb), dst(span * eb, 0xEE);
         for (int64_t i = 0; i < numel; ++i)
             for (uint32_t b = 0; b < eb; ++b) src[i * eb + b] = Byte(i, b);
@@ -125,11 +129,27 @@ TEST_F(ViewCopy, ElementPathTransposeAndInnerStride)
     }
 }
 
-TEST_F(ViewCopy, ChannelsLastGatherOfAnNcdhwView)
+TEST_F(ViewCopy, ChannelsLastGatherOfAnNcdhwViewIsABatchedTranspose)
 {
-    // NCDHW view of NDHWC storage, iterated in NCDHW order: inner stride C.
+    // NCDHW view of NDHWC storage, iterated in NCDHW order: (N, C, DHW) with strides (DHWC, 1, C).
     const int64_t N = 2, C = 3, D = 2, H = 3, W = 4;
-    RunBothDirections({{N, C, D, H, W}, {D * H * W * C, 1, H * W * C, W * C, C}, 4}, ai::VIEW_COPY_PATH_ELEMENTS);
+    for (uint32_t eb : {2u, 4u}) {
+        SCOPED_TRACE(eb);
+        RunBothDirections({{N, C, D, H, W}, {D * H * W * C, 1, H * W * C, W * C, C}, eb},
+                          ai::VIEW_COPY_PATH_TRANSPOSE);
+    }
+    // 1-byte elements have no Gather: element-wise
+    RunBothDirections({{N, C, D, H, W}, {D * H * W * C, 1, H * W * C, W * C, C}, 1}, ai::VIEW_COPY_PATH_ELEMENTS);
+}
+
+TEST_F(ViewCopy, TransposeTilesColumnsRowBlocksAndPaddedRows)
+{
+    // many columns (tails in the column tiles), several cores
+    RunBothDirections({{3, 37, 3001}, {37 * 3001, 1, 37}, 4}, ai::VIEW_COPY_PATH_TRANSPOSE);
+    // NCDHW storage read in NDHWC order: R = DHW = 5000 rows > 4095 -> row blocks; Q = C = 3
+    RunBothDirections({{2, 5000, 3}, {15000, 1, 5000}, 2}, ai::VIEW_COPY_PATH_TRANSPOSE);
+    // source rows padded (stride 40 for 33 used elements), with an offset batch stride
+    RunBothDirections({{2, 33, 50}, {2100, 1, 40}, 4}, ai::VIEW_COPY_PATH_TRANSPOSE);
 }
 
 TEST_F(ViewCopy, MergeableDimsBecomeOneRow)
