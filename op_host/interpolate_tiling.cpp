@@ -50,6 +50,7 @@ struct PassPlan {
     uint64_t innerIn = 0, innerOut = 0, mid = 1;  // ROWS
     uint32_t inRowsPerDma = 1, outRowsPerDma = 1;  // ROWS
     bool innerAfter = false;                       // ROWS: inner transform on combined output rows
+    uint32_t bandElems = 0;                        // ROWS: column bands of an identity inner block (0: none)
 };
 
 // Sizes of a ROWS pass (kind, dtypes, useMask, socFlags already set): buffers and the table blob.
@@ -61,8 +62,12 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt->inDType);
     const uint32_t kw = pp.innerTaps.numTaps;
     const uint32_t kd = pp.taps.numTaps;
-    const uint64_t pad = AlignUp(pp.innerOut, 32);
+    const uint64_t width = pp.bandElems ? pp.bandElems : pp.innerOut;  // elements computed per row
+    const uint64_t pad = AlignUp(width, 32);
     pt->layout = interp::kLayoutRows;
+    pt->innerIdentity = pp.innerDim < 0 ? 1u : 0u;
+    pt->bandElems = static_cast<uint32_t>(width);
+    pt->bands = static_cast<uint32_t>(pp.bandElems ? (pp.innerOut + pp.bandElems - 1) / pp.bandElems : 1);
     pt->numTaps = kw;
     pt->rowTaps = kd;
     pt->inRowsPerDma = inRows;
@@ -71,10 +76,10 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     pt->innerOutPad = static_cast<uint32_t>(pad);
     pt->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
     pt->slotElems = static_cast<uint32_t>(pt->innerAfter ? AlignUp(pp.innerIn, 32) : pad);
-    pt->rawElems = static_cast<uint32_t>(AlignUp(inRows * pp.innerIn, 32 / szIn));
+    pt->rawElems = static_cast<uint32_t>(AlignUp(pp.bandElems ? width : inRows * pp.innerIn, 32 / szIn));
     pt->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
     pt->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
-    pt->outRowStride = static_cast<uint32_t>(AlignUp(pp.innerOut * szOut, 32) / szOut);
+    pt->outRowStride = static_cast<uint32_t>(AlignUp(width * szOut, 32) / szOut);
     uint64_t at = kw * pad * 4;
     pt->innerWeightAt = static_cast<uint32_t>(at);
     if (weighted || pt->useMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), 32);
@@ -354,6 +359,26 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                     pp.outRowsPerDma = batch;
                 }
             }
+            if (!fits && sp.innerDim < 0 && pp.innerOut >= 32) {
+                // Identity inner block too long (or unaligned rows on 310P): column bands, one row
+                // per DMA; without DataCopyPad the last band is a full band ending at the row end.
+                uint64_t band = std::min<uint64_t>(AlignUp(pp.innerOut, 32), 8192);
+                if (!platform.hasDataCopyPad) band = std::min<uint64_t>(band, pp.innerOut / 32 * 32);
+                pp.innerAfter = false;
+                for (; band >= 32 && !fits; band = band / 2 / 32 * 32) {
+                    pp.bandElems = static_cast<uint32_t>(band);
+                    RowsLayout(pp, 1, 1, &probe);
+                    fits = probe.slots <= kMaxRowSlots &&
+                           interp::InterpolateRowPassUbBytes(probe, syncUb) <= platform.ubBytes;
+                }
+                if (fits) {
+                    pp.inRowsPerDma = 1;
+                    pp.outRowsPerDma = 1;
+                    rowsOk = pp.innerIn * 4 < (1ull << 31);
+                } else {
+                    pp.bandElems = 0;
+                }
+            }
             rowsOk = rowsOk && fits;
             (void)szIn;
         }
@@ -480,13 +505,15 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             std::vector<uint8_t>& blob = tb.weights;  // the whole blob, byte for byte as in UB
             blob.assign(pt.tableBlobBytes, 0);
             std::vector<uint8_t> wtab((weighted || pt.useMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
-            for (uint64_t m = 0; m < pp.innerOut; ++m) {
+            for (uint64_t m = 0; m < pt.bandElems; ++m) {
                 const uint64_t mi = m / wOut, wo = m % wOut;
                 for (uint32_t t = 0; t < kw; ++t) {
-                    const uint32_t off = static_cast<uint32_t>(
-                        (mi * wIn + static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t])) * szC);
+                    const uint64_t srcIdx = pp.bandElems ? m : static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t]);
+                    const uint32_t off = static_cast<uint32_t>((mi * wIn + srcIdx) * szC);
                     std::memcpy(&blob[(t * pad + m) * 4], &off, 4);
-                    if (!wtab.empty()) putWeight(wtab, t * pad + m, pp.innerTaps.weight[wo * kw + t]);
+                    if (!wtab.empty()) {
+                        putWeight(wtab, t * pad + m, pp.bandElems ? 1.0f : pp.innerTaps.weight[wo * kw + t]);
+                    }
                 }
             }
             if (!wtab.empty()) std::memcpy(&blob[pt.innerWeightAt], wtab.data(), wtab.size());

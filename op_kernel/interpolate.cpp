@@ -511,12 +511,41 @@ public:
     {
         const uint64_t r0 = r0_, r1 = r1_;
         rowEnd_ = r1;
-        for (uint64_t r = r0; r < r1; r += t_.outRowsPerDma) {
-            const uint64_t n = (r1 - r < t_.outRowsPerDma) ? r1 - r : t_.outRowsPerDma;
-            LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
-            for (uint64_t i = 0; i < n; ++i) ComputeRow(r + i, out[static_cast<uint32_t>(i * t_.outRowStride)]);
-            outQue_.EnQue(out);
-            CopyOut(r, static_cast<uint32_t>(n));
+        if (t_.bands <= 1) {
+            bandStart_ = 0;
+            bandLen_ = t_.innerOut;
+            for (uint64_t r = r0; r < r1; r += t_.outRowsPerDma) {
+                const uint64_t n = (r1 - r < t_.outRowsPerDma) ? r1 - r : t_.outRowsPerDma;
+                LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
+                for (uint64_t i = 0; i < n; ++i) ComputeRow(r + i, out[static_cast<uint32_t>(i * t_.outRowStride)]);
+                outQue_.EnQue(out);
+                CopyOut(r, static_cast<uint32_t>(n));
+            }
+            return;
+        }
+        // Column bands of an identity inner block: band-major, so cached rows are reused within a band.
+        const bool hasPad = (t_.socFlags & interp::kSocHasDataCopyPad) != 0;
+        for (uint32_t band = 0; band < t_.bands; ++band) {
+            bandStart_ = uint64_t(band) * t_.bandElems;
+            bandLen_ = t_.bandElems;
+            if (bandStart_ + bandLen_ > t_.innerOut) {
+                if (hasPad) {
+                    bandLen_ = t_.innerOut - bandStart_;
+                } else {
+                    // 310P: a full band ending at the row end, overlapping the previous band of the
+                    // same rows (this core's own bytes, same values)
+                    bandStart_ = t_.innerOut - t_.bandElems;
+                    PipeBarrier<PIPE_MTE3>();
+                }
+            }
+            for (uint32_t i = 0; i < t_.slots; ++i) slotRow_[i] = UINT64_MAX;
+            nextSlot_ = 0;
+            for (uint64_t r = r0; r < r1; ++r) {
+                LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
+                ComputeRow(r, out);
+                outQue_.EnQue(out);
+                CopyOutBand(r);
+            }
         }
     }
 
@@ -572,13 +601,14 @@ private:
     {
         LocalTensor<TIn> raw = rawQue_.AllocTensor<TIn>();
         uint64_t shift = 0, loaded = 0;
-        LoadRange(raw, inGm_, t_.inElems, g * t_.innerIn, n * t_.innerIn,
+        const uint64_t len = t_.bands <= 1 ? n * t_.innerIn : bandLen_;  // bands: one row at a time
+        LoadRange(raw, inGm_, t_.inElems, g * t_.innerIn + bandStart_, len,
                   (t_.socFlags & interp::kSocHasDataCopyPad) != 0, &shift, &loaded);
         rawQue_.EnQue(raw);
         raw = rawQue_.DeQue<TIn>();
         LocalTensor<TC> src = Widen(raw, static_cast<uint32_t>(loaded));
         const uint32_t p = t_.innerOutPad;
-        const int32_t cnt = static_cast<int32_t>(t_.innerOut);
+        const int32_t cnt = static_cast<int32_t>(bandLen_);
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
         for (uint32_t i = 0; i < n; ++i) {
             const uint32_t s = nextSlot_;
@@ -594,6 +624,7 @@ private:
                 continue;
             }
             Gather(slot, src, blob, base, static_cast<uint32_t>(cnt));
+            if (t_.innerIdentity) continue;  // a plain copy: no weights / mask to apply
             if constexpr (WEIGHTED) {
                 LocalTensor<float> w = blob[t_.innerWeightAt / 4].template ReinterpretCast<float>();
                 LocalTensor<float> gat = gatBuf_.Get<float>();
@@ -635,7 +666,7 @@ private:
     {
         const uint64_t b = r / t_.rowOutLen;
         const uint64_t o = r - b * t_.rowOutLen;
-        const int32_t n = static_cast<int32_t>(t_.innerOut);
+        const int32_t n = static_cast<int32_t>(bandLen_);
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         if constexpr (WEIGHTED) {
@@ -719,6 +750,19 @@ private:
         outQue_.FreeTensor(out);
     }
 
+    __aicore__ inline void CopyOutBand(uint64_t r)
+    {
+        LocalTensor<TOut> out = outQue_.DeQue<TOut>();
+        const uint64_t at = r * t_.innerOut + bandStart_;
+        if ((bandLen_ * sizeof(TOut)) % 32 == 0) {
+            DataCopy(outGm_[at], out, static_cast<uint32_t>(bandLen_));
+        } else {
+            DataCopyExtParams p(1, static_cast<uint32_t>(bandLen_ * sizeof(TOut)), 0, 0, 0);
+            DataCopyPad(outGm_[at], out, p);  // 910B: the partial last band
+        }
+        outQue_.FreeTensor(out);
+    }
+
     InterpolatePassTiling t_;
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> rawQue_;
@@ -731,6 +775,7 @@ private:
     GlobalTensor<uint64_t> rowGm_;
     GlobalTensor<int32_t> syncGm_;
     uint64_t r0_ = 0, r1_ = 0, rowBase_ = 0, runBase_ = 0;
+    uint64_t bandStart_ = 0, bandLen_ = 0;
     uint64_t slotRow_[kMaxSlots];
     uint32_t nextSlot_ = 0;
     uint32_t slotStride_ = 0;

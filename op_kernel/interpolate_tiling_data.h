@@ -80,7 +80,10 @@ struct InterpolatePassTiling {
                               // each combined output row instead (cheaper when rows shrink)
     uint32_t identityAt;      // innerAfter: blob offset of innerIn identity gather offsets
     uint32_t slotElems;       // elements per slot (innerOutPad, or innerIn padded when innerAfter)
-    uint32_t rsv1;
+    uint32_t innerIdentity;   // the inner transform is a plain copy (no weights to apply)
+    uint32_t bandElems;       // identity inner blocks too long for UB are cut into column bands of
+    uint32_t bands;           // bandElems (32-element multiple; 1 band = whole rows)
+    uint32_t rsv2;
     uint64_t tableBlobBytes;
     uint64_t rows;            // output rows: outer * rowOutLen
     uint64_t rowInLen;

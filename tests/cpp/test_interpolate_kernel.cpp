@@ -255,6 +255,15 @@ TEST_P(InterpolateKernel, LargerShapesSpanChunksAndCores)
     Case n{{3, 50, 64}, {3, 50, 4133}, {1, 0, 0}, {0, 2, 3}, InterpMode::NEAREST};
     n.dtype = ai::DType::U8;
     RunCase(n, 9);
+    // Identity inner blocks cut into column bands: too long for UB, and unaligned rows (310P).
+    Case band{{1, 1, 3, 150, 200}, {1, 1, 5, 150, 200}, {}, {}, InterpMode::CUBIC};
+    RunCase(band, 11);
+    Case bandPad{{2, 5, 45}, {2, 9, 45}, {0, 1, 0}, {0, 0, 0}, InterpMode::LINEAR_ONNX};
+    bandPad.dtype = ai::DType::F16;
+    RunCase(bandPad, 12);
+    Case bandNearest{{2, 5, 45}, {2, 3, 45}, {}, {}, InterpMode::NEAREST};
+    bandNearest.dtype = ai::DType::I8;
+    RunCase(bandNearest, 13);
     Case a{{6000}, {1501}, {}, {}, InterpMode::LINEAR};
     a.antialias = true;
     a.dtype = ai::DType::I8;

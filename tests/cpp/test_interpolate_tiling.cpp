@@ -190,15 +190,24 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
             EXPECT_LE(interp::InterpolateRowPassUbBytes(pt, syncUb), platform.ubBytes);
             EXPECT_GE(pt.inRowsPerDma, 1u);
             EXPECT_GE(pt.outRowsPerDma, 1u);
-            EXPECT_GE(pt.rawElems, pt.inRowsPerDma * pt.innerIn);
+            if (pt.bands > 1 || pt.bandElems != pt.innerOut) {
+                EXPECT_EQ(pt.innerIdentity, 1u);  // bands only cut identity inner blocks
+                EXPECT_EQ(pt.bandElems % 32, 0u);
+                EXPECT_LE(pt.bandElems, pt.innerOut);
+                EXPECT_EQ(pt.inRowsPerDma, 1u);
+                EXPECT_EQ(pt.outRowsPerDma, 1u);
+                EXPECT_EQ(pt.bands, (pt.innerOut + pt.bandElems - 1) / pt.bandElems);
+            }
+            EXPECT_GE(pt.rawElems, pt.bands > 1 || pt.bandElems != pt.innerOut ? pt.bandElems
+                                                                                 : pt.inRowsPerDma * pt.innerIn);
             EXPECT_EQ(pt.innerOutPad % 32, 0u);
-            EXPECT_GE(pt.innerOutPad, pt.innerOut);
+            EXPECT_GE(pt.innerOutPad, pt.bandElems);
             EXPECT_GE(pt.slots, pt.rowTaps + pt.inRowsPerDma);
             EXPECT_LE(pt.blockDim, pt.rows);
             EXPECT_EQ(pt.rows * pt.innerOut, pt.outElems);
             EXPECT_GE(pt.rowTabCap, pt.rowOutLen * pt.rowTaps);
             if (!platform.hasDataCopyPad) {
-                EXPECT_EQ(pt.innerOut * interp::InterpolateDTypeBytes(pt.outDType) % 32, 0u);
+                EXPECT_EQ(pt.bandElems * interp::InterpolateDTypeBytes(pt.outDType) % 32, 0u);
             }
             EXPECT_LE(pt.offsetTable + pt.tableBlobBytes, plan.workspaceInit.size());
             EXPECT_EQ(pt.rowSrcAt % 32, 0u);
