@@ -33,6 +33,8 @@ CASES = [
      dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[448, 448], axes=[2, 3])),
     ("nearest 2x up int8, 1x3x224x224 -> 448x448", (1, 3, 224, 224), np.int8,
      dict(mode="nearest", shape_calculation_mode="scales", scales=[2.0, 2.0], axes=[2, 3])),
+    ("linear_onnx 5-D 2x up, 1x3x16x56x56 -> 32x112x112", (1, 3, 16, 56, 56), np.float32,
+     dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[32, 112, 112], axes=[2, 3, 4])),
 ]
 SOCS = ["ascend910b", "ascend310p"]
 RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "RESULTS.md")
@@ -59,7 +61,7 @@ def row(name, soc, rec, err):
     instr = max(int(rec.get("vector_instructions", 0)), 1)
     elems = float(rec.get("vector_elements", 0)) / instr
     return (f"| {name} | {soc} | {rec['block_dim']} | {rec['traffic_ratio']:.2f} | {elems:.0f} | "
-            f"{rec['imbalance']:.3f} | {rec['modeled_time_us']:.1f} | {rec['floor_time_us']:.1f} | "
+            f"{max(0.0, rec["imbalance"]):.3f} | {rec['modeled_time_us']:.1f} | {rec['floor_time_us']:.1f} | "
             f"{rec['modeled_time_us'] / max(rec['floor_time_us'], 1e-9):.2f} | {err:.2g} |")
 
 
