@@ -61,7 +61,7 @@ def row(name, soc, rec, err):
     instr = max(int(rec.get("vector_instructions", 0)), 1)
     elems = float(rec.get("vector_elements", 0)) / instr
     return (f"| {name} | {soc} | {rec['block_dim']} | {rec['traffic_ratio']:.2f} | {elems:.0f} | "
-            f"{max(0.0, rec["imbalance"]):.3f} | {rec['modeled_time_us']:.1f} | {rec['floor_time_us']:.1f} | "
+            f"{max(0.0, rec['imbalance']):.3f} | {rec['modeled_time_us']:.1f} | {rec['floor_time_us']:.1f} | "
             f"{rec['modeled_time_us'] / max(rec['floor_time_us'], 1e-9):.2f} | {err:.2g} |")
 
 
