@@ -612,6 +612,197 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
     simd::CountVec(ascend_sim::VecOp::Axpy, count, uint64_t(count) * (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U)));
 }
 
+// ---- Level 0: mask + repeat + strides ----
+// Each repeat covers 8 blocks of 32 B; element e of block b in repeat r sits at
+// base + r*repStride*32 + b*blkStride*32 + e*sizeof(T).  The mask selects which of the 256/sizeof(T)
+// element slots of a repeat take part: contiguous (the first `mask`) or bitwise (mask[0], mask[1]).
+struct UnaryRepeatParams {
+    UnaryRepeatParams() {}
+    UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn, const uint8_t dstRepStrideIn,
+                      const uint8_t srcRepStrideIn)
+        : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn), dstRepStride(dstRepStrideIn),
+          srcRepStride(srcRepStrideIn) {}
+    uint32_t blockNumber = DEFAULT_BLK_NUM;
+    uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
+    uint16_t srcBlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t srcRepStride = DEFAULT_REPEAT_STRIDE;
+    bool repeatStrideMode = false;
+    bool strideSizeMode = false;
+    bool halfBlock = false;
+};
+struct BinaryRepeatParams {
+    BinaryRepeatParams() {}
+    BinaryRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t src0BlkStrideIn, const uint8_t src1BlkStrideIn,
+                       const uint8_t dstRepStrideIn, const uint8_t src0RepStrideIn, const uint8_t src1RepStrideIn)
+        : dstBlkStride(dstBlkStrideIn), src0BlkStride(src0BlkStrideIn), src1BlkStride(src1BlkStrideIn),
+          dstRepStride(dstRepStrideIn), src0RepStride(src0RepStrideIn), src1RepStride(src1RepStrideIn) {}
+    uint32_t blockNumber = DEFAULT_BLK_NUM;
+    uint8_t dstBlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t src0BlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t src1BlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t src0RepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t src1RepStride = DEFAULT_REPEAT_STRIDE;
+    bool repeatStrideMode = false;
+    bool strideSizeMode = false;
+};
+
+namespace simimpl {
+struct Mask {
+    bool bitwise;
+    uint64_t m0, m1;
+};
+inline Mask MaskOf(uint64_t m) { return Mask{false, m, 0}; }
+inline Mask MaskOf(const uint64_t* m) { return Mask{true, m[0], m[1]}; }
+inline bool Active(const Mask& m, uint32_t k) {
+    if (!m.bitwise) return k < m.m0;
+    return k < 64 ? ((m.m0 >> k) & 1u) != 0 : ((m.m1 >> (k - 64)) & 1u) != 0;
+}
+struct Walk {  // one operand's layout
+    const simd::UbRef* ref;
+    uint32_t blk, rep;  // strides in 32 B blocks
+    const char* role;
+};
+void CheckLevel0(const char* api, const Mask& mask, uint32_t elemSize, bool isSetMask, uint32_t dstBlk);
+void CheckRepeatOverlap(const char* api, const Walk& dst, const Walk& src, uint8_t repeatTime);
+void Level0Access(const char* api, const Walk& w, const Mask& mask, uint32_t elemSize, uint8_t repeatTime,
+                  bool write);
+
+// Runs f(dstElem, srcElems...) over the active element slots of every repeat.
+template <typename T, int N, typename F>
+void Level0(const char* api, ascend_sim::VecOp op, uint32_t types, bool isSetMask, const Walk& dst,
+            const Walk (&src)[N], const Mask& mask, uint8_t repeatTime, F f) {
+    simd::Tick();
+    simd::CheckType(api, TypeInfoOf<T>(), types);
+    CheckLevel0(api, mask, sizeof(T), isSetMask, dst.blk);
+    if (repeatTime == 0) return;
+    simd::CheckUb(api, dst.role, *dst.ref, 0);
+    for (int i = 0; i < N; ++i) {
+        simd::CheckUb(api, src[i].role, *src[i].ref, 0);
+        CheckRepeatOverlap(api, dst, src[i], repeatTime);
+        Level0Access(api, src[i], mask, sizeof(T), repeatTime, false);
+    }
+    Level0Access(api, dst, mask, sizeof(T), repeatTime, true);
+    constexpr uint32_t epb = 32 / sizeof(T);
+    uint64_t active = 0;
+    for (uint32_t r = 0; r < repeatTime; ++r)
+        for (uint32_t b = 0; b < 8; ++b)
+            for (uint32_t e = 0; e < epb; ++e) {
+                if (!Active(mask, b * epb + e)) continue;
+                ++active;
+                T in[N > 0 ? N : 1];
+                for (int i = 0; i < N; ++i) {
+                    const uint64_t o = (uint64_t(r) * src[i].rep + uint64_t(b) * src[i].blk) * 32 + e * sizeof(T);
+                    std::memcpy(&in[i], src[i].ref->ptr + o, sizeof(T));
+                }
+                const uint64_t o = (uint64_t(r) * dst.rep + uint64_t(b) * dst.blk) * 32 + e * sizeof(T);
+                const T out = f(in);
+                std::memcpy(dst.ref->ptr + o, &out, sizeof(T));
+            }
+    simd::CountVec(op, active, uint64_t(repeatTime) * 256);
+}
+}  // namespace simimpl
+
+#define ASCEND_SIM_L0_BINARY(NAME, TYPES, EXPR)                                                                   \
+    template <typename T, bool isSetMask = true, typename M>                                                     \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, M mask,         \
+              const uint8_t repeatTime, const BinaryRepeatParams& p) {                                           \
+        static_assert(std::is_same<M, uint64_t>::value || std::is_same<M, uint64_t*>::value ||                   \
+                          std::is_same<M, const uint64_t*>::value,                                               \
+                      "mask is uint64_t or uint64_t[2]");                                                        \
+        using W = typename simimpl::Num<T>::W;                                                                   \
+        const simimpl::Walk d{&dst.ref_, p.dstBlkStride, p.dstRepStride, "dst"};                                 \
+        const simimpl::Walk s[2] = {{&src0.ref_, p.src0BlkStride, p.src0RepStride, "src0"},                      \
+                                    {&src1.ref_, p.src1BlkStride, p.src1RepStride, "src1"}};                     \
+        simimpl::Level0<T, 2>(#NAME, ascend_sim::VecOp::NAME, TYPES, isSetMask, d, s, simimpl::MaskOf(mask),     \
+                              repeatTime, [](const T* in) {                                                      \
+                                  const W a = simimpl::Num<T>::Load(in[0]), b = simimpl::Num<T>::Load(in[1]);    \
+                                  return simimpl::Num<T>::Store(EXPR);                                           \
+                              });                                                                                \
+    }
+ASCEND_SIM_L0_BINARY(Add, simimpl::kArith, a + b)
+ASCEND_SIM_L0_BINARY(Sub, simimpl::kArith, a - b)
+ASCEND_SIM_L0_BINARY(Mul, simimpl::kArith, a * b)
+ASCEND_SIM_L0_BINARY(Div, simimpl::kFloaty, a / b)
+ASCEND_SIM_L0_BINARY(Max, simimpl::kArith, (a > b || a != a) ? a : b)
+ASCEND_SIM_L0_BINARY(Min, simimpl::kArith, (a < b || a != a) ? a : b)
+#undef ASCEND_SIM_L0_BINARY
+
+#define ASCEND_SIM_L0_SCALAR(NAME, TYPES, EXPR)                                                                   \
+    template <typename T, bool isSetMask = true, typename M>                                                     \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, M mask,                \
+              const uint8_t repeatTime, const UnaryRepeatParams& p) {                                            \
+        static_assert(std::is_same<M, uint64_t>::value || std::is_same<M, uint64_t*>::value ||                   \
+                          std::is_same<M, const uint64_t*>::value,                                               \
+                      "mask is uint64_t or uint64_t[2]");                                                        \
+        using W = typename simimpl::Num<T>::W;                                                                   \
+        const W s = simimpl::Num<T>::Load(scalarValue);                                                          \
+        const simimpl::Walk d{&dst.ref_, p.dstBlkStride, p.dstRepStride, "dst"};                                 \
+        const simimpl::Walk w[1] = {{&src.ref_, p.srcBlkStride, p.srcRepStride, "src"}};                         \
+        simimpl::Level0<T, 1>(#NAME, ascend_sim::VecOp::NAME, TYPES, isSetMask, d, w, simimpl::MaskOf(mask),     \
+                              repeatTime, [s](const T* in) {                                                     \
+                                  const W x = simimpl::Num<T>::Load(in[0]);                                      \
+                                  return simimpl::Num<T>::Store(EXPR);                                           \
+                              });                                                                                \
+    }
+ASCEND_SIM_L0_SCALAR(Adds, simimpl::kArith, x + s)
+ASCEND_SIM_L0_SCALAR(Muls, simimpl::kArith, x * s)
+ASCEND_SIM_L0_SCALAR(Maxs, simimpl::kArith, (x > s || x != x) ? x : s)
+ASCEND_SIM_L0_SCALAR(Mins, simimpl::kArith, (x < s || x != x) ? x : s)
+#undef ASCEND_SIM_L0_SCALAR
+
+#define ASCEND_SIM_L0_UNARY(NAME, TYPES, EXPR)                                                                    \
+    template <typename T, bool isSetMask = true, typename M>                                                     \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, M mask, const uint8_t repeatTime,            \
+              const UnaryRepeatParams& p) {                                                                      \
+        static_assert(std::is_same<M, uint64_t>::value || std::is_same<M, uint64_t*>::value ||                   \
+                          std::is_same<M, const uint64_t*>::value,                                               \
+                      "mask is uint64_t or uint64_t[2]");                                                        \
+        using W = typename simimpl::Num<T>::W;                                                                   \
+        const simimpl::Walk d{&dst.ref_, p.dstBlkStride, p.dstRepStride, "dst"};                                 \
+        const simimpl::Walk w[1] = {{&src.ref_, p.srcBlkStride, p.srcRepStride, "src"}};                         \
+        simimpl::Level0<T, 1>(#NAME, ascend_sim::VecOp::NAME, TYPES, isSetMask, d, w, simimpl::MaskOf(mask),     \
+                              repeatTime, [](const T* in) {                                                      \
+                                  const W x = simimpl::Num<T>::Load(in[0]);                                      \
+                                  return simimpl::Num<T>::Store(EXPR);                                           \
+                              });                                                                                \
+    }
+ASCEND_SIM_L0_UNARY(Abs, simimpl::kFloaty, x < 0 ? -x : x)
+ASCEND_SIM_L0_UNARY(Relu, simimpl::kFloaty | simd::TypeBit(simd::T_I32), x > 0 ? x : W(0))
+ASCEND_SIM_L0_UNARY(Exp, simimpl::kFloaty, W(std::exp(double(x))))
+ASCEND_SIM_L0_UNARY(Ln, simimpl::kFloaty, W(std::log(double(x))))
+ASCEND_SIM_L0_UNARY(Sqrt, simimpl::kFloaty, W(std::sqrt(double(x))))
+ASCEND_SIM_L0_UNARY(Reciprocal, simimpl::kFloaty, W(1) / x)
+#undef ASCEND_SIM_L0_UNARY
+
+template <typename T, bool isSetMask = true, typename M>
+void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, M mask, const uint8_t repeatTime,
+               const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
+    static_assert(std::is_same<M, uint64_t>::value || std::is_same<M, uint64_t*>::value ||
+                      std::is_same<M, const uint64_t*>::value,
+                  "mask is uint64_t or uint64_t[2]");
+    const simimpl::Walk d{&dst.ref_, dstBlockStride, dstRepeatStride, "dst"};
+    simd::Tick();
+    simd::CheckType("Duplicate", TypeInfoOf<T>(), simimpl::kDup);
+    const simimpl::Mask m = simimpl::MaskOf(mask);
+    simimpl::CheckLevel0("Duplicate", m, sizeof(T), isSetMask, dstBlockStride);
+    if (repeatTime == 0) return;
+    simd::CheckUb("Duplicate", "dst", dst.ref_, 0);
+    simimpl::Level0Access("Duplicate", d, m, sizeof(T), repeatTime, true);
+    constexpr uint32_t epb = 32 / sizeof(T);
+    uint64_t active = 0;
+    for (uint32_t r = 0; r < repeatTime; ++r)
+        for (uint32_t b = 0; b < 8; ++b)
+            for (uint32_t e = 0; e < epb; ++e) {
+                if (!simimpl::Active(m, b * epb + e)) continue;
+                ++active;
+                const uint64_t o = (uint64_t(r) * dstRepeatStride + uint64_t(b) * dstBlockStride) * 32 + e * sizeof(T);
+                std::memcpy(dst.ref_.ptr + o, &scalarValue, sizeof(T));
+            }
+    simd::CountVec(ascend_sim::VecOp::Duplicate, active, uint64_t(repeatTime) * 256);
+}
+
 // ---- Cast ----
 namespace simimpl {
 // Converts n elements; validates the (src, dst, mode) triple against the active profile's table.

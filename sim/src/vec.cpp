@@ -192,3 +192,73 @@ double ScalarConvert(double v, const TypeInfo& dt, RoundMode mode) {
 
 }  // namespace simimpl
 }  // namespace AscendC
+
+namespace AscendC {
+namespace simimpl {
+
+using namespace ::ascend_sim::detail;
+
+void CheckLevel0(const char* api, const Mask& mask, uint32_t elemSize, bool isSetMask, uint32_t dstBlk) {
+    if (!isSetMask)
+        Fail(api, "vector-params", "isSetMask = false relies on SetVectorMask, which the sim does not model");
+    const uint32_t slots = 256 / elemSize;
+    if (mask.bitwise) {
+        if (mask.m0 == 0 && mask.m1 == 0) Fail(api, "vector-params", "bitwise mask selects no element");
+        if (slots <= 64 && mask.m1 != 0)
+            Fail(api, "vector-params",
+                 Fmt("mask[1] = 0x%" PRIx64 " must be 0 for %u-byte types (%u elements per repeat)", mask.m1, elemSize,
+                     slots));
+        if (slots < 64 && (mask.m0 >> slots) != 0)
+            Fail(api, "vector-params", Fmt("mask[0] selects elements beyond the %u of a repeat", slots));
+    } else if (mask.m0 == 0 || mask.m0 > slots) {
+        Fail(api, "vector-params",
+             Fmt("contiguous mask %" PRIu64 " outside [1, %u] for %u-byte types", mask.m0, slots, elemSize));
+    }
+    if (dstBlk == 0) Fail(api, "vector-params", "dstBlkStride must not be 0");
+}
+
+static void Extent(const Walk& w, uint32_t r, uint64_t* b, uint64_t* e) {
+    *b = uint64_t(r) * w.rep * 32;
+    *e = *b + uint64_t(7) * w.blk * 32 + 32;
+}
+
+void CheckRepeatOverlap(const char* api, const Walk& dst, const Walk& src, uint8_t repeatTime) {
+    const uint8_t* d = dst.ref->ptr;
+    const uint8_t* s = src.ref->ptr;
+    for (uint32_t r = 0; r < repeatTime; ++r) {
+        uint64_t db, de, sb, se;
+        Extent(dst, r, &db, &de);
+        Extent(src, r, &sb, &se);
+        const uint8_t *d0 = d + db, *d1 = d + de, *s0 = s + sb, *s1 = s + se;
+        if (d1 <= s0 || s1 <= d0) continue;
+        if (d0 == s0 && dst.blk == src.blk) continue;
+        CoreCtx& c = Ctx();
+        Fail(api, "vector-overlap",
+             Fmt("repeat %u: dst UB [%u, %u) and %s UB [%u, %u) partially overlap (within a repeat they must "
+                 "coincide exactly or not overlap)",
+                 r, static_cast<uint32_t>(d0 - c.ub), static_cast<uint32_t>(d1 - c.ub), src.role,
+                 static_cast<uint32_t>(s0 - c.ub), static_cast<uint32_t>(s1 - c.ub)));
+    }
+}
+
+void Level0Access(const char* api, const Walk& w, const Mask& mask, uint32_t elemSize, uint8_t repeatTime,
+                  bool write) {
+    if (repeatTime == 0) return;
+    // footprint: the furthest active element (strides are non-negative, so it is in the last repeat)
+    const uint32_t epb = 32 / elemSize;
+    uint64_t inRepeat = 0;
+    bool blockActive[8] = {};
+    for (uint32_t k = 0; k < 8 * epb; ++k) {
+        if (!Active(mask, k)) continue;
+        blockActive[k / epb] = true;
+        inRepeat = std::max<uint64_t>(inRepeat, uint64_t(k / epb) * w.blk * 32 + (k % epb + 1) * elemSize);
+    }
+    CheckUb(api, w.role, *w.ref, uint64_t(repeatTime - 1) * w.rep * 32 + inRepeat);
+    for (uint32_t r = 0; r < repeatTime; ++r)
+        for (uint32_t blk = 0; blk < 8; ++blk)
+            if (blockActive[blk])
+                HzAccess(PIPE_V, w.ref->ptr + (uint64_t(r) * w.rep + uint64_t(blk) * w.blk) * 32, 32, write, api);
+}
+
+}  // namespace simimpl
+}  // namespace AscendC

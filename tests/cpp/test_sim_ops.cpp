@@ -622,3 +622,41 @@ TEST(SimOps, TilingKeyIs) {
     ASSERT_TRUE(Ok(io.Run(k, 1, 2)));
     EXPECT_EQ(io.Out<int32_t>()[0], 22);
 }
+
+// ---------------------------------------------------------------- Level 0 (mask / repeat / strides)
+TEST(SimOps, Level0MaskRepeatStride) {
+    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b, c;
+        pipe.InitBuffer(a, 1024);
+        pipe.InitBuffer(b, 1024);
+        pipe.InitBuffer(c, 2048);
+        LocalTensor<float> x = a.Get<float>(), y = b.Get<float>(), r = c.Get<float>();
+        CreateVecIndex(x, 0.0f, 256);  // x = i
+        Duplicate(y, 100.0f, 256);
+        Duplicate(r, -1.0f, 512);
+        // contiguous mask 32 of 64, 2 repeats, dense: r[0..31] and r[64..95]
+        Add(r, x, y, uint64_t(32), 2, BinaryRepeatParams());
+        // bitwise mask: elements 0, 2, 4 .. of one repeat (every other one), into r[128..]
+        uint64_t bits[2] = {0x5555555555555555ull, 0};
+        Muls(r[128], x, 2.0f, bits, 1, UnaryRepeatParams());
+        // strided read: dst block j <- src block 2j (srcBlkStride 2), one repeat, into r[192..]
+        Adds(r[192], x, 0.5f, uint64_t(64), 1, UnaryRepeatParams(1, 2, 8, 16));
+        // Duplicate with repeat stride 16 blocks: 8 elements (one block) per repeat, 3 repeats, into r[256..]
+        Duplicate(r[256], 7.0f, uint64_t(8), 3, 1, 2);
+        PipeBarrier<PIPE_ALL>();
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer((__gm__ float*)out);
+        DataCopy(g, r, 512);
+    };
+    Io io(4096, 4096);
+    ASSERT_TRUE(Ok(io.Run(k, 1)));
+    const float* o = io.Out<float>();
+    for (int i = 0; i < 128; ++i) EXPECT_EQ(o[i], (i % 64) < 32 ? float(i) + 100 : -1.0f) << i;
+    for (int i = 0; i < 64; ++i) EXPECT_EQ(o[128 + i], i % 2 == 0 ? 2.0f * i : -1.0f) << i;
+    for (int i = 0; i < 64; ++i) EXPECT_EQ(o[192 + i], float((i / 8) * 16 + i % 8) + 0.5f) << i;
+    for (int i = 0; i < 64; ++i) EXPECT_EQ(o[256 + i], (i % 16) < 8 && i < 48 ? 7.0f : -1.0f) << i;
+    auto r = ascend_sim::LastLaunch();
+    EXPECT_EQ(r.total.vecOps[int(ascend_sim::VecOp::Add)].elements, 64u);
+    EXPECT_EQ(r.total.vecOps[int(ascend_sim::VecOp::Muls)].elements, 32u);
+}

@@ -918,3 +918,42 @@ TEST(SimRules, DcacheStaleRead) {
     };
     EXPECT_TRUE(Twin(k, "dcache-stale", 1, 2));
 }
+
+// ---------------------------------------------------------------- Level 0 parameters
+TEST(SimRules, Level0Params) {
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 1024);
+        pipe.InitBuffer(b, 1024);
+        LocalTensor<float> x = a.Get<float>(), y = b.Get<float>();
+        Duplicate(x, 1.0f, 256);
+        uint64_t bits[2] = {~0ull, bad == 2 ? 1ull : 0ull};   // float: 64 elements per repeat, mask[1] must be 0
+        Adds(y, x, 1.0f, uint64_t(bad == 1 ? 65 : 64), 1, UnaryRepeatParams());  // contiguous mask <= 64
+        Adds(y, x, 1.0f, bits, 1, UnaryRepeatParams());
+        Adds(y, x, 1.0f, uint64_t(64), 1, UnaryRepeatParams(bad == 3 ? 0 : 1, 1, 8, 8));  // dstBlkStride != 0
+        if (bad == 4) Adds<float, false>(y, x, 1.0f, uint64_t(64), 1, UnaryRepeatParams());  // needs SetVectorMask
+    };
+    EXPECT_TRUE(Twin(k, "vector-params", 1));
+    EXPECT_TRUE(Twin(k, "vector-params", 2));
+    EXPECT_TRUE(Twin(k, "vector-params", 3));
+    EXPECT_TRUE(Twin(k, "vector-params", 4));
+}
+
+TEST(SimRules, Level0FootprintAndOverlap) {
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a;
+        pipe.InitBuffer(a, 2048);
+        LocalTensor<float> x = a.Get<float>();
+        Duplicate(x, 1.0f, 512);
+        LocalTensor<float> lo = x[0];
+        lo.SetSize(256);
+        // 4 repeats of 64 floats = 1024 B fit in the 1024 B view; 5 do not
+        Muls(lo, lo, 2.0f, uint64_t(64), bad == 1 ? 5 : 4, UnaryRepeatParams());
+        // src one block after dst inside a repeat: partial overlap
+        Muls(x[256], x[bad == 2 ? 264 : 256], 2.0f, uint64_t(64), 1, UnaryRepeatParams());
+    };
+    EXPECT_TRUE(Twin(k, "ub-bounds", 1));
+    EXPECT_TRUE(Twin(k, "vector-overlap", 2));
+}
