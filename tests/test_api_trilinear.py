@@ -146,6 +146,20 @@ def test_torch_channels_last_3d_in_and_out():
     torch.testing.assert_close(out.contiguous(), want, rtol=1e-6, atol=1e-7)
 
 
+def test_result_memory_format_follows_torch():
+    base = torch.from_numpy(rand((2, 3, 4, 5, 6), seed=79))
+    for name, view in {
+        "contiguous": base,
+        "channels_last_3d": base.contiguous(memory_format=torch.channels_last_3d),
+        "channels_last_3d slice": base.contiguous(memory_format=torch.channels_last_3d)[:, 1:],
+        "permuted W/H": base.permute(0, 1, 2, 4, 3),
+    }.items():
+        got = ai.upsample_trilinear3d(view, output_size=(5, 7, 3))
+        want = torch.nn.functional.interpolate(view, size=(5, 7, 3), mode="trilinear", align_corners=False)
+        assert got.stride() == want.stride(), name
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6, msg=name)
+
+
 def test_torch_strided_views_in():
     base = torch.from_numpy(rand((3, 4, 7, 6, 9), seed=29))
     for name, view in {

@@ -338,9 +338,15 @@ def upsample_trilinear3d(x, output_size=None, scales=None, align_corners=False, 
 
 
 def _torch_is_channels_last_3d(t):
+    """Whether torch would give this input a channels_last_3d result (its suggest_memory_format rule,
+    asked through empty_like(preserve_format) on a meta tensor with t's strides: no memory)."""
     import torch
 
-    return t.is_contiguous(memory_format=torch.channels_last_3d) and not t.is_contiguous()
+    if t.is_contiguous():
+        return False
+    probe = torch.empty_strided(t.shape, t.stride(), dtype=t.dtype, device="meta")
+    return torch.empty_like(probe, memory_format=torch.preserve_format).is_contiguous(
+        memory_format=torch.channels_last_3d)
 
 
 def _byte_range(op, itemsize):
