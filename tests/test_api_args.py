@@ -232,3 +232,24 @@ def test_out_overlapping_the_input_is_rejected():
     x4 = np.random.default_rng(6).standard_normal((2, 3, 4, 5)).astype(np.float32)
     with pytest.raises(ValueError, match="shares memory"):
         ai.interpolate(x4, sizes=(4, 5), axes=(2, 3), mode="nearest", shape_calculation_mode="sizes", out=x4)
+
+
+def test_views_are_described_not_copied():
+    """What aclCreateTensor receives for views: the owner's storage, element strides and offset."""
+    torch = pytest.importorskip("torch")
+    from ascend_interpolate import ops
+
+    base = np.arange(2 * 3 * 4 * 5 * 6, dtype=np.float32).reshape(2, 3, 4, 5, 6)
+    view = base[1:, ::2, 1:3, :, 2:]
+    op = ops._numpy_operand(view, "x", writable=False)
+    assert op.obj is view and op.ptr == base.ctypes.data and op.storage == base.size
+    assert op.strides == tuple(s // 4 for s in view.strides) and op.offset == (view.ctypes.data - base.ctypes.data) // 4
+    assert op.acl_dtype == 0 and op.shape == view.shape
+    # negative strides: the documented copy
+    flipped = ops._numpy_operand(base[:, :, ::-1], "x", writable=False)
+    assert flipped.obj is not base and flipped.strides == (360, 120, 30, 6, 1) and flipped.offset == 0
+
+    t = torch.from_numpy(base).to(torch.bfloat16).contiguous(memory_format=torch.channels_last_3d)[:, 1:, 1:]
+    op = ops._torch_operand(t, "x", writable=False)
+    assert op.ptr == t.untyped_storage().data_ptr() and op.offset == t.storage_offset() > 0
+    assert op.strides == t.stride() and op.storage == t.untyped_storage().nbytes() // 2 and op.acl_dtype == 27
