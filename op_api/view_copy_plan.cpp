@@ -15,21 +15,21 @@ constexpr uint64_t kTransposeUbBudget = 96 * 1024; // source tile + reordered ti
 constexpr uint64_t kMaxBlockCount = 4095;          // DataCopyPad blockCount limit
 
 // TRANSPOSE tiles: `tile` columns of shape[7] x `rowBlock` rows of shape[6]; false if the path does not
-// apply (UB per tile: source rows 32 B padded + reordered tile + int32 Gather offsets).
-bool TransposeTiles(const ViewCopyTilingData& t, bool scatter, const PlatformInfo& platform, uint64_t* tile,
+// apply (UB: two tile buffers of tile x padded rowBlock elements + int32 Gather offsets).
+bool TransposeTiles(const ViewCopyTilingData& t, const PlatformInfo& platform, uint64_t* tile,
                     uint64_t* rowBlock)
 {
     const uint64_t eb = t.elemBytes;
     const uint64_t rows = static_cast<uint64_t>(t.shape[VIEW_COPY_MAX_DIMS - 2]);       // R, stride 1
     const uint64_t rowStride = static_cast<uint64_t>(t.stride[VIEW_COPY_MAX_DIMS - 1]);  // S
     const uint64_t cols = t.rowLength;                                                   // Q
-    if (scatter || !platform.hasDataCopyPad || (eb != 2 && eb != 4)) return false;
+    if (!platform.hasDataCopyPad || (eb != 2 && eb != 4)) return false;
     if (t.stride[VIEW_COPY_MAX_DIMS - 2] != 1 || rowStride < rows || rows < 2) return false;
     if (rowStride * eb >= (1ull << 32) || cols * eb >= (1ull << 32)) return false;
     const uint64_t align = 32 / eb;
     const uint64_t budget = std::min<uint64_t>(kTransposeUbBudget, platform.ubBytes / 2);
     auto padded = [&](uint64_t n) { return (n + align - 1) / align * align; };
-    auto ubBytes = [&](uint64_t tl, uint64_t rb) { return tl * padded(rb) * eb + rb * tl * eb + rb * tl * 4; };
+    auto ubBytes = [&](uint64_t tl, uint64_t rb) { return tl * padded(rb) * (2 * eb + 4); };
     uint64_t rb = std::min<uint64_t>(rows, kMaxBlockCount / align * align);
     uint64_t tl = std::min<uint64_t>(padded(cols), kMaxBlockCount / align * align);
     while (ubBytes(tl, rb) > budget && tl > align) tl = std::max<uint64_t>(align, tl / 2 / align * align);
@@ -95,7 +95,7 @@ bool PlanViewCopy(const std::vector<int64_t>& shapeIn, const std::vector<int64_t
         path = VIEW_COPY_PATH_SCALAR;
     } else if (t.stride[VIEW_COPY_MAX_DIMS - 1] == 1) {
         path = VIEW_COPY_PATH_ROWS;
-    } else if (TransposeTiles(t, scatter, platform, &tile, &rowBlock)) {
+    } else if (TransposeTiles(t, platform, &tile, &rowBlock)) {
         path = VIEW_COPY_PATH_TRANSPOSE;
         const uint64_t rows = static_cast<uint64_t>(t.shape[VIEW_COPY_MAX_DIMS - 2]);
         const uint64_t batches = t.rowCount / rows;
@@ -109,7 +109,7 @@ bool PlanViewCopy(const std::vector<int64_t>& shapeIn, const std::vector<int64_t
 
     // Scalar GM writes go through each core's data cache (64-byte lines): two cores writing into one
     // line would lose data, so every path that writes GM with SetValue runs on one core.
-    const bool scalarGmWrites = path == VIEW_COPY_PATH_SCALAR || (path == VIEW_COPY_PATH_ELEMENTS && scatter);
+    const bool scalarGmWrites = path == VIEW_COPY_PATH_SCALAR || (path == VIEW_COPY_PATH_ELEMENTS && scatter);  // not TRANSPOSE: DMA writes
     uint64_t cores = 1;
     if (!scalarGmWrites) {
         const uint64_t byBytes = std::max<uint64_t>(1, numel * elemBytes / kMinBytesPerCore);

@@ -10,9 +10,9 @@
 //   ELEMENTS  innermost stride != 1: the contiguous side moves by DataCopyPad, the strided side
 //             element by element with GlobalTensor::GetValue / SetValue via UB.  Correct first.
 //   SCALAR    SoCs without DataCopyPad (310P): GetValue / SetValue on both GM sides.
-//   TRANSPOSE gather of a batched transpose (shape[6] has stride 1, shape[7] strides over whole source
-//             rows, e.g. an NDHWC tensor read in NCDHW order): a tile of source rows comes in by one
-//             DataCopyPad, Gather reorders it in UB, one DataCopyPad writes R rows of the tile.
+//   TRANSPOSE a batched transpose (shape[6] has stride 1, shape[7] strides over whole segments, e.g. an
+//             NDHWC tensor read in NCDHW order), both directions: a tile comes in by one DataCopyPad,
+//             Gather reorders it in UB, one DataCopyPad writes it out.
 // Paths that write GM with SetValue run on one core (the host planner sets blockDim = 1): scalar GM
 // writes go through a per-core data cache with 64-byte lines.
 #include "kernel_operator.h"
@@ -110,29 +110,39 @@ public:
         DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(dstGm_);
     }
 
+    // Batched transpose between the strided side, where a tile is `n` segments of `m` elements (stride 1)
+    // `rowStride` apart, and the contiguous [R, Q] matrix of the batch, where it is `m` rows of `n`.
+    // gather: in = n segments -> UB [n][pitch], Gather -> UB [m][tile], out = m rows.
+    // scatter: in = m rows -> UB [m][tile], Gather -> UB [n][pitch], out = n segments.
     __aicore__ inline void ProcessTranspose()
     {
         constexpr uint32_t eb = sizeof(T);
+        const bool scatter = t_.scatter != 0;
         const uint64_t rows = static_cast<uint64_t>(t_.shape[ai::VIEW_COPY_MAX_DIMS - 2]);       // R, stride 1
         const uint64_t rowStride = static_cast<uint64_t>(t_.stride[ai::VIEW_COPY_MAX_DIMS - 1]);  // S
         const uint64_t cols = t_.rowLength;                                                       // Q
         const uint32_t tile = static_cast<uint32_t>(t_.chunkLength);
         const uint32_t block = static_cast<uint32_t>(t_.rowBlock);
-        const uint32_t pitch = (block * eb + 31) / 32 * 32 / eb;  // a source row segment in UB, 32 B padded
+        const uint32_t pitch = (block * eb + 31) / 32 * 32 / eb;  // a segment in UB, 32 B padded
         pipe_.InitBuffer(srcBuf_, tile * pitch * eb);
-        pipe_.InitBuffer(buf_, block * tile * eb);
-        pipe_.InitBuffer(offsetBuf_, block * tile * 4);
-        LocalTensor<T> src = srcBuf_.Get<T>();
-        LocalTensor<T> dst = buf_.Get<T>();
+        pipe_.InitBuffer(buf_, tile * pitch * eb);
+        pipe_.InitBuffer(offsetBuf_, tile * pitch * 4);
+        LocalTensor<T> in = srcBuf_.Get<T>();
+        LocalTensor<T> out = buf_.Get<T>();
         LocalTensor<int32_t> offsets = offsetBuf_.Get<int32_t>();
-        // dst[r * tile + q] = src[q * pitch + r]; Gather offsets in bytes, built once per core: row 0, then
-        // rows [k, 2k) = rows [0, k) + k * eb (log2(block) vector instructions).
-        CreateVecIndex(offsets, static_cast<int32_t>(0), tile);
-        Muls(offsets, offsets, static_cast<int32_t>(pitch * eb), static_cast<int32_t>(tile));
-        for (uint32_t k = 1; k < block; k *= 2) {
-            const uint32_t n = (block - k < k) ? block - k : k;
-            LocalTensor<int32_t> upper = offsets[k * tile];
-            Adds(upper, offsets, static_cast<int32_t>(k * eb), static_cast<int32_t>(n * tile));
+        // Gather offsets in bytes, built once per core as `lines` lines of `lineLength`:
+        //   gather:  out[r * tile + q] = in[q * pitch + r]   (lines r, entries q)
+        //   scatter: out[q * pitch + r] = in[r * tile + q]   (lines q, entries r)
+        // line 0 by CreateVecIndex + Muls, then lines [k, 2k) = lines [0, k) + k * eb.
+        const uint32_t lines = scatter ? tile : block;
+        const uint32_t lineLength = scatter ? pitch : tile;
+        const uint32_t step = (scatter ? tile : pitch) * eb;
+        CreateVecIndex(offsets, static_cast<int32_t>(0), lineLength);
+        Muls(offsets, offsets, static_cast<int32_t>(step), static_cast<int32_t>(lineLength));
+        for (uint32_t k = 1; k < lines; k *= 2) {
+            const uint32_t n = (lines - k < k) ? lines - k : k;
+            LocalTensor<int32_t> upper = offsets[k * lineLength];
+            Adds(upper, offsets, static_cast<int32_t>(k * eb), static_cast<int32_t>(n * lineLength));
         }
         LocalTensor<uint32_t> gatherOffsets = offsets.template ReinterpretCast<uint32_t>();
         DataCopyPadExtParams<T> noPad;
@@ -146,19 +156,32 @@ public:
             const uint64_t batch = unit / rowBlocks;
             const uint32_t n = static_cast<uint32_t>((cols - q0 < tile) ? cols - q0 : tile);
             const uint32_t m = static_cast<uint32_t>((rows - r0 < block) ? rows - r0 : block);
-            // n source rows segments of m elements; each lands at a pitch-aligned UB row
-            DataCopyExtParams in(static_cast<uint16_t>(n), m * eb, static_cast<uint32_t>((rowStride - m) * eb),
-                                 pitch * eb / 32 - (m * eb + 31) / 32, 0);
-            DataCopyPad(src, srcGm_[BatchOffset(batch) + q0 * rowStride + r0], in, noPad);
+            const uint64_t strided = BatchOffset(batch) + q0 * rowStride + r0;
+            const uint64_t dense = (batch * rows + r0) * cols + q0;
+            // n segments of m elements, UB lines `pitch` apart / m rows of n elements, UB lines `tile` apart
+            DataCopyExtParams segments(static_cast<uint16_t>(n), m * eb, static_cast<uint32_t>((rowStride - m) * eb),
+                                       pitch * eb / 32 - (m * eb + 31) / 32, 0);
+            DataCopyExtParams matrixRows(static_cast<uint16_t>(m), n * eb, static_cast<uint32_t>((cols - n) * eb),
+                                         tile * eb / 32 - (n * eb + 31) / 32, 0);
+            if (!scatter) {
+                DataCopyPad(in, srcGm_[strided], segments, noPad);
+            } else {
+                DataCopyPad(in, srcGm_[dense], matrixRows, noPad);
+            }
             Sync<HardEvent::MTE2_V>();
-            Gather(dst, src, gatherOffsets, 0, block * tile);
+            Gather(out, in, gatherOffsets, 0, scatter ? tile * pitch : block * tile);
             Sync<HardEvent::V_MTE3>();
-            // m rows of n elements into the contiguous [R, Q] matrix of this batch
-            DataCopyExtParams out(static_cast<uint16_t>(m), n * eb, tile * eb / 32 - (n * eb + 31) / 32,
-                                  static_cast<uint32_t>((cols - n) * eb), 0);
-            DataCopyPad(dstGm_[(batch * rows + r0) * cols + q0], dst, out);
-            Sync<HardEvent::MTE3_V>();  // the next Gather overwrites dst
-            Sync<HardEvent::V_MTE2>();  // the next DataCopyPad overwrites src
+            if (!scatter) {  // UB -> GM: srcStride counts UB blocks, dstStride GM bytes
+                DataCopyExtParams store(matrixRows.blockCount, matrixRows.blockLen, matrixRows.dstStride,
+                                        matrixRows.srcStride, 0);
+                DataCopyPad(dstGm_[dense], out, store);
+            } else {
+                DataCopyExtParams store(segments.blockCount, segments.blockLen, segments.dstStride, segments.srcStride,
+                                        0);
+                DataCopyPad(dstGm_[strided], out, store);
+            }
+            Sync<HardEvent::MTE3_V>();  // the next Gather overwrites out
+            Sync<HardEvent::V_MTE2>();  // the next DataCopyPad overwrites in
         }
     }
 
