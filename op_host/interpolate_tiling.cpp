@@ -284,11 +284,12 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
     const uint64_t syncUb = static_cast<uint64_t>(platform.coreNum) * 32;
     std::vector<PassPlan> passes;
     bool seenWeighted = false;
-    for (size_t si = 0; si < specs.size(); ++si) {
-        const Spec& sp = specs[si];
-        const bool lastSpec = si + 1 == specs.size();
+    std::vector<Spec> work(specs.rbegin(), specs.rend());  // a stack: back() runs next
+    while (!work.empty()) {
+        const Spec sp = work.back();
+        work.pop_back();
+        const bool lastSpec = work.empty();
         const uint32_t inType = (sp.copy || !seenWeighted) ? nativeType : f32Type;
-        if (!sp.copy) seenWeighted = true;
         bool rowsOk = sp.rowDim >= -1;
         PassPlan pp;
         if (rowsOk) {
@@ -386,6 +387,20 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             if (sp.rowDim >= 0 && sp.rowChanges) shape[sp.rowDim] = p.outShape[sp.rowDim];
             if (sp.innerDim >= 0) shape[sp.innerDim] = p.outShape[sp.innerDim];
             passes.push_back(std::move(pp));
+            seenWeighted |= !sp.copy;
+            continue;
+        }
+        if (sp.rowDim >= 0 && sp.innerDim >= 0 && sp.rowChanges) {
+            // The fused pass does not fit: the innermost axis alone (rows of the dimension before
+            // it), and the row axis alone (identity inner block, column bands if long), the
+            // shrinking one first.
+            const Spec innerOnly{last - 1, last, sp.copy, false};  // rows of dimension last-1, unchanged
+            const Spec rowOnly{sp.rowDim, -1, sp.copy, true};
+            const bool innerFirst =
+                static_cast<double>(p.outShape[last]) / static_cast<double>(Padded(p, last)) <
+                static_cast<double>(p.outShape[sp.rowDim]) / static_cast<double>(Padded(p, sp.rowDim));
+            work.push_back(innerFirst ? rowOnly : innerOnly);
+            work.push_back(innerFirst ? innerOnly : rowOnly);
             continue;
         }
         // GATHER passes, one per changed axis of the spec, the shrinking one first.
@@ -412,6 +427,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             gp.outLen = static_cast<uint64_t>(p.outShape[d]);
             shape[d] = p.outShape[d];
             passes.push_back(std::move(gp));
+            seenWeighted |= !sp.copy;
         }
     }
     if (passes.size() > interp::kInterpolateMaxPasses) return fail("too many passes");
