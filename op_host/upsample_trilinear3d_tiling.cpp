@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <cstring>
 
 namespace ai {
@@ -173,11 +174,26 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
 
     // ---------------- rows mode candidate ----------------
     UpsampleTrilinear3dTilingData r = t;
-    r.mode = tri::TRI_MODE_ROWS;
-    r.outRowPad = TriRoundUp(t.outRow, pe);
     bool rowsFeasible = false;
     double bestCost = 0;
-    {
+    // Rows-mode search for W chunks of `owc` output pixels (owc == outW: whole rows).
+    auto searchRows = [&](uint64_t owc) {
+        UpsampleTrilinear3dTilingData base = t;
+        base.mode = tri::TRI_MODE_ROWS;
+        base.wChunks = CeilDiv(t.outW, owc);
+        base.outPixPerChunk = owc;
+        const bool chunked = base.wChunks > 1;
+        uint64_t inWidthMax = t.inRow;
+        if (chunked) {
+            inWidthMax = 0;
+            for (uint64_t wc = 0; wc < base.wChunks; ++wc) {
+                const uint64_t o0 = wc * owc, o1 = std::min<uint64_t>(o0 + owc, t.outW);
+                inWidthMax = std::max<uint64_t>(inWidthMax, (tw.i1[o1 - 1] - tw.i0[o0] + 1) * cf);
+            }
+            base.inRowChunkPad = TriRoundUp(inWidthMax, pe);
+        }
+        base.outRowPad = TriRoundUp(owc * cf, pe);
+        const uint64_t outChunk = owc * cf;  // elements of one output (sub-)row
         // H-chunk candidates: ceil(outH / k)
         std::vector<uint64_t> nOhCands;
         for (uint64_t k = 1; k <= t.outH; ++k) {
@@ -194,10 +210,10 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
             for (uint64_t n = dCands.back() - 1; n >= 1; --n) dCands.push_back(n);
         }
         const double ratioD = rD > 0 ? rD : 1.0;
-        const double pad = static_cast<double>(r.outRowPad);
+        const double pad = static_cast<double>(base.outRowPad);
         for (uint64_t nOh : nOhCands) {
             // 310P: every write (one output plane chunk) must cover at least 32 bytes.
-            if (!platform.hasDataCopyPad && nOh * t.outRow * es < 32) break;
+            if (!platform.hasDataCopyPad && nOh * outChunk * es < 32) break;
             if (nOh > 4095) continue;  // DataCopyPad blockCount
             uint64_t nhMax = 0, nhSum = 0;
             const uint64_t hChunks = CeilDiv(t.outH, nOh);
@@ -212,7 +228,8 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
             for (int variant = 0; variant < 4; ++variant) {
                 const bool pairs = (variant & 1) != 0;
                 const bool hGather = (variant & 2) != 0;
-                UpsampleTrilinear3dTilingData c = r;
+                if (pairs && chunked) continue;
+                UpsampleTrilinear3dTilingData c = base;
                 c.rowsPerChunk = nOh;
                 c.hChunks = hChunks;
                 c.pairRows = std::min<uint64_t>(2, t.inH);
@@ -220,8 +237,15 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                 c.planesPerWrite = 1;
                 c.planesPerLoad = 1;
                 // the H pass as one Gather pass pays off on short rows only
-                if (hGather && r.outRowPad > 1024) continue;
-                if (!pairs) {
+                if (hGather && base.outRowPad > 1024) continue;
+                if (chunked) {  // sub-rows at a fixed padded UB stride; 310P: one W Gather per row
+                    c.maxInRows = nhMax;
+                    c.wBatchRows = platform.hasDataCopyPad
+                                       ? std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(2048, c.outRowPad)))
+                                       : 1;
+                    c.pairSlotElems = 0;
+                    c.inSlotElems = TriRoundUp(nhMax * c.inRowChunkPad + 2 * blk, pe);
+                } else if (!pairs) {
                     c.maxInRows = nhMax;
                     c.wBatchRows = std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(2048, c.outRowPad)));
                     c.pairSlotElems = 0;
@@ -238,11 +262,11 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                 if (TrilinearLayout(c).total > ub) continue;
                 // several output planes per write / input planes per load while UB allows, until
                 // each DMA moves >= 64 KB
-                const bool multiWrite = !tri::TrilinearNeedsCompaction(c) &&
+                const bool multiWrite = !chunked && !tri::TrilinearNeedsCompaction(c) &&
                                         (c.outRowPad == t.outRow || (hChunks == 1 && platform.hasDataCopyPad)) &&
                                         (platform.hasDataCopyPad ||
                                          (t.outH - 1) * t.outRow * es / 32 <= 65535);
-                const bool multiLoad = !pairs && platform.hasDataCopyPad;
+                const bool multiLoad = !pairs && !chunked && platform.hasDataCopyPad;
                 const uint64_t writeBytes = nOh * t.outRow * es, loadBytes = nhMax * t.inRow * es;
                 while (true) {
                     const bool wantW = multiWrite && c.planesPerWrite < t.outD &&
@@ -274,17 +298,19 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                 const double vecUnit = hGather ? rowsD * 4 * (16 + std::ceil(pad / 64)) : 0.0;
                 for (uint64_t dLen : dCands) {
                     const uint64_t dChunks = CeilDiv(t.outD, dLen);
-                    const uint64_t units = t.slabs * hChunks * dChunks;
+                    const uint64_t units = base.wChunks * t.slabs * hChunks * dChunks;
                     const uint64_t active = std::min<uint64_t>(units, cores);
                     const uint64_t perCore = CeilDiv(units, cores);
                     // bytes per cycle of one core's DMA: its share of HBM (ascend910b-like model)
                     const double bpc = std::min(100.0, 1600.0 / static_cast<double>(active)) / 1.8;
                     const double planes = std::min<double>(static_cast<double>(t.inD),
                                                            dLen * std::min(ratioD, 2.0) + 2.0);
-                    const double loads = pairs ? planes * nOh : std::ceil(planes / c.planesPerLoad);
+                    const double loads = pairs ? planes * nOh
+                                         : (chunked && !platform.hasDataCopyPad) ? planes * nhMax
+                                                                                 : std::ceil(planes / c.planesPerLoad);
                     const double writes = std::ceil(static_cast<double>(dLen) / std::min<uint64_t>(dLen, c.planesPerWrite));
                     const double dmaCycles =
-                        (static_cast<double>(dLen * nOh * t.outRow * es) + planes * inRows * t.inRow * es) / bpc +
+                        (static_cast<double>(dLen * nOh * outChunk * es) + planes * inRows * inWidthMax * es) / bpc +
                         200.0 * (loads + writes);
                     const double vecCycles = vecUnit + planes * vecPlane + dLen * vecOd;
                     const double cost = static_cast<double>(perCore) * (std::max(dmaCycles, vecCycles) + 300.0);
@@ -301,6 +327,17 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                 }
             }
         }
+    };
+    searchRows(t.outW);
+    // Rows too long for the UB (channels-last with many channels, very wide W): W chunks, halving
+    // the chunk until a plan fits.  310P (no DataCopyPad) needs 32 B-aligned sub-rows.
+    // 310P sub-rows must be whole 32 B blocks: chunks of a multiple of `quantum` pixels.
+    const uint64_t quantum = platform.hasDataCopyPad ? 1 : 32 / std::gcd<uint64_t>(cf * es, 32);
+    for (uint64_t owc = t.outW / 2; !rowsFeasible && owc >= 1; owc /= 2) {
+        const uint64_t w = owc / quantum * quantum;
+        if (w == 0) break;
+        if (!platform.hasDataCopyPad && (t.outRow * es) % 32 != 0) break;
+        searchRows(w);
     }
 
     const bool preferVolume =
@@ -411,16 +448,23 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     } else {
         t = r;
         t.blockDim = std::min<uint64_t>(cores, t.totalWork);
-        std::vector<uint32_t> a0(t.outRowPad, 0), a1(t.outRowPad, 0);
-        std::vector<float> al(t.outRowPad, 0.0f);
-        for (uint64_t e = 0; e < t.outRow; ++e) {
-            const uint64_t ow = e / cf, ch = e % cf;
-            a0[e] = static_cast<uint32_t>((tw.i0[ow] * cf + ch) * 4);
-            a1[e] = static_cast<uint32_t>((tw.i1[ow] * cf + ch) * 4);
-            al[e] = tw.l1[ow];
-        }
+        // one W table per W chunk (whole rows: one), source offsets relative to the chunk's
+        // first input column
         t.wTabLen = t.outRowPad;
-        t.wTabOffset = ws.Append(a0, a1, al);
+        for (uint64_t wc = 0; wc < t.wChunks; ++wc) {
+            const uint64_t o0 = wc * t.outPixPerChunk, o1 = std::min<uint64_t>(o0 + t.outPixPerChunk, t.outW);
+            const uint64_t p0 = t.wChunks > 1 ? static_cast<uint64_t>(tw.i0[o0]) : 0;  // kernel's colLo_
+            std::vector<uint32_t> a0(t.outRowPad, 0), a1(t.outRowPad, 0);
+            std::vector<float> al(t.outRowPad, 0.0f);
+            for (uint64_t e = 0; e < (o1 - o0) * cf; ++e) {
+                const uint64_t ow = o0 + e / cf, ch = e % cf;
+                a0[e] = static_cast<uint32_t>(((tw.i0[ow] - p0) * cf + ch) * 4);
+                a1[e] = static_cast<uint32_t>(((tw.i1[ow] - p0) * cf + ch) * 4);
+                al[e] = tw.l1[ow];
+            }
+            const uint64_t at = ws.Append(a0, a1, al);
+            if (wc == 0) t.wTabOffset = at;
+        }
         if (tri::TrilinearNeedsCompaction(t)) {
             std::vector<uint32_t> m(TriRoundUp(t.rowsPerChunk * t.outRow, 8), 0);
             for (uint64_t j = 0; j < t.rowsPerChunk; ++j) {

@@ -121,6 +121,9 @@ private:
         p.blockLen = static_cast<uint16_t>(len * 4 / 32);
         p.srcStride = 0;
         p.dstStride = static_cast<uint16_t>((all - len) * 4 / 32);
+        event_t vm = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_MTE2));
+        SetFlag<HardEvent::V_MTE2>(vm);  // earlier Gathers may still read a previous table
+        WaitFlag<HardEvent::V_MTE2>(vm);
         DataCopy(tabU[at], wsU32_[wsOffsetBytes / 4], p);
         WaitMte2ForVector();
         LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
@@ -261,7 +264,7 @@ private:
     // ------------------------------------------------------------------ rows mode
     __aicore__ inline void LoadRowTables()
     {
-        LoadPassTable(t_.wTabOffset, t_.wTabLen, 0, t_.wBatchRows, t_.inRow);
+        if (t_.wChunks <= 1) LoadPassTable(t_.wTabOffset, t_.wTabLen, 0, t_.wBatchRows, t_.inRow);
         if (compact_) {
             LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
             DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
@@ -339,7 +342,20 @@ private:
             }
         }
         LocalTensor<T> x = inQ_.AllocTensor<T>();
-        if (t_.pairSlotElems != 0) {
+        if (t_.wChunks > 1) {  // sub-rows [colLo_, colLo_ + wIn_) of nh_ rows at UB stride inRowChunkPad
+            const uint64_t src = PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow + colLo_;
+            if (t_.useDataCopyPad) {
+                const uint64_t bytes = wIn_ * sizeof(T);
+                DataCopyExtParams p{static_cast<uint16_t>(nh_), static_cast<uint32_t>(bytes),
+                                    static_cast<uint32_t>((t_.inRow - wIn_) * sizeof(T)),
+                                    static_cast<uint32_t>((t_.inRowChunkPad * sizeof(T) - TriRoundUp(bytes, 32)) / 32),
+                                    0};
+                DataCopyPadExtParams<T> pad{false, 0, 0, 0};
+                DataCopyPad(x, xGm_[src], p, pad);
+            } else {
+                for (uint64_t r = 0; r < nh_; ++r) ReadRange(x[r * t_.inRowChunkPad], src + r * t_.inRow, wIn_);
+            }
+        } else if (t_.pairSlotElems != 0) {
             const uint64_t plane = PlaneBase(b.first);
             for (uint64_t j = 0; j < rows_; ++j) {
                 const uint64_t ps = static_cast<uint64_t>(PairStart(oh0_ + j));
@@ -375,7 +391,15 @@ private:
         LocalTensor<float> wb = wBuf_.Get<float>();
         LocalTensor<uint32_t> wU = tab_.Get<uint32_t>();
         LocalTensor<float> wF = tab_.Get<float>();
-        if (!pairs) {
+        if (t_.wChunks > 1) {
+            const uint64_t src = plane + static_cast<uint64_t>(hLo_) * t_.inRow + colLo_;
+            for (uint64_t r = 0; r < nh_; r += batch) {
+                const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;  // batch 1 on 310P
+                const uint64_t sh = t_.useDataCopyPad ? 0 : ReadShift(src + r * t_.inRow, wIn_);
+                GatherPass(wb[r * pad], xf, wU, wF, all, static_cast<uint32_t>((r * t_.inRowChunkPad + sh) * 4),
+                           static_cast<uint32_t>(nr * pad));
+            }
+        } else if (!pairs) {
             const uint64_t shift = ReadShift(plane + static_cast<uint64_t>(hLo_) * t_.inRow, nh_ * t_.inRow);
             for (uint64_t r = 0; r < nh_; r += batch) {
                 const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;
@@ -410,8 +434,24 @@ private:
     __aicore__ inline void WritePlanes(const LocalTensor<T>& y, uint64_t od, uint64_t count)
     {
         const uint64_t pad = t_.outRowPad;
-        const uint64_t dst = slab_ * t_.outSlab + (od * t_.outH + oh0_) * t_.outRow;
+        const uint64_t dst = slab_ * t_.outSlab + (od * t_.outH + oh0_) * t_.outRow + owc0_ * t_.channelFold;
         const uint64_t n = rows_ * t_.outRow;
+        if (t_.wChunks > 1) {  // rows_ sub-rows of wOut_ elements, GM row stride outRow (count == 1)
+            if (t_.useDataCopyPad) {
+                DataCopyExtParams p{static_cast<uint16_t>(rows_), static_cast<uint32_t>(wOut_ * sizeof(T)),
+                                    static_cast<uint32_t>((pad * sizeof(T) - TriRoundUp(wOut_ * sizeof(T), 32)) / 32),
+                                    static_cast<uint32_t>((t_.outRow - wOut_) * sizeof(T)), 0};
+                DataCopyPad(yGm_[dst], y, p);
+            } else {  // 310P: the tiling only chunks rows whose sub-rows are whole 32 B blocks
+                DataCopyParams p;
+                p.blockCount = static_cast<uint16_t>(rows_);
+                p.blockLen = static_cast<uint16_t>(wOut_ * sizeof(T) / 32);
+                p.srcStride = static_cast<uint16_t>((pad - wOut_) * sizeof(T) / 32);
+                p.dstStride = static_cast<uint16_t>((t_.outRow - wOut_) * sizeof(T) / 32);
+                DataCopy(yGm_[dst], y, p);
+            }
+            return;
+        }
         if (count == 1 && (compact_ || pad == t_.outRow)) {
             WriteRange(y, dst, n);
         } else if (t_.useDataCopyPad) {
@@ -439,8 +479,25 @@ private:
     __aicore__ inline void RunRowUnit(uint64_t u)
     {
         const uint64_t perSlab = t_.hChunks * t_.dChunks;
+        const uint64_t perWc = t_.slabs * perSlab;
+        const uint64_t wc = u / perWc;  // W chunk outermost: a core's units mostly share one W table
+        u = u % perWc;
         slab_ = u / perSlab;
         const uint64_t rem = u % perSlab;
+        if (t_.wChunks > 1) {
+            owc0_ = wc * t_.outPixPerChunk;
+            const uint64_t owc1 = (owc0_ + t_.outPixPerChunk) < t_.outW ? (owc0_ + t_.outPixPerChunk) : t_.outW;
+            AxisTap a, b;
+            Tap(ratioW_, static_cast<int64_t>(owc0_), t_.inW, t_.outW, a);
+            Tap(ratioW_, static_cast<int64_t>(owc1 - 1), t_.inW, t_.outW, b);
+            colLo_ = static_cast<uint64_t>(a.i0) * t_.channelFold;
+            wIn_ = static_cast<uint64_t>(b.i1 - a.i0 + 1) * t_.channelFold;
+            wOut_ = (owc1 - owc0_) * t_.channelFold;
+            if (static_cast<int64_t>(wc) != curWc_) {
+                LoadPassTable(t_.wTabOffset + wc * 3 * t_.wTabLen * 4, t_.wTabLen, 0, t_.wBatchRows, t_.inRowChunkPad);
+                curWc_ = static_cast<int64_t>(wc);
+            }
+        }
         const uint64_t hc = rem / t_.dChunks;
         const uint64_t dc = rem % t_.dChunks;
         oh0_ = hc * t_.rowsPerChunk;
@@ -647,6 +704,9 @@ private:
     // rows mode: the current unit
     uint64_t slab_ = 0, oh0_ = 0, rows_ = 0, nh_ = 0, scan_ = 0, od1_ = 0;
     int64_t hLo_ = 0, nextPlane_ = -1;
+    // W chunk of the current unit: first output pixel, input column start and width, output width
+    uint64_t owc0_ = 0, colLo_ = 0, wIn_ = 0, wOut_ = 0;
+    int64_t curWc_ = -1;
 };
 
 }  // namespace tri

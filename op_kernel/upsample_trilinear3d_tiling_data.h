@@ -65,6 +65,9 @@ struct UpsampleTrilinear3dTilingData {
     uint64_t planesPerWrite;        // output D planes gathered in the output buffer per DMA (>= 1)
     uint64_t planesPerLoad;         // consecutive input planes loaded per DMA (>= 1)
     uint64_t inSlotElems;           // UB stride of one input plane's rows in the input buffer
+    uint64_t wChunks;               // output rows split into this many W chunks (1: whole rows)
+    uint64_t outPixPerChunk;        // output W pixels per W chunk
+    uint64_t inRowChunkPad;         // W chunks: UB stride of one input sub-row (elements)
     // ---- volume mode ----
     uint64_t groupSlabs;            // slabs per group (G)
     uint64_t wPassLen, hPassLen;    // per-slab element counts after the W and H passes
@@ -105,7 +108,8 @@ __aicore__ inline uint64_t TriRoundUp(uint64_t v, uint64_t a) { return (v + a - 
 __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingData& t)
 {
     if (t.useDataCopyPad != 0) return false;
-    return t.mode == TRI_MODE_ROWS ? (t.outRowPad != t.outRow) : (t.outSlabPad != t.outSlab);
+    // rows mode with W chunks: the tiling only chunks 32 B-aligned rows on 310P
+    return t.mode == TRI_MODE_ROWS ? (t.wChunks <= 1 && t.outRowPad != t.outRow) : (t.outSlabPad != t.outSlab);
 }
 
 __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTilingData& t)

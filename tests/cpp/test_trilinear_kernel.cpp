@@ -239,6 +239,8 @@ const Case kCases[] = {
     {1, 2, 3, 120, 600, 2, 2, 10, false, false},     // 60x downscale on H and W
     {2, 8, 3, 4, 6, 5, 8, 11, true, true},           // NDHWC, align corners
     {1, 1, 2, 3, 4, 130, 3, 4, false, false},        // 65x upscale on D, identity H/W
+    {1, 64, 3, 5, 40, 4, 6, 200, false, true},       // NDHWC, 12800-element rows: W chunks
+    {1, 1, 2, 3, 9000, 3, 4, 20000, true, false},    // very wide W: W chunks
 };
 
 class TrilinearKernel : public ::testing::TestWithParam<std::tuple<const char*, ai::DType>> {};

@@ -54,6 +54,8 @@ const Shape kShapes[] = {
     {1, 3, 5, 7, 9, 5, 7, 9, true, false},            // identity axes
     {3, 1, 1, 1, 1, 1, 1, 1, false, false},           // all size-1
     {1, 1, 7, 33, 65, 13, 67, 131, false, false},     // odd sizes
+    {2, 256, 4, 16, 64, 8, 32, 128, false, true},     // NDHWC, rows of 32K elements: W chunks
+    {1, 1, 2, 2, 30000, 2, 2, 60000, false, false},   // very wide W: W chunks
 };
 
 ai::TrilinearProblem ProblemOf(const Shape& s, ai::DType dt)
@@ -80,7 +82,7 @@ std::string Name(const Shape& s, ai::DType dt, const ai::PlatformInfo& pl)
 // Expected workspace: the tables the tiling says it ships, computed from its own fields.
 uint64_t ExpectedWorkspace(const tri::UpsampleTrilinear3dTilingData& t)
 {
-    uint64_t bytes = 3 * 4 * t.wTabLen;
+    uint64_t bytes = 3 * 4 * t.wTabLen * (t.mode == tri::TRI_MODE_ROWS ? t.wChunks : 1);
     if (t.mode == tri::TRI_MODE_VOLUME) bytes += 3 * 4 * (t.hTabLen + t.dTabLen);
     if (tri::TrilinearNeedsCompaction(t)) bytes += 4 * t.compactTabLen;
     return bytes;
@@ -110,11 +112,12 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
                 EXPECT_LT(t.workTail, t.blockDim) << what;
                 EXPECT_GE(t.workBase, t.workTail ? 0u : 1u) << what;
                 if (t.mode == tri::TRI_MODE_ROWS) {
-                    EXPECT_EQ(t.totalWork, t.slabs * t.hChunks * t.dChunks) << what;
+                    EXPECT_EQ(t.totalWork, t.wChunks * t.slabs * t.hChunks * t.dChunks) << what;
+                    EXPECT_EQ(t.wChunks, (t.outW + t.outPixPerChunk - 1) / t.outPixPerChunk) << what;
                     EXPECT_EQ(t.hChunks, (t.outH + t.rowsPerChunk - 1) / t.rowsPerChunk) << what;
                     EXPECT_EQ(t.dChunks, (t.outD + t.planesPerChunk - 1) / t.planesPerChunk) << what;
                     EXPECT_EQ(t.outRowPad % t.padElems, 0u) << what;
-                    EXPECT_GE(t.outRowPad, t.outRow) << what;
+                    EXPECT_GE(t.outRowPad, t.outPixPerChunk * t.channelFold) << what;
                     if (!pl.hasDataCopyPad) {  // every 310P write covers >= 32 B
                         EXPECT_GE(t.rowsPerChunk * t.outRow * ai::DTypeSize(dt), 32u) << what;
                     }
@@ -144,7 +147,7 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
             }
         }
     }
-    EXPECT_EQ(planned, 2 * 12 * 3 - 12);
+    EXPECT_EQ(planned, 2 * 14 * 3 - 14);
 }
 
 // Work splits within one unit of each other and uses every core when there is enough work.
