@@ -87,3 +87,13 @@ def test_last_launch_interpolate(soc, restore_soc):
     x = rand((2, 8, 24, 20), seed=2)
     y = ai.interpolate(x, sizes=(48, 30), axes=(2, 3), mode="cubic", shape_calculation_mode="sizes")
     _check_record(ai.last_launch(), soc, x.nbytes, y.nbytes)
+
+
+def test_errors_never_carry_a_stale_message(restore_soc):
+    with pytest.raises(ai.AclnnError) as first:
+        ai.upsample_trilinear3d(rand((1, 2, 3, 4)), output_size=(2, 2, 2))
+    assert "self" in first.value.message
+    with pytest.raises(ai.AclnnError) as second:
+        ai.set_soc("ascend999")
+    assert second.value.status == 161002
+    assert "5 dimensions" not in second.value.message and "ascend999" in second.value.message

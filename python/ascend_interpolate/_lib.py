@@ -168,6 +168,7 @@ def _declare_all(lib):
     _declare(lib, "aclsimGetSoc", c_char_p, [], required=False)
     _declare(lib, "aclsimLastLaunchJson", c_char_p, [], required=False)
     _declare(lib, "aclsimLiveExecutorCount", c_uint64, [], required=False)
+    _declare(lib, "aclsimSetRecentErrMsg", None, [c_char_p], required=False)
 
 
 def library():
@@ -190,8 +191,18 @@ def has_symbol(name):
 
 
 def recent_error_message():
+    """aclGetRecentErrMsg() as str ("" for none). CANN's call also clears the message."""
     raw = library().aclGetRecentErrMsg()
     return raw.decode("utf-8", "replace") if raw else ""
+
+
+def clear_error_message():
+    """Forget any earlier error message before a call, so that a failure which sets no message is not
+    reported with a stale one. CANN clears on read (aclGetRecentErrMsg "obtains and clears"); the sim's
+    aclGetRecentErrMsg does not, so sim builds are cleared through aclsimSetRecentErrMsg("")."""
+    lib = library()
+    if hasattr(lib, "aclsimSetRecentErrMsg"):
+        lib.aclsimSetRecentErrMsg(b"")
 
 
 def check(status, api):
@@ -244,6 +255,7 @@ class AclObjects:
 
     def tensor(self, shape, acl_dtype, strides, offset, acl_format, storage_shape, data_ptr):
         """aclCreateTensor: shape/strides/offset/storage in ELEMENTS; data_ptr = storage base address."""
+        clear_error_message()
         dims = _i64_array(shape)
         stride = _i64_array(strides)
         storage = _i64_array(storage_shape)
@@ -257,6 +269,7 @@ class AclObjects:
         if values is None:
             return None
         buf = _i64_array(values)
+        clear_error_message()
         handle = self._lib.aclCreateIntArray(buf, len(values))
         return self._own(handle, self._lib.aclDestroyIntArray, "aclCreateIntArray", buf)
 
@@ -265,6 +278,7 @@ class AclObjects:
         if values is None:
             return None
         buf = (c_float * max(len(values), 1))(*[float(v) for v in values])
+        clear_error_message()
         handle = self._lib.aclCreateFloatArray(buf, len(values))
         return self._own(handle, self._lib.aclDestroyFloatArray, "aclCreateFloatArray", buf)
 
@@ -293,6 +307,7 @@ def run_two_phase(api, get_workspace_size, run, args, stream=None, workspace_fac
     lib = library()
     size = c_uint64(0)
     executor = c_void_p(None)
+    clear_error_message()
     check(get_workspace_size(*args, ctypes.byref(size), ctypes.byref(executor)), f"{api}GetWorkspaceSize")
     try:
         workspace = workspace_factory(size.value)
@@ -301,6 +316,7 @@ def run_two_phase(api, get_workspace_size, run, args, stream=None, workspace_fac
         if executor.value and hasattr(lib, "aclDestroyAclOpExecutor"):
             lib.aclDestroyAclOpExecutor(executor)
         raise
+    clear_error_message()
     check(run(c_void_p(workspace.ptr) if workspace.ptr else None, size.value, executor,
               c_void_p(stream) if stream else None), api)
     return workspace

@@ -576,9 +576,12 @@ def set_soc(name):
     """Select the simulated SoC ("ascend910b" or "ascend310p") for later launches (sim builds)."""
     if not isinstance(name, str):
         raise TypeError(f"soc name must be a str; got {name!r}")
-    status = _sim_function("aclsimSetSoc")(name.encode("utf-8"))
+    set_active = _sim_function("aclsimSetSoc")
+    _lib.clear_error_message()
+    status = set_active(name.encode("utf-8"))
     if status != 0:
-        raise AclnnError(status, _lib.recent_error_message() or f"unknown SoC {name!r}", "aclsimSetSoc")
+        raise AclnnError(status, _lib.recent_error_message()
+                         or f"soc: unknown SoC {name!r}; accepted: ascend910b, ascend310p", "aclsimSetSoc")
 
 
 def get_soc():
