@@ -165,7 +165,8 @@ inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64
     const uint64_t pad = t.innerOutPad;
     uint64_t total = syncUbBytes;                                            // SyncAll UB workspace
     total += 2ull * InterpolateRound32(uint64_t(t.rawElems) * szIn);         // raw input rows, double buffered
-    if (szC != szIn) total += InterpolateRound32(uint64_t(t.rawElems) * szC);          // widened rows
+    const bool widened = weighted ? t.inDType != 0 : szIn == 1;            // TIn != compute type
+    if (widened) total += InterpolateRound32(uint64_t(t.rawElems) * szC);            // widened rows
     if (weighted && szIn == 1) total += InterpolateRound32(uint64_t(t.rawElems) * 2);  // int8 -> half step
     total += uint64_t(t.slots) * InterpolateRound32(uint64_t(t.slotElems) * szC);  // row cache
     total += InterpolateRound32(t.rowSrcAt);                                 // inner tables

@@ -5,12 +5,14 @@
 // core split, dtype conversion and rounding, unaligned edges) on both SoC profiles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
 
 #include "ascend_sim/kernel_types.h"
 #include "ascend_sim/launch.h"
+#include "ascend_sim/report.h"
 #include "ascend_sim/soc.h"
 #include "interpolate_launch.h"
 #include "interpolate_tiling.h"
@@ -162,6 +164,23 @@ void RunCase(const Case& c, uint32_t seed)
                                            y.size(), wsBytes ? ws.data() : nullptr, wsBytes, tiling.data(),
                                            tiling.size());
     ASSERT_EQ(rc, 0) << ascend_sim::LastError();
+    // The planner's UB budget is an upper bound of what the kernel allocates (per pass).
+    {
+        interp::InterpolateTilingData td;
+        std::memcpy(&td, plan.tiling.data(), sizeof(td));
+        uint64_t budget = 0;
+        const uint64_t syncUb = uint64_t(platform.coreNum) * 32;
+        for (uint32_t i = 0; i < td.numPasses; ++i) {
+            const interp::InterpolatePassTiling& pt = td.pass[i];
+            const uint64_t b = pt.layout == interp::kLayoutRows
+                                   ? interp::InterpolateRowPassUbBytes(pt, syncUb)
+                                   : interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps,
+                                                                    pt.useMask, pt.chunkElems, pt.windowElems,
+                                                                    pt.socFlags, syncUb);
+            budget = std::max<uint64_t>(budget, b);
+        }
+        EXPECT_LE(ascend_sim::LastLaunch().total.peakUbBytes, budget);
+    }
     double xmax = 1.0;
     for (double v : xv) xmax = std::fmax(xmax, std::fabs(v));
     int bad = 0;
