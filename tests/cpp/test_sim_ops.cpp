@@ -660,3 +660,42 @@ TEST(SimOps, Level0MaskRepeatStride) {
     EXPECT_EQ(r.total.vecOps[int(ascend_sim::VecOp::Add)].elements, 64u);
     EXPECT_EQ(r.total.vecOps[int(ascend_sim::VecOp::Muls)].elements, 32u);
 }
+
+// ---------------------------------------------------------------- the launcher
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+namespace {
+std::atomic<int> g_inside{0};
+std::atomic<int> g_maxInside{0};
+}  // namespace
+
+TEST(SimOps, BlocksRunConcurrently) {
+    // White box: every block waits (bounded) until all blocks are inside the kernel at once.
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        const int now = ++g_inside;
+        int prev = g_maxInside.load();
+        while (prev < now && !g_maxInside.compare_exchange_weak(prev, now)) {
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        while (g_maxInside.load() < int(GetBlockNum()) &&
+               std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5))
+            std::this_thread::yield();
+        --g_inside;
+    };
+    g_inside = 0;
+    g_maxInside = 0;
+    Io io;
+    ASSERT_TRUE(Ok(io.Run(k, 2)));
+    EXPECT_EQ(g_maxInside.load(), 2);
+}
+
+TEST(SimOps, LaunchErrorsAndMessageFormat) {
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {};
+    Io io;
+    EXPECT_TRUE(FailedWith(io.Run(k, 0), "launch-params"));
+    EXPECT_TRUE(Ok(io.Run(k, 3)));
+    EXPECT_EQ(ascend_sim::LastError(), "");
+    EXPECT_EQ(ascend_sim::LastLaunch().cores.size(), 3u);
+}
