@@ -64,8 +64,27 @@ def _random_case(rng, mode, transform, dtype, rank=None):
         kwargs["scales"] = [float(rng.choice([0.25, 0.5, 0.6, 0.75, 1.0, 1.4, 1.8, 2.0, 3.0])) for _ in axes]
     kwargs["nearest_mode"] = str(rng.choice(NEAREST_MODES))
     kwargs["antialias"] = bool(rng.random() < 0.5)
+    if kwargs["antialias"] and _mixes_up_and_down(shape, kwargs):
+        # interpolate4.md "Spec flaw, kept": with antialias on, upsampled axes get a triangle
+        # narrower than a pixel, and whether an output is 0 depends on float rounding at the kernel
+        # edge (float32 weights here, float64 in the reference): not assertable to float precision.
+        kwargs["antialias"] = False
     kwargs["cube_coeff"] = float(rng.choice([-0.75, -0.5]))
     return shape, dtype, kwargs
+
+
+def _mixes_up_and_down(shape, kwargs):
+    rank = len(shape)
+    pads = [b + e for b, e in zip((list(kwargs["pads_begin"]) + [0] * rank)[:rank],
+                                  (list(kwargs["pads_end"]) + [0] * rank)[:rank])]
+    ratios = []
+    for i, a in enumerate(kwargs["axes"]):
+        padded = shape[a] + pads[a]
+        if kwargs["shape_calculation_mode"] == "sizes":
+            ratios.append(kwargs["sizes"][i] / padded)
+        else:
+            ratios.append(kwargs["scales"][i])
+    return any(r < 1 for r in ratios) and any(r > 1 for r in ratios)
 
 
 def _output_length_ok(shape, kwargs):
