@@ -98,22 +98,58 @@ COLUMNS = [
 ]
 
 
+SECTION_BEGIN = "<!-- trilinear:begin -->"
+SECTION_END = "<!-- trilinear:end -->"
+
+
+def table(rows):
+    out = ["| " + " | ".join(c[1] for c in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    for r in rows:
+        out.append("| " + " | ".join(fmt.format(r[k]) for k, _, fmt in COLUMNS) + " |")
+    return "\n".join(out)
+
+
+def write_results(text, path):
+    """Replaces (or appends) the trilinear section of RESULTS.md, leaving other sections alone."""
+    old = open(path).read() if os.path.exists(path) else "# Benchmark results\n"
+    block = f"{SECTION_BEGIN}\n{text.rstrip()}\n{SECTION_END}"
+    if SECTION_BEGIN in old and SECTION_END in old:
+        head, rest = old.split(SECTION_BEGIN, 1)
+        tail = rest.split(SECTION_END, 1)[1]
+        new = head + block + tail
+    else:
+        new = old.rstrip() + "\n\n" + block + "\n"
+    with open(path, "w") as f:
+        f.write(new)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--soc", default="ascend910b")
+    ap.add_argument("--soc", default="ascend910b", help="ascend910b, ascend310p or all")
     ap.add_argument("--quick", action="store_true", help="only the three small cases")
     ap.add_argument("--dtypes", default="float32,float16")
+    ap.add_argument("--write", metavar="RESULTS_MD", help="write the tables into this file's trilinear section")
     args = ap.parse_args()
-    rows = []
-    for shape, size, align in (QUICK if args.quick else CASES):
-        for dt in args.dtypes.split(","):
-            rows.append(run_case(shape, size, align, dt, args.soc))
-            print("  done", rows[-1]["case"], dt, file=sys.stderr, flush=True)
-    print(f"soc: {args.soc}")
-    print("| " + " | ".join(c[1] for c in COLUMNS) + " |")
-    print("|" + "---|" * len(COLUMNS))
-    for r in rows:
-        print("| " + " | ".join(fmt.format(r[k]) for k, _, fmt in COLUMNS) + " |")
+    socs = ["ascend910b", "ascend310p"] if args.soc == "all" else [args.soc]
+    tables = []
+    for soc in socs:
+        rows = []
+        for shape, size, align in (QUICK if args.quick else CASES):
+            for dt in args.dtypes.split(","):
+                rows.append(run_case(shape, size, align, dt, soc))
+                print("  done", soc, rows[-1]["case"], dt, file=sys.stderr, flush=True)
+        tables.append((soc, table(rows)))
+        print(f"soc: {soc}")
+        print(tables[-1][1])
+    if args.write:
+        notes = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "trilinear_notes.md")).read() \
+            if os.path.exists(os.path.join(os.path.dirname(os.path.abspath(__file__)), "trilinear_notes.md")) else ""
+        text = "## UpsampleTrilinear3d\n\n" + notes.split("<!-- tables -->")[0]
+        for soc, t in tables:
+            text += f"\n### {soc}\n\n{t}\n"
+        if "<!-- tables -->" in notes:
+            text += notes.split("<!-- tables -->", 1)[1]
+        write_results(text, args.write)
 
 
 if __name__ == "__main__":

@@ -394,6 +394,11 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         t.inSlabShiftQuantum = quantum;
         t.blockDim = blocks;
         t.totalWork = t.slabs;
+        // Tiny problems: shipping the tables would dominate GM traffic (e.g. 1.3 KB of tables
+        // for a 288 B problem); the kernel then writes them with the scalar unit instead.
+        const uint64_t tableBytes = 12 * (t.wPassPad + t.hPassPad + t.outSlabPad) * t.blockDim;
+        const uint64_t floorBytes = (t.inTotal + t.outTotal) * es;
+        t.tablesOnDevice = (tableBytes * 10 > floorBytes && t.wPassPad + t.hPassPad + t.outSlabPad <= 1024) ? 1 : 0;
         // tables of one slab
         std::vector<uint32_t> a0(t.wPassPad, 0), a1(t.wPassPad, 0);
         std::vector<float> al(t.wPassPad, 0.0f);
@@ -407,7 +412,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
             }
         }
         t.wTabLen = t.wPassPad;
-        t.wTabOffset = ws.Append(a0, a1, al);
+        if (!t.tablesOnDevice) t.wTabOffset = ws.Append(a0, a1, al);
         std::vector<uint32_t> b0(t.hPassPad, 0), b1(t.hPassPad, 0);
         std::vector<float> bl(t.hPassPad, 0.0f);
         for (uint64_t d = 0; d < t.inD; ++d) {
@@ -421,7 +426,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
             }
         }
         t.hTabLen = t.hPassPad;
-        t.hTabOffset = ws.Append(b0, b1, bl);
+        if (!t.tablesOnDevice) t.hTabOffset = ws.Append(b0, b1, bl);
         std::vector<uint32_t> c0(t.outSlabPad, 0), c1(t.outSlabPad, 0);
         std::vector<float> cl(t.outSlabPad, 0.0f);
         const uint64_t plane = t.outH * t.outRow;
@@ -434,7 +439,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
             }
         }
         t.dTabLen = t.outSlabPad;
-        t.dTabOffset = ws.Append(c0, c1, cl);
+        if (!t.tablesOnDevice) t.dTabOffset = ws.Append(c0, c1, cl);
         if (tri::TrilinearNeedsCompaction(t)) {
             std::vector<uint32_t> m(TriRoundUp(t.groupSlabs * t.outSlab, 8), 0);
             for (uint64_t s = 0; s < t.groupSlabs; ++s) {

@@ -58,9 +58,10 @@ public:
         compact_ = TrilinearNeedsCompaction(t);
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.inTotal);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.outTotal);
-        GM_ADDR user = GetUserWorkspace(workspace);
-        wsU32_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user), t.workspaceBytes / 4);
-        wsF32_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(user), t.workspaceBytes / 4);
+        if (t.workspaceBytes > 0) {  // no workspace at all when the tables are built on the device
+            GM_ADDR user = GetUserWorkspace(workspace);
+            wsU32_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user), t.workspaceBytes / 4);
+        }
 
         const TrilinearUbLayout l = TrilinearLayout(t);
         pipe_.InitBuffer(inQ_, 2, static_cast<uint32_t>(l.inQueBytes));
@@ -115,7 +116,6 @@ private:
     {
         const uint64_t all = copies * len;
         LocalTensor<uint32_t> tabU = tab_.Get<uint32_t>();
-        LocalTensor<float> tabF = tab_.Get<float>();
         DataCopyParams p;
         p.blockCount = 3;
         p.blockLen = static_cast<uint16_t>(len * 4 / 32);
@@ -126,6 +126,14 @@ private:
         WaitFlag<HardEvent::V_MTE2>(vm);
         DataCopy(tabU[at], wsU32_[wsOffsetBytes / 4], p);
         WaitMte2ForVector();
+        ReplicatePassTable(len, at, copies, srcStride);
+    }
+
+    // Copies 2..copies of a pass table whose first copy is in place, and lambda0 = 1 - lambda1.
+    __aicore__ inline void ReplicatePassTable(uint64_t len, uint64_t at, uint64_t copies, uint64_t srcStride)
+    {
+        const uint64_t all = copies * len;
+        LocalTensor<float> tabF = tab_.Get<float>();
         LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
         for (uint64_t k = 1; k < copies; ++k) {
             const int32_t shift = static_cast<int32_t>(k * srcStride * 4);
@@ -135,6 +143,72 @@ private:
         }
         Muls(tabF[at + 3 * all], tabF[at + 2 * all], -1.0f, static_cast<int32_t>(all));
         Adds(tabF[at + 3 * all], tabF[at + 3 * all], 1.0f, static_cast<int32_t>(all));
+    }
+
+    // Tiny problems: the volume-mode tables of one slab written by the scalar unit from
+    // interp_math.h (the same entries the host would ship), so GM carries only the tensors.
+    __aicore__ inline void BuildVolumeTablesOnDevice()
+    {
+        const uint64_t G = t_.groupSlabs;
+        LocalTensor<uint32_t> u = tab_.Get<uint32_t>();
+        LocalTensor<float> f = tab_.Get<float>();
+        const uint64_t cf = t_.channelFold;
+        const uint64_t plane = t_.outH * t_.outRow;
+        event_t vs = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
+        SetFlag<HardEvent::V_S>(vs);
+        WaitFlag<HardEvent::V_S>(vs);
+        for (uint64_t i = 0; i < t_.wPassPad; ++i) {  // W pass: (row r, element e)
+            uint32_t a = 0, b = 0;
+            float l1 = 0.0f;
+            if (i < t_.wPassLen) {
+                const uint64_t r = i / t_.outRow, e = i % t_.outRow;
+                AxisTap tp;
+                Tap(ratioW_, static_cast<int64_t>(e / cf), t_.inW, t_.outW, tp);
+                a = static_cast<uint32_t>((r * t_.inRow + static_cast<uint64_t>(tp.i0) * cf + e % cf) * 4);
+                b = static_cast<uint32_t>((r * t_.inRow + static_cast<uint64_t>(tp.i1) * cf + e % cf) * 4);
+                l1 = tp.l1;
+            }
+            u.SetValue(static_cast<uint32_t>(wAt_ + i), a);
+            u.SetValue(static_cast<uint32_t>(wAt_ + G * t_.wPassPad + i), b);
+            f.SetValue(static_cast<uint32_t>(wAt_ + 2 * G * t_.wPassPad + i), l1);
+        }
+        for (uint64_t i = 0; i < t_.hPassPad; ++i) {  // H pass: (plane d, output row oh, element e)
+            uint32_t a = 0, b = 0;
+            float l1 = 0.0f;
+            if (i < t_.hPassLen) {
+                const uint64_t e = i % t_.outRow, row = i / t_.outRow;
+                const uint64_t d = row / t_.outH, oh = row % t_.outH;
+                AxisTap tp;
+                Tap(ratioH_, static_cast<int64_t>(oh), t_.inH, t_.outH, tp);
+                a = static_cast<uint32_t>(((d * t_.inH + static_cast<uint64_t>(tp.i0)) * t_.outRow + e) * 4);
+                b = static_cast<uint32_t>(((d * t_.inH + static_cast<uint64_t>(tp.i1)) * t_.outRow + e) * 4);
+                l1 = tp.l1;
+            }
+            u.SetValue(static_cast<uint32_t>(hAt_ + i), a);
+            u.SetValue(static_cast<uint32_t>(hAt_ + G * t_.hPassPad + i), b);
+            f.SetValue(static_cast<uint32_t>(hAt_ + 2 * G * t_.hPassPad + i), l1);
+        }
+        for (uint64_t i = 0; i < t_.outSlabPad; ++i) {  // D pass: (output plane od, element q)
+            uint32_t a = 0, b = 0;
+            float l1 = 0.0f;
+            if (i < t_.outSlab) {
+                const uint64_t od = i / plane, q = i % plane;
+                AxisTap tp;
+                Tap(ratioD_, static_cast<int64_t>(od), t_.inD, t_.outD, tp);
+                a = static_cast<uint32_t>((static_cast<uint64_t>(tp.i0) * plane + q) * 4);
+                b = static_cast<uint32_t>((static_cast<uint64_t>(tp.i1) * plane + q) * 4);
+                l1 = tp.l1;
+            }
+            u.SetValue(static_cast<uint32_t>(dAt_ + i), a);
+            u.SetValue(static_cast<uint32_t>(dAt_ + G * t_.outSlabPad + i), b);
+            f.SetValue(static_cast<uint32_t>(dAt_ + 2 * G * t_.outSlabPad + i), l1);
+        }
+        event_t sv = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
+        SetFlag<HardEvent::S_V>(sv);
+        WaitFlag<HardEvent::S_V>(sv);
+        ReplicatePassTable(t_.wPassPad, wAt_, G, t_.inSlab);
+        ReplicatePassTable(t_.hPassPad, hAt_, G, t_.wPassPad);
+        ReplicatePassTable(t_.outSlabPad, dAt_, G, t_.hPassPad);
     }
 
     // One Gather pass: dst[i] = L0[i] * src[base + T0[i]] + L1[i] * src[base + T1[i]], i < count,
@@ -590,9 +664,13 @@ private:
         wAt_ = 0;
         hAt_ = 4 * g * t_.wPassPad;
         dAt_ = hAt_ + 4 * g * t_.hPassPad;
-        LoadPassTable(t_.wTabOffset, t_.wTabLen, wAt_, g, t_.inSlab);
-        LoadPassTable(t_.hTabOffset, t_.hTabLen, hAt_, g, t_.wPassPad);
-        LoadPassTable(t_.dTabOffset, t_.dTabLen, dAt_, g, t_.hPassPad);
+        if (t_.tablesOnDevice) {
+            BuildVolumeTablesOnDevice();
+        } else {
+            LoadPassTable(t_.wTabOffset, t_.wTabLen, wAt_, g, t_.inSlab);
+            LoadPassTable(t_.hTabOffset, t_.hTabLen, hAt_, g, t_.wPassPad);
+            LoadPassTable(t_.dTabOffset, t_.dTabLen, dAt_, g, t_.hPassPad);
+        }
         if (compact_) {
             LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
             DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
@@ -693,7 +771,6 @@ private:
     TBuf<TPosition::VECCALC> inF_, wBuf_, hBuf_, tmp_, tab_, hTab_, outF_, cvt_, ctab_, tailTab_;
     GlobalTensor<T> xGm_, yGm_;
     GlobalTensor<uint32_t> wsU32_;
-    GlobalTensor<float> wsF32_;
     uint64_t blk_ = 8;
     float ratioD_ = 1.0f, ratioH_ = 1.0f, ratioW_ = 1.0f;
     bool align_ = false;

@@ -74,6 +74,7 @@ struct UpsampleTrilinear3dTilingData {
     uint64_t wPassPad, hPassPad, outSlabPad;  // padded per-slab strides in UB (fp32 buffers)
     uint64_t inSlabShiftQuantum;    // 310P tiny slabs: smallest group whose output is >= 32 B
     uint64_t groupsPerIo;           // compute groups per input/output DMA (1 when compacting)
+    uint64_t tablesOnDevice;        // 1: tiny problem, the kernel writes the volume tables itself
     // ---- workspace tables (byte offsets from the user workspace start; uint32/float arrays) ----
     // Every pass table is three arrays of tableLen entries: src offset of tap 0 (bytes), src offset
     // of tap 1 (bytes), lambda1 (float).  lambda0 = 1 - lambda1 is formed on the device.

@@ -84,6 +84,7 @@ uint64_t ExpectedWorkspace(const tri::UpsampleTrilinear3dTilingData& t)
 {
     uint64_t bytes = 3 * 4 * t.wTabLen * (t.mode == tri::TRI_MODE_ROWS ? t.wChunks : 1);
     if (t.mode == tri::TRI_MODE_VOLUME) bytes += 3 * 4 * (t.hTabLen + t.dTabLen);
+    if (t.mode == tri::TRI_MODE_VOLUME && t.tablesOnDevice) bytes = 0;
     if (tri::TrilinearNeedsCompaction(t)) bytes += 4 * t.compactTabLen;
     return bytes;
 }
