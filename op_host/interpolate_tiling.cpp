@@ -534,11 +534,19 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             }
             if (!wtab.empty()) std::memcpy(&blob[pt.innerWeightAt], wtab.data(), wtab.size());
             std::vector<uint8_t> used(pp.inLen + 1, 0);
-            for (uint64_t e = 0; e < pp.outLen * kd; ++e) {
-                const uint32_t src = static_cast<uint32_t>(pp.taps.srcIndex[e]);
-                std::memcpy(&blob[pt.rowSrcAt + e * 8], &src, 4);
-                std::memcpy(&blob[pt.rowSrcAt + e * 8 + 4], &pp.taps.weight[e], 4);
-                if (pp.taps.weight[e] != 0.0f) used[src] = 1;
+            for (uint64_t o = 0; o < pp.outLen; ++o) {
+                // nonzero taps first (in order): the kernel stops at the first zero weight
+                uint64_t slot = o * kd;
+                for (int pass2 = 0; pass2 < 2; ++pass2) {
+                    for (uint64_t e = o * kd; e < (o + 1) * kd; ++e) {
+                        if ((pp.taps.weight[e] != 0.0f) != (pass2 == 0)) continue;
+                        const uint32_t src = static_cast<uint32_t>(pp.taps.srcIndex[e]);
+                        std::memcpy(&blob[pt.rowSrcAt + slot * 8], &src, 4);
+                        std::memcpy(&blob[pt.rowSrcAt + slot * 8 + 4], &pp.taps.weight[e], 4);
+                        if (pp.taps.weight[e] != 0.0f) used[src] = 1;
+                        ++slot;
+                    }
+                }
             }
             uint32_t run = 0;  // consecutive needed input rows from each row on
             for (uint64_t r = pp.inLen; r-- > 0;) {

@@ -173,7 +173,7 @@ inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64
     total += InterpolateRound32(uint64_t(t.rowTabCap) * 8 + 32);             // row taps (slice)
     total += InterpolateRound32(uint64_t(t.runLenCap) * 4 + 32);             // run lengths (slice)
     if (weighted) {
-        total += InterpolateRound32(pad * 4);                                // gathered tap
+        total += InterpolateRound32(pad * 4 * t.numTaps);                    // gathered taps
         total += InterpolateRound32(uint64_t(t.slotElems) * 4);              // accumulator
         if (t.innerAfter) total += InterpolateRound32(pad * 4);              // transformed output row
     }
