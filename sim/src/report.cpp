@@ -10,6 +10,9 @@
 //                                                          the scalar unit issues everything serially)
 //   core_us    = sum of the block times a physical core runs (block b on core b % vectorCoreNum)
 //   kernel_us  = max over cores; imbalance = (max - mean) / mean over the cores that ran blocks
+//   With SyncAll (blockDim <= cores): the launch is a sequence of phases; each costs its slowest core,
+//   kernel_us = sum over phases of max_core phase_us + (phases - 1) * syncAllUs, and a core's time is
+//   the sum of its phase times plus the barriers.
 //   floor_us   = floorBytes / hbmBandwidthGBps
 #include <algorithm>
 #include <cmath>
@@ -52,6 +55,20 @@ void Accumulate(CoreCounters& t, const CoreCounters& c) {
         t.vecOps[i].instructions += c.vecOps[i].instructions;
         t.vecOps[i].elements += c.vecOps[i].elements;
     }
+}
+
+// Phase difference of the counters the cost model reads.
+void Subtract(CoreCounters& a, const CoreCounters& b) {
+    a.gmReadBytes -= b.gmReadBytes;
+    a.gmWriteBytes -= b.gmWriteBytes;
+    a.ubToUbBytes -= b.ubToUbBytes;
+    a.dmaInstructions -= b.dmaInstructions;
+    a.vectorInstructions -= b.vectorInstructions;
+    a.vectorRepeats -= b.vectorRepeats;
+    a.scalarUbReads -= b.scalarUbReads;
+    a.scalarUbWrites -= b.scalarUbWrites;
+    a.scalarGmReads -= b.scalarGmReads;
+    a.scalarGmWrites -= b.scalarGmWrites;
 }
 
 void Model(const SocProfile& s, double shareGBps, CoreCounters& c) {
@@ -131,9 +148,26 @@ void FinishReport(LaunchState& L, double wallMs) {
     const uint32_t active = std::max(1u, std::min(L.opt.blockDim, cores));
     r.perCoreDmaGBps = std::min(L.soc.perCoreDmaGBps, L.soc.hbmBandwidthGBps / active);
     std::vector<double> coreTime(active, 0.0);
+    // SyncAll splits the launch into phases that every core finishes before any starts the next one
+    size_t phases = 1;
+    for (const auto& c : L.cores)
+        if (c) phases = std::max(phases, c->phaseEnds.size() + 1);
+    std::vector<double> phaseMax(phases, 0.0);
     for (size_t b = 0; b < L.cores.size(); ++b) {
         CoreCounters c = L.cores[b] ? L.cores[b]->counters : CoreCounters{};
         Model(L.soc, r.perCoreDmaGBps, c);
+        if (phases > 1 && L.cores[b]) {
+            const auto& ends = L.cores[b]->phaseEnds;
+            double sumPhases = 0;
+            for (size_t p = 0; p <= ends.size(); ++p) {  // a failed launch may leave cores with fewer phases
+                CoreCounters ph = p < ends.size() ? ends[p] : L.cores[b]->counters;
+                if (p > 0) Subtract(ph, ends[p - 1]);
+                Model(L.soc, r.perCoreDmaGBps, ph);
+                phaseMax[p] = std::max(phaseMax[p], ph.modeledTimeUs);
+                sumPhases += ph.modeledTimeUs;
+            }
+            c.modeledTimeUs = sumPhases + double(phases - 1) * L.soc.syncAllUs;
+        }
         coreTime[b % active] += c.modeledTimeUs;
         Accumulate(r.total, c);
         r.total.dmaTimeUs = std::max(r.total.dmaTimeUs, c.dmaTimeUs);
@@ -146,10 +180,17 @@ void FinishReport(LaunchState& L, double wallMs) {
         mx = std::max(mx, t);
         sum += t;
     }
+    const double maxCore = mx;
+    r.phases = static_cast<uint32_t>(phases);
+    if (phases > 1) {
+        double t = double(phases - 1) * L.soc.syncAllUs;
+        for (double p : phaseMax) t += p;
+        mx = std::max(mx, t);
+    }
     r.modeledTimeUs = mx;
     r.total.modeledTimeUs = mx;
     r.meanCoreTimeUs = sum / double(coreTime.size());
-    r.imbalance = r.meanCoreTimeUs > 0 ? (mx - r.meanCoreTimeUs) / r.meanCoreTimeUs : 0;
+    r.imbalance = r.meanCoreTimeUs > 0 ? (maxCore - r.meanCoreTimeUs) / r.meanCoreTimeUs : 0;
     std::lock_guard<std::mutex> lk(g_repMu);
     g_reportSoc = L.soc;
     g_report = std::move(r);
@@ -180,6 +221,7 @@ std::string LastLaunchJson() {
     o += "\"error\": \"" + Esc(r.error) + "\", ";
     Counters(o, r.total);
     o += ", ";
+    J(o, "phases", uint64_t(r.phases));
     J(o, "mean_core_time_us", r.meanCoreTimeUs);
     J(o, "imbalance", r.imbalance);
     J(o, "per_core_dma_gbps", r.perCoreDmaGBps);
@@ -212,6 +254,7 @@ std::string LastLaunchJson() {
         J(o, "ub_to_ub_bytes_per_cycle", s.ubToUbBytesPerCycle);
         J(o, "scalar_ub_access_cycles", s.scalarUbAccessCycles);
         J(o, "scalar_gm_access_cycles", s.scalarGmAccessCycles);
+        J(o, "sync_all_us", s.syncAllUs);
         J(o, "vector_core_num", uint64_t(s.vectorCoreNum), false);
     }
     o += "}, \"cores\": [";

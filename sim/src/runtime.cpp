@@ -822,6 +822,7 @@ static void Barrier(CoreCtx& c, const char* api) {
         if (c.dirtyAtSync.size() <= c.syncEpoch) c.dirtyAtSync.resize(c.syncEpoch + 1);
         c.dirtyAtSync[c.syncEpoch].assign(c.dirtyLines.begin(), c.dirtyLines.end());
     }
+    c.phaseEnds.push_back(c.counters);
     ++L.arrived;
     ++c.counters.syncAllCalls;
     if (L.arrived == L.opt.blockDim) {

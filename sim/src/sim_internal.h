@@ -84,6 +84,7 @@ struct CoreCtx : CoreFast {
     }
     // cross-block GM tracking, per SyncAll epoch
     uint32_t syncEpoch = 0;
+    std::vector<CoreCounters> phaseEnds;  // cumulative counters when entering each SyncAll (cost model)
     std::vector<IntervalSet> gmWrites, gmReads;
     std::vector<IntervalSet> gmLineWrites;            // 64 B lines dirtied by scalar SetValue, per epoch
     std::set<uint64_t> dirtyLines;                    // line index (addr / 64) still dirty in the DCache

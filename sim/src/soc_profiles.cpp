@@ -36,6 +36,7 @@ const SocProfile kProfiles[] = {
         20.0,                   // est: scalar UB access incl. the S<->V sync auto-sync inserts
         200.0,                  // est: scalar GM access through the DCache (miss ~100 ns)
         2201,                   // ref: arch code of A2/A3
+        2.0,                    // est: soft/hard SyncAll = flag write + GM polling round trips, ~2 us
     },
     {
         "ascend310p",
@@ -57,6 +58,7 @@ const SocProfile kProfiles[] = {
         20.0,                   // est
         200.0,                  // est
         2002,                   // ref: arch code of 310P
+        3.0,                    // est: soft SyncAll over slower LPDDR, ~3 us
     },
 };
 

@@ -699,3 +699,40 @@ TEST(SimOps, LaunchErrorsAndMessageFormat) {
     EXPECT_EQ(ascend_sim::LastError(), "");
     EXPECT_EQ(ascend_sim::LastLaunch().cores.size(), 3u);
 }
+
+TEST(SimOps, CostModelSyncAllPhases) {
+    // Phase 0: block 0 moves 8 KiB, block 1 1 KiB; phase 1 the other way round.  Each phase costs its
+    // slowest core, so the kernel costs two heavy phases plus the barrier, not max(core totals).
+    struct P {
+        uint32_t heavyFirst[2];
+    };
+    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
+        GET_TILING_DATA_WITH_STRUCT(P, p, tiling);
+        TPipe pipe;
+        TBuf<TPosition::VECIN> b;
+        pipe.InitBuffer(b, 8192);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer((__gm__ float*)in);
+        const bool heavyFirst = p.heavyFirst[GetBlockIdx()] != 0;
+        DataCopy(b.Get<float>(), g, heavyFirst ? 2048 : 256);
+        if (GetBlockNum() > 1) SyncAll();
+        DataCopy(b.Get<float>(), g, heavyFirst ? 256 : 2048);
+        PipeBarrier<PIPE_ALL>();
+    };
+    Io one(8192);
+    one.SetTiling(P{{1, 0}});
+    ASSERT_TRUE(Ok(one.Run(k, 1)));
+    const auto single = ascend_sim::LastLaunch();
+    Io io(8192);
+    io.SetTiling(P{{1, 0}});
+    ASSERT_TRUE(Ok(io.Run(k, 2)));
+    const auto r = ascend_sim::LastLaunch();
+    EXPECT_EQ(r.phases, 2u);
+    const ascend_sim::SocProfile& s = ascend_sim::ActiveSoc();
+    const double cyc = s.clockGHz * 1e3;
+    const double heavy = 8192.0 / (r.perCoreDmaGBps * 1e3) + s.dmaInstrOverheadCycles / cyc;
+    EXPECT_NEAR(r.modeledTimeUs, 2 * heavy + s.syncAllUs, 1e-9);
+    EXPECT_GT(r.modeledTimeUs, single.modeledTimeUs);  // a single block moves the same bytes without waiting
+    EXPECT_NEAR(r.imbalance, 0.0, 1e-12);  // both cores do the same total work (imbalance is per-core busy time)
+    EXPECT_NE(std::string(aclsimLastLaunchJson()).find("\"phases\": 2"), std::string::npos);
+}

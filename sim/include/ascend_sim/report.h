@@ -45,7 +45,8 @@ struct LaunchReport {
     std::string error;
     CoreCounters total;        // sums (peakUbBytes: max)
     std::vector<CoreCounters> cores;
-    double modeledTimeUs = 0;  // max over cores
+    double modeledTimeUs = 0;  // sum over SyncAll phases of the slowest core, plus the barriers
+    uint32_t phases = 1;       // SyncAll phases (SyncAll calls per block + 1)
     double meanCoreTimeUs = 0;
     double imbalance = 0;      // (max - mean) / mean of per-core modeled time
     double perCoreDmaGBps = 0; // bandwidth share used for this launch

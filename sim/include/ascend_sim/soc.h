@@ -27,6 +27,7 @@ struct SocProfile {
     double scalarUbAccessCycles;      // one GetValue/SetValue on a LocalTensor (incl. S<->V sync)
     double scalarGmAccessCycles;      // one GetValue/SetValue on a GlobalTensor (DCache miss path)
     uint32_t npuArch;                 // __NPU_ARCH__ of the chip: 2201 (910B), 2002 (310P)
+    double syncAllUs;                 // cost of one SyncAll barrier (all cores meet)
 };
 
 // The profile used by the next launch (default: ascend910b, or $ASCEND_SIM_SOC at start-up).
