@@ -280,6 +280,7 @@ extern "C" aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* self, c
     std::string why;
     if (!ViewFitsStorage(in, &why)) return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "self: " + why);
     if (!ViewFitsStorage(res, &why)) return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "out: " + why);
+    if (!ViewIsWritable(res, &why)) return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "out: " + why);
 
     auto job = std::make_unique<OperatorJob>();
     job->api = kApi;

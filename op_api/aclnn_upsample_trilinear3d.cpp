@@ -150,6 +150,7 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor*
     std::string why;
     if (!ViewFitsStorage(in, &why)) return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "self: " + why);
     if (!ViewFitsStorage(res, &why)) return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "out: " + why);
+    if (!ViewIsWritable(res, &why)) return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "out: " + why);
 
     auto job = std::make_unique<OperatorJob>();
     job->api = kApi;

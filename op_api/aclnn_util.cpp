@@ -201,6 +201,18 @@ bool ViewFitsStorage(const TensorDesc& t, std::string* why)
     return true;
 }
 
+bool ViewIsWritable(const TensorDesc& t, std::string* why)
+{
+    for (size_t i = 0; i < t.shape.size(); ++i) {
+        if (t.shape[i] > 1 && t.strides[i] == 0) {
+            *why = "dimension " + std::to_string(i) + " has stride 0 (an expanded view): its elements alias each "
+                   "other and cannot be written";
+            return false;
+        }
+    }
+    return true;
+}
+
 bool IsDense(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides)
 {
     int64_t expected = 1;

@@ -49,6 +49,8 @@ std::string Float64Message(const char* param, const char* accepted);
 // Checks that a view is addressable: non-negative strides and offset, and every element of the view
 // inside the storage (storage numel elements from the data address).  On failure `why` says what.
 bool ViewFitsStorage(const TensorDesc& t, std::string* why);
+// An output view must not alias itself: no stride 0 on a dimension longer than 1 (an expanded view).
+bool ViewIsWritable(const TensorDesc& t, std::string* why);
 // True if `strides` are the row-major contiguous strides of `shape` (size-1 dims ignored).
 bool IsDense(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides);
 

@@ -11,7 +11,7 @@ namespace api {
 namespace {
 constexpr uint64_t kChunkBytesMax = 32 * 1024;    // one UB buffer; far below every SoC's UB
 constexpr uint64_t kMinBytesPerCore = 16 * 1024;  // below this, another core costs more than it saves
-constexpr uint64_t kTransposeUbBudget = 96 * 1024; // source tile + reordered tile + Gather offsets
+constexpr uint64_t kTransposeUbBudget = 96 * 1024; // UB of the Gather paths (tiles + offsets)
 constexpr uint64_t kMaxBlockCount = 4095;          // DataCopyPad blockCount limit
 
 // TRANSPOSE tiles: `tile` columns of shape[7] x `rowBlock` rows of shape[6]; false if the path does not
@@ -103,8 +103,24 @@ bool PlanViewCopy(const std::vector<int64_t>& shapeIn, const std::vector<int64_t
         t.rowBlock = rowBlock;
         // units: batch x row block x column tile
         t.rowCount = batches * ((rows + rowBlock - 1) / rowBlock) * ((t.rowLength + tile - 1) / tile);
+    } else if ((elemBytes == 2 || elemBytes == 4) && t.stride[VIEW_COPY_MAX_DIMS - 1] > 1 &&
+               static_cast<uint64_t>(t.stride[VIEW_COPY_MAX_DIMS - 1]) * elemBytes < (1ull << 32)) {
+        path = VIEW_COPY_PATH_BLOCKS;
+        // per chunk: n blocks of 32 B + n packed elements + Gather offsets (n x 32/eb int32 when spreading)
+        const uint64_t perElement = 32 + elemBytes + (32 / elemBytes) * 4;
+        const uint64_t byUb = std::min<uint64_t>(kTransposeUbBudget, platform.ubBytes / 2) / perElement;
+        const uint64_t align = 32 / elemBytes;
+        uint64_t chunk = std::min<uint64_t>(byUb, kMaxBlockCount) / align * align;
+        chunk = std::min<uint64_t>(chunk, (t.rowLength + align - 1) / align * align);
+        t.chunkLength = std::max<uint64_t>(chunk, align);
     } else {
         path = VIEW_COPY_PATH_ELEMENTS;
+    }
+
+    // Work units: (row, chunk) pairs for the chunked paths, so long rows spread over cores too
+    // (TRANSPOSE counted its tiles above; SCALAR works on whole rows).
+    if (path == VIEW_COPY_PATH_ROWS || path == VIEW_COPY_PATH_ELEMENTS || path == VIEW_COPY_PATH_BLOCKS) {
+        t.rowCount *= (t.rowLength + t.chunkLength - 1) / t.chunkLength;
     }
 
     // Scalar GM writes go through each core's data cache (64-byte lines): two cores writing into one

@@ -7,8 +7,10 @@
 // Work split: rows (the innermost dimension of the iteration order) are dealt to the cores, base +
 // tail.  Paths (tiling key = path * 100 + element bytes, see view_copy_tiling_data.h):
 //   ROWS      innermost stride 1: each row chunk is one DataCopyPad GM->UB and one UB->GM.
-//   ELEMENTS  innermost stride != 1: the contiguous side moves by DataCopyPad, the strided side
-//             element by element with GlobalTensor::GetValue / SetValue via UB.  Correct first.
+//   ELEMENTS  innermost stride != 1 (1-byte elements, stride 0): the contiguous side moves by DataCopyPad,
+//             the strided side element by element with GlobalTensor::GetValue / SetValue via UB.
+//   BLOCKS    innermost stride > 1, 2/4-byte elements: one element per 32 B UB block by DataCopyPad
+//             (blockCount, byte stride), packed / spread by Gather.
 //   SCALAR    SoCs without DataCopyPad (310P): GetValue / SetValue on both GM sides.
 //   TRANSPOSE a batched transpose (shape[6] has stride 1, shape[7] strides over whole segments, e.g. an
 //             NDHWC tensor read in NCDHW order), both directions: a tile comes in by one DataCopyPad,
@@ -42,11 +44,13 @@ public:
         pipe_.InitBuffer(buf_, static_cast<uint32_t>(t_.chunkLength * sizeof(T)));
         LocalTensor<T> ub = buf_.Get<T>();
         DataCopyPadExtParams<T> noPad;
-        for (uint64_t r = 0; r < rowCount_; ++r) {
-            const uint64_t row = firstRow_ + r;
+        const uint64_t chunks = (t_.rowLength + t_.chunkLength - 1) / t_.chunkLength;
+        for (uint64_t u = 0; u < rowCount_; ++u) {  // units: (row, chunk)
+            const uint64_t row = (firstRow_ + u) / chunks;
+            const uint64_t c = ((firstRow_ + u) % chunks) * t_.chunkLength;
             const uint64_t strided = StridedRowOffset(row);
             const uint64_t dense = row * t_.rowLength;
-            for (uint64_t c = 0; c < t_.rowLength; c += t_.chunkLength) {
+            {
                 const uint64_t n = (t_.rowLength - c < t_.chunkLength) ? t_.rowLength - c : t_.chunkLength;
                 DataCopyExtParams params(1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0);
                 const uint64_t from = t_.scatter ? dense + c : strided + c;
@@ -65,11 +69,13 @@ public:
         LocalTensor<T> ub = buf_.Get<T>();
         DataCopyPadExtParams<T> noPad;
         const int64_t inner = t_.stride[ai::VIEW_COPY_MAX_DIMS - 1];
-        for (uint64_t r = 0; r < rowCount_; ++r) {
-            const uint64_t row = firstRow_ + r;
+        const uint64_t chunks = (t_.rowLength + t_.chunkLength - 1) / t_.chunkLength;
+        for (uint64_t u = 0; u < rowCount_; ++u) {  // units: (row, chunk)
+            const uint64_t row = (firstRow_ + u) / chunks;
+            const uint64_t c = ((firstRow_ + u) % chunks) * t_.chunkLength;
             const uint64_t strided = StridedRowOffset(row);
             const uint64_t dense = row * t_.rowLength;
-            for (uint64_t c = 0; c < t_.rowLength; c += t_.chunkLength) {
+            {
                 const uint64_t n = (t_.rowLength - c < t_.chunkLength) ? t_.rowLength - c : t_.chunkLength;
                 DataCopyExtParams params(1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0);
                 if (t_.scatter == 0) {
@@ -108,6 +114,66 @@ public:
             }
         }
         DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(dstGm_);
+    }
+
+    // Innermost stride s > 1: each strided element travels alone in a 32 B UB block (DataCopyPad with
+    // blockCount = n, blockLen = one element, GM stride (s - 1) elements); Gather packs the blocks into a
+    // contiguous chunk (gather) or spreads a contiguous chunk into blocks (scatter).
+    __aicore__ inline void ProcessBlocks()
+    {
+        constexpr uint32_t eb = sizeof(T);
+        constexpr uint32_t perBlock = 32 / eb;
+        const bool scatter = t_.scatter != 0;
+        const uint64_t inner = static_cast<uint64_t>(t_.stride[ai::VIEW_COPY_MAX_DIMS - 1]);
+        const uint32_t chunk = static_cast<uint32_t>(t_.chunkLength);
+        pipe_.InitBuffer(srcBuf_, chunk * 32);         // one element per block
+        pipe_.InitBuffer(buf_, chunk * eb);            // packed
+        pipe_.InitBuffer(offsetBuf_, chunk * perBlock * 4);
+        LocalTensor<T> blocks = srcBuf_.Get<T>();
+        LocalTensor<T> packed = buf_.Get<T>();
+        LocalTensor<int32_t> offsets = offsetBuf_.Get<int32_t>();
+        if (!scatter) {  // packed[i] = blocks[i * perBlock]
+            CreateVecIndex(offsets, static_cast<int32_t>(0), chunk);
+            Muls(offsets, offsets, static_cast<int32_t>(32), static_cast<int32_t>(chunk));
+        } else {  // blocks[i * perBlock + k] = packed[i]: lines of perBlock entries, line i = i * eb
+            Duplicate(offsets, static_cast<int32_t>(0), static_cast<int32_t>(perBlock));
+            for (uint32_t k = 1; k < chunk; k *= 2) {
+                const uint32_t n = (chunk - k < k) ? chunk - k : k;
+                LocalTensor<int32_t> upper = offsets[k * perBlock];
+                Adds(upper, offsets, static_cast<int32_t>(k * eb), static_cast<int32_t>(n * perBlock));
+            }
+        }
+        LocalTensor<uint32_t> gatherOffsets = offsets.template ReinterpretCast<uint32_t>();
+        DataCopyPadExtParams<T> noPad;
+        const uint64_t chunks = (t_.rowLength + chunk - 1) / chunk;
+        for (uint64_t u = 0; u < rowCount_; ++u) {  // units: (row, chunk)
+            const uint64_t row = (firstRow_ + u) / chunks;
+            const uint64_t c = ((firstRow_ + u) % chunks) * chunk;
+            const uint64_t strided = StridedRowOffset(row);
+            const uint64_t dense = row * t_.rowLength;
+            {
+                const uint32_t n = static_cast<uint32_t>((t_.rowLength - c < chunk) ? t_.rowLength - c : chunk);
+                const uint32_t gap = static_cast<uint32_t>((inner - 1) * eb);
+                DataCopyExtParams packedRun(1, n * eb, 0, 0, 0);
+                if (!scatter) {
+                    DataCopyExtParams spread(static_cast<uint16_t>(n), eb, gap, 0, 0);  // GM gap bytes, UB gap blocks
+                    DataCopyPad(blocks, srcGm_[strided + c * inner], spread, noPad);
+                    Sync<HardEvent::MTE2_V>();
+                    Gather(packed, blocks, gatherOffsets, 0, n);
+                    Sync<HardEvent::V_MTE3>();
+                    DataCopyPad(dstGm_[dense + c], packed, packedRun);
+                } else {
+                    DataCopyPad(packed, srcGm_[dense + c], packedRun, noPad);
+                    Sync<HardEvent::MTE2_V>();
+                    Gather(blocks, packed, gatherOffsets, 0, n * perBlock);
+                    Sync<HardEvent::V_MTE3>();
+                    DataCopyExtParams spread(static_cast<uint16_t>(n), eb, 0, gap, 0);  // UB gap blocks, GM gap bytes
+                    DataCopyPad(dstGm_[strided + c * inner], blocks, spread);
+                }
+                Sync<HardEvent::MTE3_V>();  // the next Gather overwrites its destination
+                Sync<HardEvent::V_MTE2>();  // the next DataCopyPad overwrites the Gather source
+            }
+        }
     }
 
     // Batched transpose between the strided side, where a tile is `n` segments of `m` elements (stride 1)
@@ -240,6 +306,8 @@ __aicore__ inline void RunViewCopy(GM_ADDR src, GM_ADDR dst, const ai::ViewCopyT
         op.ProcessElements();
     } else if (path == ai::VIEW_COPY_PATH_TRANSPOSE) {
         if constexpr (sizeof(T) == 2 || sizeof(T) == 4) op.ProcessTranspose();  // Gather: 2/4-byte types
+    } else if (path == ai::VIEW_COPY_PATH_BLOCKS) {
+        if constexpr (sizeof(T) == 2 || sizeof(T) == 4) op.ProcessBlocks();
     } else {
         op.ProcessScalar();
     }
@@ -251,7 +319,7 @@ extern "C" __global__ __aicore__ void view_copy(GM_ADDR src, GM_ADDR dst, GM_ADD
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     GET_TILING_DATA_WITH_STRUCT(ai::ViewCopyTilingData, tilingData, tiling);
-    for (uint64_t path = ai::VIEW_COPY_PATH_ROWS; path <= ai::VIEW_COPY_PATH_TRANSPOSE; ++path) {
+    for (uint64_t path = ai::VIEW_COPY_PATH_ROWS; path <= ai::VIEW_COPY_PATH_BLOCKS; ++path) {
         if (TILING_KEY_IS(path * 100 + 1)) {
             RunViewCopy<uint8_t>(src, dst, tilingData, path);
         } else if (TILING_KEY_IS(path * 100 + 2)) {

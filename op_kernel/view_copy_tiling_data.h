@@ -11,13 +11,16 @@ constexpr uint32_t VIEW_COPY_MAX_DIMS = 8;
 
 // Tiling keys: path * 100 + element bytes (1, 2, 4, 8).
 constexpr uint64_t VIEW_COPY_PATH_ROWS = 1;      // innermost stride 1: whole rows, DataCopyPad GM->UB->GM
-constexpr uint64_t VIEW_COPY_PATH_ELEMENTS = 2;  // innermost stride != 1: element-wise through UB, DataCopyPad
-                                                 // on the contiguous side, scalar GM access on the strided side
+constexpr uint64_t VIEW_COPY_PATH_ELEMENTS = 2;  // innermost stride != 1 and no Gather path (1-byte elements,
+                                                 // stride 0): element-wise through UB, DataCopyPad on the
+                                                 // contiguous side, scalar GM access on the strided side
 constexpr uint64_t VIEW_COPY_PATH_SCALAR = 3;    // SoC without DataCopyPad (310P): scalar GM access on both sides
-constexpr uint64_t VIEW_COPY_PATH_TRANSPOSE = 4; // gather of a batched transpose (the second-innermost dim has
-                                                 // stride 1, e.g. an NDHWC tensor read in NCDHW order): tiles of
-                                                 // whole source rows by DataCopyPad, reordered in UB by Gather,
-                                                 // written as R rows of a tile; 2- and 4-byte elements
+constexpr uint64_t VIEW_COPY_PATH_TRANSPOSE = 4; // batched transpose (the second-innermost dim has stride 1,
+                                                 // e.g. an NDHWC tensor read in NCDHW order), both directions:
+                                                 // DataCopyPad tiles reordered in UB by Gather; 2/4-byte elements
+constexpr uint64_t VIEW_COPY_PATH_BLOCKS = 5;    // innermost stride > 1, 2/4-byte elements: the strided side moves
+                                                 // one element per 32 B UB block (DataCopyPad blockCount with a
+                                                 // byte stride), Gather packs / spreads them in UB
 
 struct ViewCopyTilingData {
     int64_t shape[VIEW_COPY_MAX_DIMS];   // dims in iteration order (= the contiguous side's row-major

@@ -291,6 +291,7 @@ TEST_F(InterpolateApi, PadsCubeCoeffShapes)
         c.Expect(ACLNN_ERR_PARAM_INVALID, "padsBegin/padsEnd", "empty");
     }
     { Call c; c.selfStorage = {3}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "storage"); }
+    { Call c; c.outStrides = {16, 16, 0, 1}; c.Expect(ACLNN_ERR_PARAM_INVALID, "out", "stride 0"); }
 }
 
 TEST_F(InterpolateApi, EmptyBatchSucceedsWithoutWorkspace)

@@ -236,6 +236,30 @@ TEST_F(TrilinearApi, ScalesAndViews)
     { BadCall c; c.selfStrides = {48, 24, 12, 4, -1}; c.selfStorage = {4096}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "negative"); }
 }
 
+TEST_F(TrilinearApi, ExpandedInputAcceptedExpandedOutputRejected)
+{
+    // self: one channel broadcast over C = 3 (stride 0), must equal the result of real copies
+    std::vector<float> plane = {1, 2, 3, 4, 5, 6, 7, 8};
+    std::vector<float> copies;
+    for (int c = 0; c < 3; ++c) copies.insert(copies.end(), plane.begin(), plane.end());
+    std::vector<float> want(3 * 64, 0.0f), got(3 * 64, 0.0f);
+    {
+        Tensor self({1, 3, 2, 2, 2}, copies.data());
+        Tensor res({1, 3, 4, 4, 4}, want.data());
+        ASSERT_EQ(RunTrilinear(self.handle, {4, 4, 4}, res.handle), ACLNN_SUCCESS) << LastMsg();
+    }
+    Tensor self({1, 3, 2, 2, 2}, plane.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {8, 0, 4, 2, 1}, 0, {8});
+    Tensor res({1, 3, 4, 4, 4}, got.data());
+    ASSERT_EQ(RunTrilinear(self.handle, {4, 4, 4}, res.handle), ACLNN_SUCCESS) << LastMsg();
+    EXPECT_EQ(got, want);
+
+    std::vector<float> outBuf(64, -5.0f);
+    Tensor bad({1, 3, 4, 4, 4}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {64, 0, 16, 4, 1}, 0, {64});
+    EXPECT_EQ(RunTrilinear(self.handle, {4, 4, 4}, bad.handle), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_NE(LastMsg().find("out: dimension 1 has stride 0"), std::string::npos) << LastMsg();
+    for (float v : outBuf) ASSERT_EQ(v, -5.0f);
+}
+
 TEST_F(TrilinearApi, ScalesPerAxisAndDownscaleBeyond50IsComputed)
 {
     // scalesW given alone: used for W only (PyTorch per-axis rule); a 100x downscale on D computes.
@@ -299,10 +323,10 @@ TEST_F(TrilinearApi, RepeatableExecutorRunsUntilDestroyed)
     std::vector<uint8_t> workspace(ws + 1);
     for (int i = 0; i < 2; ++i) {
         std::fill(out.begin(), out.end(), 0.0f);
-        ASSERT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws, exec, nullptr), ACLNN_SUCCESS) << LastMsg();
+        EXPECT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws, exec, nullptr), ACLNN_SUCCESS) << LastMsg();
         EXPECT_FLOAT_EQ(out[63], 8.0f);
     }
-    EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
+    EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);  // also when a run failed: no leak
 }
 
 TEST_F(TrilinearApi, UnusedExecutorCanBeDestroyed)

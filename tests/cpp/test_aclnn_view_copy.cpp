@@ -49,7 +49,7 @@ int64_t Span(const std::vector<int64_t>& offs)
 
 uint8_t Byte(int64_t elem, uint32_t b) { return static_cast<uint8_t>((elem * 37 + b * 11 + 5) & 0xff); }
 
-void RunBothDirections(const Case& c, uint64_t expectPath)
+void RunBothDirections(const Case& c, uint64_t expectPath, bool withScatter = true)
 {
     const ai::PlatformInfo platform = ai::api::CurrentPlatform();
     const std::vector<int64_t> offs = StridedOffsets(c);
@@ -74,7 +74,7 @@ void RunBothDirections(const Case& c, uint64_t expectPath)
             for (uint32_t b = 0; b < eb; ++b) ASSERT_EQ(dst[i * eb + b], Byte(offs[i], b)) << "gather element " << i;
     }
     // scatter: contiguous -> strided; elements of the strided buffer outside the view stay untouched
-    {
+    if (withScatter) {
         ai::api::ViewCopyPlan plan;
         std::string err;
         ASSERT_TRUE(ai::api::PlanViewCopy(c.shape, c.strides, eb, true, platform, &plan, &err)) << err;
@@ -117,13 +117,23 @@ TEST_F(ViewCopy, RowsPathLongRowsChunkedAndSplitOverCores)
     RunBothDirections({{6, 20000}, {20011, 1}, 4}, ai::VIEW_COPY_PATH_ROWS);
 }
 
-TEST_F(ViewCopy, ElementPathTransposeAndInnerStride)
+TEST_F(ViewCopy, InnerStridePaths)
 {
-    for (uint32_t eb : {1u, 2u, 4u}) {
+    // 1-byte elements: element-wise; 2/4-byte: one element per UB block (BLOCKS)
+    RunBothDirections({{2, 3, 5}, {1, 2, 6}, 1}, ai::VIEW_COPY_PATH_ELEMENTS);  // transposed storage
+    RunBothDirections({{4, 9}, {30, 3}, 1}, ai::VIEW_COPY_PATH_ELEMENTS);       // inner stride 3
+    for (uint32_t eb : {2u, 4u}) {
         SCOPED_TRACE(eb);
-        RunBothDirections({{2, 3, 5}, {1, 2, 6}, eb}, ai::VIEW_COPY_PATH_ELEMENTS);  // transposed storage
-        RunBothDirections({{4, 9}, {30, 3}, eb}, ai::VIEW_COPY_PATH_ELEMENTS);       // inner stride 3
+        RunBothDirections({{2, 3, 5}, {1, 2, 6}, eb}, ai::VIEW_COPY_PATH_BLOCKS);
+        RunBothDirections({{4, 9}, {30, 3}, eb}, ai::VIEW_COPY_PATH_BLOCKS);
+        RunBothDirections({{3, 5000}, {10007, 2}, eb}, ai::VIEW_COPY_PATH_BLOCKS);  // chunks of <= 4095
     }
+}
+
+TEST_F(ViewCopy, BroadcastInputGoesElementWise)
+{
+    // stride 0 (an expanded input): gathered element by element (outputs with stride 0 are rejected by the API)
+    RunBothDirections({{3, 4}, {1, 0}, 4}, ai::VIEW_COPY_PATH_ELEMENTS, false);
 }
 
 TEST_F(ViewCopy, ChannelsLastGatherOfAnNcdhwViewIsABatchedTranspose)
