@@ -1,11 +1,13 @@
 // Host tiling of Interpolate-4 (see interpolate_tiling.h and op_kernel/interpolate_tiling_data.h).
 //
-// Design (DESIGN.md "Kernel strategy"): every mode is separable, so the problem becomes one pass
-// per dimension that changes.  Each pass is driven by per-output tap tables built here from
-// interp_math.h (the one definition of the coordinate maths).  Copy passes (nearest, identity
-// with padding) run first in the native dtype, which keeps them exact; weighted passes follow in
-// float32, the last one rounding once to the output dtype.  Within each group, shrinking passes
-// run first so intermediates stay small.
+// Design (DESIGN.md "Kernel strategy"): every mode is separable, so the problem becomes passes over
+// the dimensions that change (resized or padded), driven by per-axis tap tables built here from
+// interp_math.h (the one definition of the coordinate maths).  Copy-type axes (nearest, identity
+// with padding) run first in the native dtype, which keeps them exact; weighted axes follow in
+// float32, the last pass rounding once to the output dtype.  Within each group the innermost axis
+// is fused with the next changing axis into one ROWS pass; the other axes are ROWS passes with an
+// identity inner block (column bands if long); shrinking passes run first.  A ROWS pass that does
+// not fit the UB (or cannot write its rows on 310P) splits, and finally falls back to GATHER.
 #include "interpolate_tiling.h"
 
 #include <algorithm>

@@ -1,17 +1,37 @@
 // Interpolate-4 kernel (OpenVINO opset-4 Interpolate; ../shared/reference/interpolate4.md).
 //
-// One launch per separable pass (op_kernel/interpolate_tiling_data.h).  A pass reads a dense tensor
-// viewed as [outer, inLen * inner] and writes [outer, outLen * inner].  Each core owns a contiguous
-// range of the flat output (whole 32 B granules, base + one extra granule) and walks it in chunks:
+// One launch runs the separable passes of the plan in order (op_kernel/interpolate_tiling_data.h);
+// the cores meet in a soft SyncAll between passes.  Two layouts:
+//
+// ROWS (the common path).  A pass views its input as [outer, rowInLen, innerIn] and writes
+// [outer, rowOutLen, innerOut]: the row axis is one resized (or padded) dimension, the inner block
+// everything after it, optionally transformed along the resized innermost axis.  So a 2-D resize of
+// NCHW (H rows, W inside) is one pass that reads the input once and writes the output once.
+//   - each core owns a contiguous range of output rows (base + tail); it loads the row taps of its
+//     rows and the inner tap tables once;
+//   - input rows are read in runs (one DMA for up to inRowsPerDma consecutive needed rows), widened
+//     to float32 (or kept native for copies), transformed along the inner axis (all inner taps in
+//     one Gather + one Mul + K-1 Adds) and cached in UB slots; every output row that needs a row
+//     reuses it;
+//   - an output row is Muls + Axpy over its row taps (whole rows, hundreds of elements per vector
+//     instruction), narrowed once (RINT, saturation for integers), and outRowsPerDma rows leave in
+//     one DMA;
+//   - when rows shrink the inner transform runs after the row combination instead (innerAfter);
+//   - identity inner blocks too long for UB are cut into column bands (band-major loop).
+// GATHER (fallback: rows that do not fit UB, 310P rows that are not 32 B multiples).  A pass over
+// one dimension reads a dense tensor viewed as [outer, inLen * inner] and writes
+// [outer, outLen * inner].  Each core owns a contiguous range of the flat output (whole 32 B
+// granules, base + one extra granule) and walks it in chunks:
 //   1. two scalar reads give the source window of the chunk (host-built prefix/suffix tables);
 //   2. CopyIn: the window (one DMA), the chunk's slices of the K offset/weight tables;
 //   3. Compute: widen the window to the compute type, then per tap Gather + Mul (+ Add);
-//      COPY passes gather in the native dtype and are exact (optionally zeroed by a 0/1 mask);
-//   4. CopyOut: narrow with one rounding (float -> dtype, RINT + saturation for integers), one DMA.
+//   4. CopyOut: narrow with one rounding, one DMA.
+// COPY passes (nearest, identity with padding) move native values (1-byte types through half,
+// exact) and zero padding with an integer 0/1 mask: exact for every dtype, int32 included.
 // Unaligned edges: DataCopyPad on 910B; on 310P every DMA length is a multiple of 32 B, reads that
-// would pass the end of the tensor are shifted back, the last partial granule of a core's range is
-// recomputed as a full granule ending at the range end (same core, same values), and tensors
-// smaller than 32 B use scalar GM access on one core.
+// would pass the end of the tensor are shifted back (gathers take any source offset), the last
+// partial granule / band of a core is recomputed as a full one ending at its end (same core, same
+// values), and tensors smaller than 32 B use scalar GM access on one core.
 #include "kernel_operator.h"
 #include "interpolate_tiling_data.h"
 #include "interpolate_launch.h"
