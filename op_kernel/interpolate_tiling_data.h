@@ -1,15 +1,17 @@
 // Tiling of the Interpolate-4 kernel: POD structs shared byte for byte by the host planner
 // (op_host/interpolate_tiling.cpp) and the kernel (op_kernel/interpolate.cpp).
 //
-// The operation runs as a sequence of separable passes, one per axis that changes (resized, or
-// padded); one kernel launch runs them in order (cores meet in SyncAll between passes); a pass reads a dense tensor viewed as
-// [outer, inLen * inner] and writes [outer, outLen * inner].  Per output element of one block
-// (index m in [0, outLen * inner)) the host builds K taps: a byte offset of the source element
-// inside the block (in the pass's compute type) and a weight (float) or a 0/1 mask (copy passes
-// with padding).  Taps that fall into the padding region carry weight / mask 0.  The tables are
-// repeated over enough consecutive blocks (tableLen entries, offsets shifted by the input block
-// length) that any chunk of chunkElems consecutive outputs starting in the first block is one
-// contiguous slice of the table.
+// The operation runs as a sequence of separable passes over the axes that change (resized, or
+// padded); one kernel launch runs them in order, the cores meeting in SyncAll between passes.
+// Taps that fall into the padding region carry weight / mask 0 (padding is data of value 0).
+// ROWS passes (layout kLayoutRows): see the ROWS fields below.
+// GATHER passes (layout kLayoutGather) read a dense tensor viewed as [outer, inLen * inner] and
+// write [outer, outLen * inner].  Per output element of one block (index m in
+// [0, outLen * inner)) the host builds K taps: a byte offset of the source element inside the
+// block (in the pass's compute type) and a weight (float) or a 0/1 mask (copy passes with
+// padding).  The tables are repeated over enough consecutive blocks (tableLen entries, offsets
+// shifted by the input block length) that any chunk of chunkElems consecutive outputs starting in
+// the first block is one contiguous slice of the table.
 #pragma once
 
 #include <stdint.h>
