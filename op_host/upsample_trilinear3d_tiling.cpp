@@ -389,6 +389,14 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                 k = kc;
             }
         }
+        if (t.inSlabShiftQuantum > 1 && g < std::min<uint64_t>(t.inSlabShiftQuantum, t.slabs)) {
+            // 310P: slabs under 32 B of output must be written in groups >= 32 B, and that many
+            // whole input slabs do not fit the UB.
+            return fail("UpsampleTrilinear3d on " + platform.socName + ": output volumes of " +
+                        std::to_string(t.outSlab * es) + " B (< 32 B, no DataCopyPad) need " +
+                        std::to_string(t.inSlabShiftQuantum) + " input volumes of " + std::to_string(t.inSlab) +
+                        " elements in the unified buffer at once");
+        }
         const uint64_t quantum = t.inSlabShiftQuantum, blocks = t.blockDim;
         t = volumeLayoutFor(g, k);
         t.inSlabShiftQuantum = quantum;
