@@ -292,6 +292,10 @@ TEST(InterpolatePlan, PassStructure)
     EXPECT_EQ(td.pass[0].numTaps, 2u);
     EXPECT_EQ(td.pass[0].rows, 2u * 16u);
     EXPECT_EQ(td.pass[0].outDType, 1u);
+    // One pass: no SyncAll area, no intermediate; the workspace is the table blob.
+    EXPECT_EQ(td.syncBytes, 0u);
+    EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size());
+    EXPECT_EQ((td.pass[0].offsetTable + td.pass[0].tableBlobBytes + 511) / 512 * 512, plan.workspaceInit.size());
 
     // 310P cannot write 8-byte rows without DataCopyPad: two GATHER passes, the shrinking one first,
     // with a float32 intermediate.
@@ -304,6 +308,13 @@ TEST(InterpolatePlan, PassStructure)
     EXPECT_EQ(td.pass[1].inDType, 0u);
     EXPECT_EQ(td.pass[1].outDType, 1u);
     EXPECT_EQ(td.pass[1].inBufOffset, td.pass[0].outBufOffset);
+    // Workspace, exactly: the zeroed SyncAll area (8 cores * 32 B, 512-aligned), the tables, then one
+    // float32 intermediate of 1*2*8*4 elements (ping only: two passes).
+    EXPECT_EQ(td.syncBytes, 512u);
+    EXPECT_GE(td.pass[0].offsetTable, td.syncBytes);
+    EXPECT_EQ(td.pass[0].outBufOffset, plan.workspaceInit.size());
+    EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size() + 512);
+    for (size_t i = 0; i < td.syncBytes; ++i) ASSERT_EQ(plan.workspaceInit[i], 0u);
 
     // Antialias 4x downscale: rows shrink, so the inner (W) transform runs on combined output rows.
     auto aa = Problem({1, 3, 448, 448}, {1, 3, 112, 112}, InterpMode::LINEAR, ai::DType::F32);
