@@ -268,7 +268,12 @@ void CheckGm(const char* api, const uint8_t* addr, uint64_t bytes, uint32_t elem
         c.gmReads.resize(c.syncEpoch + 1);
     }
     if (write) {
-        if (c.atomic == 0) c.gmWrites[c.syncEpoch].Add(b, b + bytes);
+        if (c.atomic == 0) {
+            c.gmWrites[c.syncEpoch].Add(b, b + bytes);
+        } else {
+            if (c.gmAtomicWrites.size() <= c.syncEpoch) c.gmAtomicWrites.resize(c.syncEpoch + 1);
+            c.gmAtomicWrites[c.syncEpoch].Add(b, b + bytes);
+        }
     } else {
         c.gmReads[c.syncEpoch].Add(b, b + bytes);
     }
@@ -1022,6 +1027,24 @@ static void RaceChecks(LaunchState& L) {
                                    L.opt.kernelName, w[i - 1].block, w[i].block, off,
                                    off + (std::min(w[i].e, w[i - 1].e) - w[i].b), name, e));
                 return;
+            }
+        }
+        // atomic adds commute with each other, not with plain writes of another block
+        for (auto& c : L.cores) {
+            if (!c || c->gmAtomicWrites.size() <= e) continue;
+            for (auto& kv : c->gmAtomicWrites[e].m) {
+                auto it = std::upper_bound(w.begin(), w.end(), kv.first, [](uint64_t v, const Span& s) { return v < s.b; });
+                if (it != w.begin()) --it;
+                for (; it != w.end() && it->b < kv.second; ++it) {
+                    if (it->e <= kv.first || it->block == c->blockIdx) continue;
+                    uint64_t off;
+                    const char* name = argOf(std::max(it->b, kv.first), &off);
+                    RecordError(L, Fmt("kernel %s, blocks %u and %u, DataCopy to GM: rule gm-write-race: block %u "
+                                       "atomically adds to bytes at offset %" PRIu64 " of '%s' that block %u overwrites "
+                                       "in the same SyncAll phase",
+                                       L.opt.kernelName, c->blockIdx, it->block, c->blockIdx, off, name, it->block));
+                    return;
+                }
             }
         }
         // scalar SetValue writes back whole 64 B lines: a line one block dirtied must not hold bytes

@@ -87,6 +87,7 @@ struct CoreCtx : CoreFast {
     std::vector<CoreCounters> phaseEnds;  // cumulative counters when entering each SyncAll (cost model)
     std::vector<IntervalSet> gmWrites, gmReads;
     std::vector<IntervalSet> gmLineWrites;            // 64 B lines dirtied by scalar SetValue, per epoch
+    std::vector<IntervalSet> gmAtomicWrites;          // SetAtomicAdd DMA writes, per epoch
     std::set<uint64_t> dirtyLines;                    // line index (addr / 64) still dirty in the DCache
     std::vector<std::vector<uint64_t>> dirtyAtSync;   // dirty lines when passing SyncAll #e
     std::map<uint64_t, uint32_t> cachedLines;         // line start -> epoch it entered the DCache

@@ -957,3 +957,24 @@ TEST(SimRules, Level0FootprintAndOverlap) {
     EXPECT_TRUE(Twin(k, "ub-bounds", 1));
     EXPECT_TRUE(Twin(k, "vector-overlap", 2));
 }
+
+TEST(SimRules, AtomicAddAgainstPlainWrite) {
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECOUT> b;
+        pipe.InitBuffer(b, 256);
+        LocalTensor<float> t = b.Get<float>();
+        Duplicate(t, 1.0f, 64);
+        PipeBarrier<PIPE_ALL>();
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer((__gm__ float*)out, 64);
+        if (bad && GetBlockIdx() == 0) {
+            DataCopy(g, t, 64);  // a plain write racing the other blocks' atomic adds
+        } else {
+            SetAtomicAdd<float>();
+            DataCopy(g, t, 64);
+            SetAtomicNone();
+        }
+    };
+    EXPECT_TRUE(Twin(k, "gm-write-race", 1, 3));
+}
