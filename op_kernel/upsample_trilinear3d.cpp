@@ -552,12 +552,15 @@ private:
 
     __aicore__ inline void RunRowUnit(uint64_t u)
     {
-        const uint64_t perSlab = t_.hChunks * t_.dChunks;
-        const uint64_t perWc = t_.slabs * perSlab;
-        const uint64_t wc = u / perWc;  // W chunk outermost: a core's units mostly share one W table
+        // unit = ((wc * hChunks + hc) * slabs + slab) * dChunks + dc: W chunk and H chunk outermost,
+        // so a core's consecutive units mostly share one W table and one set of H tables
+        const uint64_t perWc = t_.hChunks * t_.slabs * t_.dChunks;
+        const uint64_t wc = u / perWc;
         u = u % perWc;
-        slab_ = u / perSlab;
-        const uint64_t rem = u % perSlab;
+        const uint64_t hc = u / (t_.slabs * t_.dChunks);
+        u = u % (t_.slabs * t_.dChunks);
+        slab_ = u / t_.dChunks;
+        const uint64_t dc = u % t_.dChunks;
         if (t_.wChunks > 1) {
             owc0_ = wc * t_.outPixPerChunk;
             const uint64_t owc1 = (owc0_ + t_.outPixPerChunk) < t_.outW ? (owc0_ + t_.outPixPerChunk) : t_.outW;
@@ -572,8 +575,6 @@ private:
                 curWc_ = static_cast<int64_t>(wc);
             }
         }
-        const uint64_t hc = rem / t_.dChunks;
-        const uint64_t dc = rem % t_.dChunks;
         oh0_ = hc * t_.rowsPerChunk;
         rows_ = (t_.outH - oh0_) < t_.rowsPerChunk ? (t_.outH - oh0_) : t_.rowsPerChunk;
         const uint64_t od0 = dc * t_.planesPerChunk;
@@ -583,7 +584,10 @@ private:
         Tap(ratioH_, static_cast<int64_t>(oh0_ + rows_ - 1), t_.inH, t_.outH, last);
         hLo_ = first.i0;
         nh_ = static_cast<uint64_t>(last.i1 - hLo_ + 1);
-        if (t_.hGather) BuildHTables();
+        if (t_.hGather && static_cast<int64_t>(wc * t_.hChunks + hc) != builtH_) {
+            BuildHTables();
+            builtH_ = static_cast<int64_t>(wc * t_.hChunks + hc);
+        }
         const uint64_t pad = t_.outRowPad;
         const uint64_t chunkElems = rows_ * pad;
         const uint64_t slotElems = t_.rowsPerChunk * pad;
@@ -784,6 +788,7 @@ private:
     // W chunk of the current unit: first output pixel, input column start and width, output width
     uint64_t owc0_ = 0, colLo_ = 0, wIn_ = 0, wOut_ = 0;
     int64_t curWc_ = -1;
+    int64_t builtH_ = -1;  // (W chunk, H chunk) the H-pass tables were built for
 };
 
 }  // namespace tri
