@@ -114,7 +114,7 @@ I SatInt(double v, RoundMode m) {
 
 double Load(const uint8_t* p, uint8_t id) {
     switch (id) {
-        case T_HALF: { uint16_t b; std::memcpy(&b, p, 2); return DecodeFloat(b, 5, 10); }
+        case T_HALF: { uint16_t b; std::memcpy(&b, p, 2); return HalfBitsToFloat(b); }
         case T_BF16: { uint16_t b; std::memcpy(&b, p, 2); return BitsToFloat(uint32_t(b) << 16); }
         case T_FLOAT: { float f; std::memcpy(&f, p, 4); return f; }
         case T_I8: return static_cast<int8_t>(*p);
@@ -130,11 +130,20 @@ double Load(const uint8_t* p, uint8_t id) {
 
 void Store(uint8_t* p, uint8_t id, double v, RoundMode m) {
     switch (id) {
-        case T_HALF: { const uint16_t b = static_cast<uint16_t>(EncodeFloat(v, 5, 10, ToRnd(m))); std::memcpy(p, &b, 2); break; }
+        case T_HALF: {
+            const Rnd r = ToRnd(m);
+            const float f = static_cast<float>(v);
+            const uint16_t b = (r == Rnd::Even && double(f) == v) ? FloatToHalfBitsRne(f)
+                                                                  : static_cast<uint16_t>(EncodeFloat(v, 5, 10, r));
+            std::memcpy(p, &b, 2);
+            break;
+        }
         case T_BF16: { const uint16_t b = static_cast<uint16_t>(EncodeFloat(v, 8, 7, ToRnd(m))); std::memcpy(p, &b, 2); break; }
         case T_FLOAT: {
             // float->float rounds to an integral value; other sources round to the float grid
-            const uint32_t b = EncodeFloat(v, 8, 23, ToRnd(m));
+            const Rnd r = ToRnd(m);
+            const float f = static_cast<float>(v);  // RNE in the default FP environment
+            const uint32_t b = (r == Rnd::Even || double(f) == v) ? FloatToBits(f) : EncodeFloat(v, 8, 23, r);
             std::memcpy(p, &b, 4);
             break;
         }

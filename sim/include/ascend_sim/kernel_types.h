@@ -97,6 +97,41 @@ inline double DecodeFloat(uint32_t bits, int E, int M) {
 inline float BitsToFloat(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
 inline uint32_t FloatToBits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
 
+// Fast exact binary16 <-> binary32 paths (the hot path of half kernels); same results as the generic
+// codecs above with Rnd::Even.
+inline float HalfBitsToFloat(uint16_t h) {
+    const uint32_t sign = uint32_t(h & 0x8000u) << 16;
+    const uint32_t ex = (h >> 10) & 0x1Fu;
+    const uint32_t man = h & 0x3FFu;
+    if (ex == 0x1Fu) return BitsToFloat(sign | 0x7F800000u | (man << 13));
+    if (ex == 0) {
+        const float f = float(man) * 5.9604644775390625e-08f;  // man * 2^-24, exact
+        return sign ? -f : f;
+    }
+    return BitsToFloat(sign | ((ex + 112u) << 23) | (man << 13));
+}
+inline uint16_t FloatToHalfBitsRne(float f) {
+    uint32_t x = FloatToBits(f);
+    const uint32_t sign = (x >> 16) & 0x8000u;
+    x &= 0x7FFFFFFFu;
+    if (x >= 0x47800000u) return static_cast<uint16_t>(sign | (x > 0x7F800000u ? 0x7E00u : 0x7C00u));  // >= 2^16, inf, nan
+    if (x < 0x38800000u) {  // below 2^-14: subnormal or zero; let the FPU round at a 2^-24 quantum
+        const float r = BitsToFloat(x) + 0.5f;
+        return static_cast<uint16_t>(sign | (FloatToBits(r) - 0x3F000000u));
+    }
+    const uint32_t odd = (x >> 13) & 1u;
+    x += 0xC8000FFFu + odd;  // rebias the exponent (15 - 127) and round half to even
+    return static_cast<uint16_t>(sign | (x >> 13));
+}
+inline uint16_t FloatToBf16BitsRne(float f) {
+    uint32_t x = FloatToBits(f);
+    if ((x & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);  // quiet NaN
+    x += 0x7FFFu + ((x >> 16) & 1u);
+    return static_cast<uint16_t>(x >> 16);
+}
+template <typename U>
+constexpr bool kExactInFloat = std::is_same<U, float>::value || (std::is_integral<U>::value && sizeof(U) <= 2);
+
 }  // namespace detail
 }  // namespace ascend_sim
 
@@ -105,10 +140,14 @@ struct half {
     uint16_t bits_;
     half() = default;
     template <typename U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
-    half(U v) : bits_(static_cast<uint16_t>(ascend_sim::detail::EncodeFloat(double(v), 5, 10,
-                                                                            ascend_sim::detail::Rnd::Even))) {}
+    half(U v) {
+        if constexpr (ascend_sim::detail::kExactInFloat<U>)
+            bits_ = ascend_sim::detail::FloatToHalfBitsRne(static_cast<float>(v));
+        else
+            bits_ = static_cast<uint16_t>(ascend_sim::detail::EncodeFloat(double(v), 5, 10, ascend_sim::detail::Rnd::Even));
+    }
     template <typename U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
-    explicit operator U() const { return static_cast<U>(ascend_sim::detail::DecodeFloat(bits_, 5, 10)); }
+    explicit operator U() const { return static_cast<U>(ascend_sim::detail::HalfBitsToFloat(bits_)); }
     static half FromBits(uint16_t b) { half h; h.bits_ = b; return h; }
 };
 
@@ -117,8 +156,12 @@ struct bfloat16_t {
     uint16_t bits_;
     bfloat16_t() = default;
     template <typename U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
-    bfloat16_t(U v) : bits_(static_cast<uint16_t>(ascend_sim::detail::EncodeFloat(double(v), 8, 7,
-                                                                                  ascend_sim::detail::Rnd::Even))) {}
+    bfloat16_t(U v) {
+        if constexpr (ascend_sim::detail::kExactInFloat<U>)
+            bits_ = ascend_sim::detail::FloatToBf16BitsRne(static_cast<float>(v));
+        else
+            bits_ = static_cast<uint16_t>(ascend_sim::detail::EncodeFloat(double(v), 8, 7, ascend_sim::detail::Rnd::Even));
+    }
     template <typename U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
     explicit operator U() const { return static_cast<U>(ascend_sim::detail::BitsToFloat(uint32_t(bits_) << 16)); }
     static bfloat16_t FromBits(uint16_t b) { bfloat16_t h; h.bits_ = b; return h; }
