@@ -26,7 +26,7 @@ constexpr uint64_t kAlign = 512;                // workspace sub-buffer alignmen
 constexpr uint64_t kMaxChunk = 4096;            // outputs per chunk (upper bound)
 constexpr uint64_t kMinElemsPerCore = 256;      // below this, fewer cores are used
 constexpr uint32_t kMaxTaps = 1024;
-constexpr uint32_t kMaxRowSlots = 96;           // InterpolateRowPass::kMaxSlots
+constexpr uint32_t kMaxRowSlots = 128;          // InterpolateRowPass::kMaxSlots
 
 uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
@@ -53,6 +53,8 @@ struct PassPlan {
     uint32_t inRowsPerDma = 1, outRowsPerDma = 1;  // ROWS
     bool innerAfter = false;                       // ROWS: inner transform on combined output rows
     uint32_t bandElems = 0;                        // ROWS: column bands of an identity inner block (0: none)
+    uint32_t bandGroups = 1;                       // ROWS: cores split over bands too
+    uint32_t slots = 0;                            // ROWS: cached rows (0: rowTaps + inRowsPerDma)
 };
 
 // Sizes of a ROWS pass (kind, dtypes, useMask, socFlags already set): buffers and the table blob.
@@ -70,11 +72,12 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     pt->innerIdentity = pp.innerDim < 0 ? 1u : 0u;
     pt->bandElems = static_cast<uint32_t>(width);
     pt->bands = static_cast<uint32_t>(pp.bandElems ? (pp.innerOut + pp.bandElems - 1) / pp.bandElems : 1);
+    pt->bandGroups = pp.bandGroups;
     pt->numTaps = kw;
     pt->rowTaps = kd;
     pt->inRowsPerDma = inRows;
     pt->outRowsPerDma = outRows;
-    pt->slots = kd + inRows;
+    pt->slots = pp.slots ? pp.slots : kd + inRows;
     pt->innerOutPad = static_cast<uint32_t>(pad);
     pt->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
     pt->slotElems = static_cast<uint32_t>(pt->innerAfter ? AlignUp(pp.innerIn, 32) : pad);
@@ -352,16 +355,25 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                 const double after = rowsIn * (16 + repIn) + rowsOut * (kd * (16 + repIn) + 3 * kw * (16 + repOut));
                 pp.innerAfter = after < before;
             }
+            // Lays `cand` out with `batch` rows per DMA and as many cached rows as useful (rowTaps +
+            // batch: every row is read once) or as fit the UB (fewer: rows are re-read, still correct,
+            // since each slot is used right after it is found).
+            auto fitRows = [&](PassPlan& cand, uint32_t batch) {
+                cand.inRowsPerDma = cand.outRowsPerDma = batch;
+                cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
+                RowsLayout(cand, batch, batch, &probe);
+                const uint64_t ub = interp::InterpolateRowPassUbBytes(probe, syncUb);
+                if (ub <= platform.ubBytes) return true;
+                const uint64_t slotBytes = interp::InterpolateRound32(
+                    uint64_t(probe.slotElems) * (probe.kind == 1 ? 4u : interp::InterpolateCopyComputeBytes(probe.inDType)));
+                const uint64_t drop = (ub - platform.ubBytes + slotBytes - 1) / slotBytes;
+                if (cand.slots < drop + batch + 1) return false;
+                cand.slots = static_cast<uint32_t>(cand.slots - drop);
+                RowsLayout(cand, batch, batch, &probe);
+                return interp::InterpolateRowPassUbBytes(probe, syncUb) <= platform.ubBytes;
+            };
             bool fits = false;
-            for (uint32_t batch = 16; rowsOk && batch >= 1 && !fits; batch /= 2) {
-                RowsLayout(pp, batch, batch, &probe);
-                fits = probe.slots <= kMaxRowSlots &&
-                       interp::InterpolateRowPassUbBytes(probe, syncUb) <= platform.ubBytes;
-                if (fits) {
-                    pp.inRowsPerDma = batch;
-                    pp.outRowsPerDma = batch;
-                }
-            }
+            for (uint32_t batch = 16; rowsOk && batch >= 1 && !fits; batch /= 2) fits = fitRows(pp, batch);
             if (!fits && sp.innerDim < 0 && pp.innerOut >= 32) {
                 // Identity inner block too long (or unaligned rows on 310P): column bands, one row
                 // per DMA; without DataCopyPad the last band is a full band ending at the row end.
@@ -370,19 +382,34 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                 pp.innerAfter = false;
                 for (; band >= 32 && !fits; band = band / 2 / 32 * 32) {
                     pp.bandElems = static_cast<uint32_t>(band);
-                    RowsLayout(pp, 1, 1, &probe);
-                    fits = probe.slots <= kMaxRowSlots &&
-                           interp::InterpolateRowPassUbBytes(probe, syncUb) <= platform.ubBytes;
+                    fits = fitRows(pp, 1);
                 }
                 if (fits) {
-                    pp.inRowsPerDma = 1;
-                    pp.outRowsPerDma = 1;
                     rowsOk = pp.innerIn * 4 < (1ull << 31);
                 } else {
                     pp.bandElems = 0;
+                    pp.slots = 0;
                 }
             }
             rowsOk = rowsOk && fits;
+            const uint64_t rows = pp.outer * pp.outLen;
+            if (rowsOk && sp.innerDim < 0 && rows < 4ull * platform.coreNum && pp.innerOut >= 2048) {
+                // Few long rows: split the cores over column bands as well (bands of >= ~1K
+                // elements keep DMAs long), so each core reads few neighbouring rows twice.
+                const uint64_t want = std::min<uint64_t>(platform.coreNum, (pp.innerOut + 1023) / 1024);
+                uint64_t band = AlignUp((pp.innerOut + want - 1) / want, 32);
+                if (pp.bandElems) band = std::min<uint64_t>(band, pp.bandElems);
+                const uint64_t bands = (pp.innerOut + band - 1) / band;
+                const uint64_t tail = pp.innerOut - (bands - 1) * band;
+                const bool tailOk = platform.hasDataCopyPad || (tail * szOut) % 32 == 0;
+                if (bands > 1 && tailOk) {
+                    PassPlan banded = pp;
+                    banded.bandElems = static_cast<uint32_t>(band);
+                    banded.bandGroups = static_cast<uint32_t>(std::min<uint64_t>(bands, platform.coreNum));
+                    banded.innerAfter = false;
+                    if (fitRows(banded, 1)) pp = banded;
+                }
+            }
             (void)szIn;
         }
         if (rowsOk) {
@@ -562,8 +589,14 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                 }
             }
             const uint64_t rowsPerCoreMin = std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut));
-            pt.blockDim = static_cast<uint32_t>(
-                std::max<uint64_t>(1, std::min<uint64_t>({platform.coreNum, pt.rows, pt.rows / rowsPerCoreMin})));
+            if (pp.bandGroups > 1) {
+                const uint64_t rowGroups =
+                    std::max<uint64_t>(1, std::min<uint64_t>(pt.rows, platform.coreNum / pp.bandGroups));
+                pt.blockDim = static_cast<uint32_t>(rowGroups * pp.bandGroups);
+            } else {
+                pt.blockDim = static_cast<uint32_t>(
+                    std::max<uint64_t>(1, std::min<uint64_t>({platform.coreNum, pt.rows, pt.rows / rowsPerCoreMin})));
+            }
             tb.wAt = pt.offsetTable = place(blob.size());
             continue;
         }

@@ -428,7 +428,7 @@ class InterpolateRowPass {
 public:
     using TC = typename std::conditional<WEIGHTED, float, typename CopyCompute<TIn>::Type>::type;
     using TW = typename std::conditional<WEIGHTED, float, typename MaskView<TC>::Type>::type;
-    static constexpr uint32_t kMaxSlots = 96;
+    static constexpr uint32_t kMaxSlots = 128;
 
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
                                 uint32_t syncBytes)
@@ -473,12 +473,23 @@ public:
         }
 
         // This core's output rows [r0_, r1_).
+        // Cores form rowGroups x bandGroups: a contiguous range of output rows and of column bands
+        // each (base + tail on both), so few long rows still spread over the cores without every
+        // core re-reading the neighbouring input rows.
         const uint64_t idx = GetBlockIdx();
-        const uint64_t bd = t.blockDim;
-        const uint64_t per = t.rows / bd, extra = t.rows % bd;
-        r0_ = idx * per + (idx < extra ? idx : extra);
-        r1_ = idx < bd ? r0_ + per + (idx < extra ? 1 : 0) : r0_;
-        if (r1_ == r0_) return;
+        const uint64_t groups = t.bandGroups > 1 ? t.bandGroups : 1;
+        const uint64_t rowGroups = t.blockDim / groups;
+        const uint64_t rg = idx / groups, bg = idx % groups;
+        const uint64_t per = t.rows / rowGroups, extra = t.rows % rowGroups;
+        r0_ = rg * per + (rg < extra ? rg : extra);
+        r1_ = idx < t.blockDim ? r0_ + per + (rg < extra ? 1 : 0) : r0_;
+        const uint64_t bper = t.bands / groups, bextra = t.bands % groups;
+        band0_ = static_cast<uint32_t>(bg * bper + (bg < bextra ? bg : bextra));
+        band1_ = static_cast<uint32_t>(band0_ + bper + (bg < bextra ? 1 : 0));
+        if (r1_ == r0_ || band1_ == band0_) {
+            r1_ = r0_;
+            return;
+        }
         // Tables: the inner taps whole (vector operands), and the slices of the row taps and run
         // lengths this core uses (scalar reads), each one DMA.
         uint64_t oLo = 0, oHi = t.rowOutLen - 1;
@@ -545,11 +556,11 @@ public:
         }
         // Column bands of an identity inner block: band-major, so cached rows are reused within a band.
         const bool hasPad = (t_.socFlags & interp::kSocHasDataCopyPad) != 0;
-        for (uint32_t band = 0; band < t_.bands; ++band) {
+        for (uint32_t band = band0_; band < band1_; ++band) {
             bandStart_ = uint64_t(band) * t_.bandElems;
             bandLen_ = t_.bandElems;
             if (bandStart_ + bandLen_ > t_.innerOut) {
-                if (hasPad) {
+                if (hasPad || ((t_.innerOut - bandStart_) * sizeof(TOut)) % 32 == 0) {
                     bandLen_ = t_.innerOut - bandStart_;
                 } else {
                     // 310P: a full band ending at the row end, overlapping the previous band of the
@@ -806,6 +817,7 @@ private:
     GlobalTensor<int32_t> syncGm_;
     uint64_t r0_ = 0, r1_ = 0, rowBase_ = 0, runBase_ = 0;
     uint64_t bandStart_ = 0, bandLen_ = 0;
+    uint32_t band0_ = 0, band1_ = 1;
     uint64_t slotRow_[kMaxSlots];
     uint32_t nextSlot_ = 0;
     uint32_t slotStride_ = 0;

@@ -85,7 +85,7 @@ struct InterpolatePassTiling {
     uint32_t innerIdentity;   // the inner transform is a plain copy (no weights to apply)
     uint32_t bandElems;       // identity inner blocks too long for UB are cut into column bands of
     uint32_t bands;           // bandElems (32-element multiple; 1 band = whole rows)
-    uint32_t rsv2;
+    uint32_t bandGroups;      // cores split the bands into this many groups (x row groups = blockDim)
     uint64_t tableBlobBytes;
     uint64_t rows;            // output rows: outer * rowOutLen
     uint64_t rowInLen;

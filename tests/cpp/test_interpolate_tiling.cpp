@@ -2,6 +2,7 @@
 // pass structure, core split balance, UB budget per dtype and SoC profile, workspace layout.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -202,8 +203,11 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                                                                                  : pt.inRowsPerDma * pt.innerIn);
             EXPECT_EQ(pt.innerOutPad % 32, 0u);
             EXPECT_GE(pt.innerOutPad, pt.bandElems);
-            EXPECT_GE(pt.slots, pt.rowTaps + pt.inRowsPerDma);
-            EXPECT_LE(pt.blockDim, pt.rows);
+            EXPECT_GE(pt.slots, pt.inRowsPerDma + 1);
+            EXPECT_LE(pt.slots, std::max<uint32_t>(128, pt.rowTaps + pt.inRowsPerDma));
+            EXPECT_LE(pt.blockDim, pt.rows * pt.bandGroups);
+            EXPECT_EQ(pt.blockDim % pt.bandGroups, 0u);
+            EXPECT_LE(pt.bandGroups, pt.bands);
             EXPECT_EQ(pt.rows * pt.innerOut, pt.outElems);
             EXPECT_GE(pt.rowTabCap, pt.rowOutLen * pt.rowTaps);
             if (!platform.hasDataCopyPad) {
