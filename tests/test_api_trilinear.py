@@ -318,3 +318,10 @@ def test_interleaved_views_of_one_buffer_are_not_overlap():
     want = ai.upsample_trilinear3d(np.ascontiguousarray(x), output_size=(4, 4, 4))
     assert ai.upsample_trilinear3d(x, output_size=(4, 4, 4), out=out) is out
     np.testing.assert_allclose(out, want, rtol=1e-6, atol=1e-7)
+
+
+def test_batch_zero_numpy_and_torch_out():
+    got = ai.upsample_trilinear3d(torch.empty(0, 2, 3, 4, 5), output_size=(4, 5, 6))
+    assert isinstance(got, torch.Tensor) and got.shape == (0, 2, 4, 5, 6)
+    out = np.empty((0, 2, 4, 5, 6), np.float32)
+    assert ai.upsample_trilinear3d(np.empty((0, 2, 3, 4, 5), np.float32), output_size=(4, 5, 6), out=out) is out

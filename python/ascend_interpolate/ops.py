@@ -128,6 +128,14 @@ def _span(shape, strides):
     return 1 + sum((n - 1) * s for n, s in zip(shape, strides))
 
 
+def _contiguous_strides(shape):
+    strides, step = [], 1
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(int(n), 1)
+    return strides[::-1]
+
+
 def _numpy_acl_dtype(dtype, name):
     key = _NUMPY_DTYPE_NAMES.get(np.dtype(dtype).newbyteorder("="))
     if key is None:
@@ -154,7 +162,9 @@ def _numpy_operand(arr, name, writable):
         arr = np.ascontiguousarray(arr, dtype=arr.dtype.newbyteorder("="))
     strides = [s // itemsize for s in arr.strides]
     if arr.size == 0:
-        return _Operand(arr, arr.shape, strides, 0, 0, arr.ctypes.data, acl_dtype)
+        # numpy gives empty arrays all-zero strides; no element is addressed, so describe the view as
+        # contiguous (the C API rejects stride-0 dimensions of length > 1 in `out` as aliasing)
+        return _Operand(arr, arr.shape, _contiguous_strides(arr.shape), 0, 0, arr.ctypes.data, acl_dtype)
     address = arr.ctypes.data
     span = _span(arr.shape, strides)
     # storage = the memory of the array that owns the data, when it is one contiguous block
@@ -191,7 +201,9 @@ def _torch_operand(tensor, name, writable):
         raise ValueError(f"{name} has overlapping elements (zero stride); it cannot be written")
     storage = tensor.untyped_storage()
     itemsize = tensor.element_size()
-    return _Operand(tensor.detach(), tensor.shape, tensor.stride(), tensor.storage_offset(),
+    strides = tensor.stride() if tensor.numel() > 0 else _contiguous_strides(tensor.shape)
+    offset = tensor.storage_offset() if tensor.numel() > 0 else 0
+    return _Operand(tensor.detach(), tensor.shape, strides, offset,
                     storage.nbytes() // itemsize, storage.data_ptr(), acl_dtype)
 
 
