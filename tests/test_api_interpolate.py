@@ -265,3 +265,16 @@ def test_no_executor_leaks():
         ai.upsample_trilinear3d(rand((1, 1, 2, 2)), output_size=(2, 2, 2))
     ai.upsample_trilinear3d(rand((1, 1, 2, 2, 2)), output_size=(3, 3, 3))
     assert lib.aclsimLiveExecutorCount() == start
+
+
+def test_broadcast_inputs_are_read_in_place():
+    rng = np.random.default_rng(43)
+    row = rng.standard_normal((1, 1, 1, 9)).astype(np.float32)
+    x = np.broadcast_to(row, (2, 3, 5, 9))                     # stride-0 view, read-only
+    kw = dict(sizes=(7, 4), axes=(2, 3), mode="cubic", shape_calculation_mode="sizes")
+    want = ai.interpolate(np.ascontiguousarray(x), **kw)
+    np.testing.assert_array_equal(ai.interpolate(x, **kw), want)
+    np.testing.assert_array_equal(ai.interpolate(torch.from_numpy(row).expand(2, 3, 5, 9), **kw).numpy(), want)
+    tri = ai.upsample_trilinear3d(np.broadcast_to(row[..., None, :], (2, 3, 4, 6, 9)), output_size=(3, 4, 7))
+    np.testing.assert_array_equal(tri, ai.upsample_trilinear3d(
+        np.ascontiguousarray(np.broadcast_to(row[..., None, :], (2, 3, 4, 6, 9))), output_size=(3, 4, 7)))
