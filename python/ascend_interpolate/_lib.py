@@ -11,6 +11,10 @@ Library lookup (first match wins):
 2. in that directory ``libascend_interpolate.so`` (sim and npu builds), else ``libcust_opapi.so``
    (the name a CANN custom op package uses for its aclnn library).
 
+In an npu build the op package library exports only the aclnn entry points; the acl object model
+(aclCreateTensor, ..., aclGetRecentErrMsg) is then taken from the CANN runtime libraries
+(libnnopbase.so, libascendcl.so) on the library path.
+
 Why every signature is declared (``reference/ecosystem.md`` section 3): without ``restype`` ctypes
 assumes ``int`` and truncates 64-bit handle pointers; without ``argtypes`` it cannot pass Python
 floats as ``double`` and passes Python bools as ``int``.
@@ -128,13 +132,39 @@ def library_path():
     )
 
 
+# In a CANN installation the acl object model is not in the op package's libcust_opapi.so but in
+# the runtime's libraries (aclCreateTensor & co. in libnnopbase.so, aclGetRecentErrMsg in
+# libascendcl.so), found through LD_LIBRARY_PATH as set by the toolkit's set_env.sh.
+_CANN_RUNTIME_LIBRARIES = ("libnnopbase.so", "libascendcl.so", "libopapi.so")
+_runtime_libraries = None
+
+
+def _runtime_symbol(name):
+    global _runtime_libraries
+    if _runtime_libraries is None:
+        _runtime_libraries = []
+        for soname in _CANN_RUNTIME_LIBRARIES:
+            try:
+                _runtime_libraries.append(ctypes.CDLL(soname))
+            except OSError:
+                pass
+    for runtime in _runtime_libraries:
+        if hasattr(runtime, name):
+            return getattr(runtime, name)
+    return None
+
+
 def _declare(lib, name, restype, argtypes, required=True):
     try:
         fn = getattr(lib, name)
     except AttributeError:
-        if required:
-            raise OSError(f"ascend_interpolate: {_library_path} does not export {name}") from None
-        return
+        fn = _runtime_symbol(name) if required else None
+        if fn is None:
+            if required:
+                raise OSError(f"ascend_interpolate: {_library_path} does not export {name} (nor do the CANN "
+                              f"runtime libraries {', '.join(_CANN_RUNTIME_LIBRARIES)})") from None
+            return
+        setattr(lib, name, fn)
     fn.restype = restype
     fn.argtypes = argtypes
 
