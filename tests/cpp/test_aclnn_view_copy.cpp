@@ -100,6 +100,7 @@ void RunBothDirections(const Case& c, uint64_t expectPath, bool withScatter = tr
 
 class ViewCopy : public ::testing::Test {
 protected:
+    void SetUp() override { ascend_sim::SetActiveSoc("ascend910b"); }  // path expectations are 910B's
     void TearDown() override { ascend_sim::SetActiveSoc("ascend910b"); }
 };
 
