@@ -253,3 +253,50 @@ def test_views_are_described_not_copied():
     op = ops._torch_operand(t, "x", writable=False)
     assert op.ptr == t.untyped_storage().data_ptr() and op.offset == t.storage_offset() > 0
     assert op.strides == t.stride() and op.storage == t.untyped_storage().nbytes() // 2 and op.acl_dtype == 27
+
+
+def test_out_layouts_that_cannot_be_written():
+    out_shape = (1, 2, 2, 2, 2)
+    swapped = np.empty(out_shape, dtype=np.dtype(np.float32).newbyteorder("S"))
+    with pytest.raises(ValueError, match="byte order or strides"):
+        ai.upsample_trilinear3d(X5, output_size=(2, 2, 2), out=swapped)
+    record = np.zeros(out_shape, dtype=[("a", np.float32), ("b", np.int8)])
+    with pytest.raises(ValueError, match="byte order or strides"):
+        ai.upsample_trilinear3d(X5, output_size=(2, 2, 2), out=record["a"])
+    aliased = np.lib.stride_tricks.as_strided(np.zeros(8, np.float32), out_shape, (0, 4, 0, 0, 4), writeable=True)
+    with pytest.raises(ValueError, match="zero stride"):
+        ai.upsample_trilinear3d(X5, output_size=(2, 2, 2), out=aliased)
+    flipped = np.zeros(out_shape, np.float32)[..., ::-1]
+    flipped.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        ai.upsample_trilinear3d(X5, output_size=(2, 2, 2), out=flipped)
+
+
+def test_torch_dtype_without_acl_type():
+    torch = pytest.importorskip("torch")
+    with pytest.raises(TypeError, match="has no aclDataType"):
+        ai.upsample_trilinear3d(torch.zeros(1, 1, 2, 2, 2, dtype=torch.float8_e4m3fn), output_size=(2, 2, 2))
+    with pytest.raises(ValueError, match="one-dimensional"):
+        ai.upsample_trilinear3d(X5, output_size=torch.tensor([[2, 2, 2]]))
+
+
+def test_sim_controls_on_a_library_without_them(monkeypatch):
+    from types import SimpleNamespace
+
+    from ascend_interpolate import _lib
+
+    monkeypatch.setattr(_lib, "library", lambda: SimpleNamespace())
+    monkeypatch.setattr(_lib, "library_path", lambda: "libcust_opapi.so")
+    for call in (lambda: ai.set_soc("ascend910b"), ai.get_soc, ai.last_launch):
+        with pytest.raises(RuntimeError, match="only in sim builds"):
+            call()
+
+
+def test_npu_tensors_without_torch_npu_get_a_clear_error(monkeypatch):
+    import sys
+
+    from ascend_interpolate import ops
+
+    monkeypatch.setitem(sys.modules, "torch_npu", None)  # import torch_npu -> ImportError
+    with pytest.raises(RuntimeError, match="torch_npu cannot be imported"):
+        ops._import_torch_npu()
