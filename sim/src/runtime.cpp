@@ -1160,9 +1160,11 @@ using namespace detail;
 static std::mutex g_launchMu;
 static std::mutex g_errMu;
 static std::string g_lastError;
+// Level 1 (pipe hazards not covered by auto-sync) is the default: passing the sim must mean obeying the
+// hardware's rules.  ASCEND_SIM_STRICT=0 turns the tracker off, =2 adds scalar accesses.
 static int StrictFromEnv() {
     const char* e = std::getenv("ASCEND_SIM_STRICT");
-    return e ? std::max(0, std::min(2, std::atoi(e))) : 0;
+    return e ? std::max(0, std::min(2, std::atoi(e))) : 1;
 }
 static std::atomic<int> g_strict{StrictFromEnv()};
 

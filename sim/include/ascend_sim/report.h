@@ -68,7 +68,8 @@ std::string LastLaunchJson();
 
 // Strict pipe-hazard mode: UB written by one pipe and read by another needs a sync edge.
 // Level 1: MTE2 / V / MTE3 (what --cce-auto-sync=on does not cover); level 2: also scalar GetValue /
-// SetValue on UB (PIPE_S), i.e. code compiled without auto-sync.  $ASCEND_SIM_STRICT sets the start value.
+// SetValue on UB (PIPE_S), i.e. code compiled without auto-sync.  Default 1; $ASCEND_SIM_STRICT sets
+// the start value (0 turns the tracker off).
 void SetStrict(bool on);  // level 1 or 0
 void SetStrictLevel(int level);
 int StrictLevel();
