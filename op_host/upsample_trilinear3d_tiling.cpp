@@ -81,6 +81,23 @@ void ChunkRows(const AxisTaps& h, int64_t oh0, int64_t n, int64_t* lo, int64_t* 
 
 uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
+// Rough per-SoC cost constants used only to rank candidate unit sizes (the sim's profile values:
+// docs/sim.md): HBM bandwidth shared by the active cores, one core's DMA ceiling, clock.
+// DMA issue (~200 cycles) and vector issue (16 cycles) costs are in the search formulas.
+struct CostModel {
+    double hbmGBps, perCoreGBps, clockGHz;
+    double BytesPerCycle(uint64_t activeCores) const
+    {
+        return std::min(perCoreGBps, hbmGBps / static_cast<double>(std::max<uint64_t>(activeCores, 1))) / clockGHz;
+    }
+};
+
+CostModel CostModelOf(const PlatformInfo& platform)
+{
+    if (platform.socName.find("310") != std::string::npos) return {204.8, 50.0, 1.08};
+    return {1600.0, 100.0, 1.8};
+}
+
 
 
 }  // namespace
@@ -149,6 +166,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     const uint64_t pe = t.padElems;
     const uint64_t cores = platform.coreNum;
     const uint64_t ub = platform.ubBytes;
+    const CostModel cm = CostModelOf(platform);
 
     const AxisTaps tw = MakeTaps(p.inW, p.outW, rW, p.alignCorners);
     const AxisTaps th = MakeTaps(p.inH, p.outH, rH, p.alignCorners);
@@ -177,12 +195,13 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     bool rowsFeasible = false;
     double bestCost = 0;
     // Rows-mode search for W chunks of `owc` output pixels (owc == outW: whole rows).
-    auto searchRows = [&](uint64_t owc) {
+    auto searchRows = [&](uint64_t owc, bool subRows) {
         UpsampleTrilinear3dTilingData base = t;
         base.mode = tri::TRI_MODE_ROWS;
         base.wChunks = CeilDiv(t.outW, owc);
         base.outPixPerChunk = owc;
-        const bool chunked = base.wChunks > 1;
+        const bool chunked = subRows;
+        base.subRows = subRows ? 1 : 0;
         uint64_t inWidthMax = t.inRow;
         if (chunked) {
             inWidthMax = 0;
@@ -266,7 +285,11 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                                         (c.outRowPad == t.outRow || (hChunks == 1 && platform.hasDataCopyPad)) &&
                                         (platform.hasDataCopyPad ||
                                          (t.outH - 1) * t.outRow * es / 32 <= 65535);
-                const bool multiLoad = !pairs && !chunked && platform.hasDataCopyPad;
+                // several planes per load: DataCopyPad on 910B; on 310P a block DataCopy when the
+                // rows are whole 32 B blocks (the GM gap between planes then is too)
+                const bool multiLoad = !pairs && !chunked &&
+                                       (platform.hasDataCopyPad ||
+                                        ((t.inRow * es) % 32 == 0 && t.inH * t.inRow * es / 32 <= 65535));
                 const uint64_t writeBytes = nOh * t.outRow * es, loadBytes = nhMax * t.inRow * es;
                 while (true) {
                     const bool wantW = multiWrite && c.planesPerWrite < t.outD &&
@@ -302,7 +325,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                     const uint64_t active = std::min<uint64_t>(units, cores);
                     const uint64_t perCore = CeilDiv(units, cores);
                     // bytes per cycle of one core's DMA: its share of HBM (ascend910b-like model)
-                    const double bpc = std::min(100.0, 1600.0 / static_cast<double>(active)) / 1.8;
+                    const double bpc = cm.BytesPerCycle(active);
                     const double planes = std::min<double>(static_cast<double>(t.inD),
                                                            dLen * std::min(ratioD, 2.0) + 2.0);
                     const double loads = pairs ? planes * nOh
@@ -328,16 +351,17 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
             }
         }
     };
-    searchRows(t.outW);
-    // Rows too long for the UB (channels-last with many channels, very wide W): W chunks, halving
-    // the chunk until a plan fits.  310P (no DataCopyPad) needs 32 B-aligned sub-rows.
-    // 310P sub-rows must be whole 32 B blocks: chunks of a multiple of `quantum` pixels.
+    searchRows(t.outW, false);
+    // Rows too long for the UB (channels-last with many channels, very wide W, strong W
+    // downscale): sub-rows, W chunks of decreasing width until a plan fits (the first try keeps
+    // whole output rows and loads only the input columns they use).  310P (no DataCopyPad) needs
+    // 32 B-aligned sub-rows: chunks of a multiple of `quantum` pixels.
     const uint64_t quantum = platform.hasDataCopyPad ? 1 : 32 / std::gcd<uint64_t>(cf * es, 32);
-    for (uint64_t owc = t.outW / 2; !rowsFeasible && owc >= 1; owc /= 2) {
+    for (uint64_t owc = t.outW; !rowsFeasible && owc >= 1; owc /= 2) {
         const uint64_t w = owc / quantum * quantum;
         if (w == 0) break;
         if (!platform.hasDataCopyPad && (t.outRow * es) % 32 != 0) break;
-        searchRows(w);
+        searchRows(w, true);
     }
 
     const bool preferVolume =
@@ -363,7 +387,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         // smallest modeled core time, max(DMA, vector), as the sim's cost model counts them.
         const uint64_t share = CeilDiv(t.slabs, t.blockDim);
         const bool compactV = !platform.hasDataCopyPad && v.outSlabPad != t.outSlab;
-        const double bpc = std::min(100.0, 1600.0 / static_cast<double>(t.blockDim)) / 1.8;
+        const double bpc = cm.BytesPerCycle(t.blockDim);
         const double repeatsPerSlab =
             5.0 * (v.wPassPad + v.hPassPad + v.outSlabPad) / 64.0 + (f32 ? 0.0 : (t.inSlab + v.outSlabPad) / 64.0);
         const double opsPerGroup = 15.0 + (f32 ? 0.0 : 2.0);
@@ -466,7 +490,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         t.wTabLen = t.outRowPad;
         for (uint64_t wc = 0; wc < t.wChunks; ++wc) {
             const uint64_t o0 = wc * t.outPixPerChunk, o1 = std::min<uint64_t>(o0 + t.outPixPerChunk, t.outW);
-            const uint64_t p0 = t.wChunks > 1 ? static_cast<uint64_t>(tw.i0[o0]) : 0;  // kernel's colLo_
+            const uint64_t p0 = t.subRows ? static_cast<uint64_t>(tw.i0[o0]) : 0;  // kernel's colLo_
             std::vector<uint32_t> a0(t.outRowPad, 0), a1(t.outRowPad, 0);
             std::vector<float> al(t.outRowPad, 0.0f);
             for (uint64_t e = 0; e < (o1 - o0) * cf; ++e) {

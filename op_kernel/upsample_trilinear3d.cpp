@@ -338,7 +338,7 @@ private:
     // ------------------------------------------------------------------ rows mode
     __aicore__ inline void LoadRowTables()
     {
-        if (t_.wChunks <= 1) LoadPassTable(t_.wTabOffset, t_.wTabLen, 0, t_.wBatchRows, t_.inRow);
+        if (t_.subRows == 0) LoadPassTable(t_.wTabOffset, t_.wTabLen, 0, t_.wBatchRows, t_.inRow);
         if (compact_) {
             LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
             DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
@@ -416,7 +416,7 @@ private:
             }
         }
         LocalTensor<T> x = inQ_.AllocTensor<T>();
-        if (t_.wChunks > 1) {  // sub-rows [colLo_, colLo_ + wIn_) of nh_ rows at UB stride inRowChunkPad
+        if (t_.subRows != 0) {  // sub-rows [colLo_, colLo_ + wIn_) of nh_ rows at UB stride inRowChunkPad
             const uint64_t src = PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow + colLo_;
             if (t_.useDataCopyPad) {
                 const uint64_t bytes = wIn_ * sizeof(T);
@@ -435,6 +435,13 @@ private:
                 const uint64_t ps = static_cast<uint64_t>(PairStart(oh0_ + j));
                 ReadRange(x[j * t_.pairSlotElems], plane + ps * t_.inRow, t_.pairRows * t_.inRow);
             }
+        } else if (!t_.useDataCopyPad && b.count > 1) {  // 310P: rows are whole 32 B blocks (tiling)
+            DataCopyParams p;
+            p.blockCount = static_cast<uint16_t>(b.count);
+            p.blockLen = static_cast<uint16_t>(nh_ * t_.inRow * sizeof(T) / 32);
+            p.srcStride = static_cast<uint16_t>((t_.inH - nh_) * t_.inRow * sizeof(T) / 32);
+            p.dstStride = static_cast<uint16_t>((t_.inSlotElems - nh_ * t_.inRow) * sizeof(T) / 32);
+            DataCopy(x, xGm_[PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow], p);
         } else if (t_.useDataCopyPad && b.count > 1) {
             const uint64_t bytes = nh_ * t_.inRow * sizeof(T);
             DataCopyExtParams p{static_cast<uint16_t>(b.count), static_cast<uint32_t>(bytes),
@@ -465,7 +472,7 @@ private:
         LocalTensor<float> wb = wBuf_.Get<float>();
         LocalTensor<uint32_t> wU = tab_.Get<uint32_t>();
         LocalTensor<float> wF = tab_.Get<float>();
-        if (t_.wChunks > 1) {
+        if (t_.subRows != 0) {
             const uint64_t src = plane + static_cast<uint64_t>(hLo_) * t_.inRow + colLo_;
             for (uint64_t r = 0; r < nh_; r += batch) {
                 const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;  // batch 1 on 310P
@@ -510,7 +517,7 @@ private:
         const uint64_t pad = t_.outRowPad;
         const uint64_t dst = slab_ * t_.outSlab + (od * t_.outH + oh0_) * t_.outRow + owc0_ * t_.channelFold;
         const uint64_t n = rows_ * t_.outRow;
-        if (t_.wChunks > 1) {  // rows_ sub-rows of wOut_ elements, GM row stride outRow (count == 1)
+        if (t_.subRows != 0) {  // rows_ sub-rows of wOut_ elements, GM row stride outRow (count == 1)
             if (t_.useDataCopyPad) {
                 DataCopyExtParams p{static_cast<uint16_t>(rows_), static_cast<uint32_t>(wOut_ * sizeof(T)),
                                     static_cast<uint32_t>((pad * sizeof(T) - TriRoundUp(wOut_ * sizeof(T), 32)) / 32),
@@ -561,7 +568,7 @@ private:
         u = u % (t_.slabs * t_.dChunks);
         slab_ = u / t_.dChunks;
         const uint64_t dc = u % t_.dChunks;
-        if (t_.wChunks > 1) {
+        if (t_.subRows != 0) {
             owc0_ = wc * t_.outPixPerChunk;
             const uint64_t owc1 = (owc0_ + t_.outPixPerChunk) < t_.outW ? (owc0_ + t_.outPixPerChunk) : t_.outW;
             AxisTap a, b;

@@ -67,7 +67,9 @@ struct UpsampleTrilinear3dTilingData {
     uint64_t inSlotElems;           // UB stride of one input plane's rows in the input buffer
     uint64_t wChunks;               // output rows split into this many W chunks (1: whole rows)
     uint64_t outPixPerChunk;        // output W pixels per W chunk
-    uint64_t inRowChunkPad;         // W chunks: UB stride of one input sub-row (elements)
+    uint64_t inRowChunkPad;         // sub-rows: UB stride of one input sub-row (elements)
+    uint64_t subRows;               // 1: units load only the input columns their W chunk needs (W chunks,
+                                    //    or one chunk of a strong W downscale); 0: whole rows
     // ---- volume mode ----
     uint64_t groupSlabs;            // slabs per group (G)
     uint64_t wPassLen, hPassLen;    // per-slab element counts after the W and H passes
@@ -109,8 +111,8 @@ __aicore__ inline uint64_t TriRoundUp(uint64_t v, uint64_t a) { return (v + a - 
 __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingData& t)
 {
     if (t.useDataCopyPad != 0) return false;
-    // rows mode with W chunks: the tiling only chunks 32 B-aligned rows on 310P
-    return t.mode == TRI_MODE_ROWS ? (t.wChunks <= 1 && t.outRowPad != t.outRow) : (t.outSlabPad != t.outSlab);
+    // rows mode with sub-rows: the tiling only uses them for 32 B-aligned rows on 310P
+    return t.mode == TRI_MODE_ROWS ? (t.subRows == 0 && t.outRowPad != t.outRow) : (t.outSlabPad != t.outSlab);
 }
 
 __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTilingData& t)

@@ -241,6 +241,7 @@ const Case kCases[] = {
     {1, 1, 2, 3, 4, 130, 3, 4, false, false},        // 65x upscale on D, identity H/W
     {1, 64, 3, 5, 40, 4, 6, 200, false, true},       // NDHWC, 12800-element rows: W chunks
     {1, 1, 2, 3, 9000, 3, 4, 20000, true, false},    // very wide W: W chunks
+    {2, 128, 5, 3, 64, 7, 7, 1, false, true},        // NDHWC, 64 -> 1 on W: sub-row loads
 };
 
 class TrilinearKernel : public ::testing::TestWithParam<std::tuple<const char*, ai::DType>> {};
