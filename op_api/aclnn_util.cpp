@@ -3,7 +3,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <new>
+#include <unordered_set>
 
 #include "view_copy_launch.h"
 
@@ -271,13 +273,56 @@ aclnnStatus LaunchFailure(const char* api, const char* what, int rc)
     return Fail(api, ACLNN_ERR_RUNTIME_ERROR, std::string(what) + " was rejected by the device: " + LaunchError());
 }
 
-aclnnStatus RunViewCopy(const char* api, const char* what, const ViewCopyPlan& plan, aclrtStream stream, void* src,
-                        uint64_t srcBytes, void* dst, uint64_t dstBytes, uint64_t copiedBytes)
+// Host bytes the kernels read from GM during one run (tiling structs): on the sim the host copy is GM;
+// on npu each is copied into device memory that lives until the stream has finished the run.
+class LaunchBuffers {
+public:
+    explicit LaunchBuffers(aclrtStream stream) : stream_(stream) {}
+    ~LaunchBuffers()
+    {
+#if defined(ASCEND_NPU)
+        if (!device_.empty()) aclrtSynchronizeStream(stream_);
+        for (void* p : device_) aclrtFree(p);
+#endif
+    }
+    LaunchBuffers(const LaunchBuffers&) = delete;
+    LaunchBuffers& operator=(const LaunchBuffers&) = delete;
+
+    // nullptr on allocation failure.
+    void* Place(const std::vector<uint8_t>& bytes)
+    {
+#if defined(ASCEND_NPU)
+        void* p = nullptr;
+        if (aclrtMalloc(&p, bytes.size(), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return nullptr;
+        device_.push_back(p);
+        if (aclrtMemcpy(p, bytes.size(), bytes.data(), bytes.size(), ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
+            return nullptr;
+        }
+        return p;
+#else
+        host_.push_back(bytes);
+        return host_.back().data();
+#endif
+    }
+
+private:
+    aclrtStream stream_;
+#if defined(ASCEND_NPU)
+    std::vector<void*> device_;
+#else
+    std::vector<std::vector<uint8_t>> host_;
+#endif
+};
+
+aclnnStatus RunViewCopy(const char* api, const char* what, const ViewCopyPlan& plan, aclrtStream stream,
+                        LaunchBuffers& buffers, void* src, uint64_t srcBytes, void* dst, uint64_t dstBytes,
+                        uint64_t copiedBytes)
 {
     if (plan.blockDim == 0) return ACLNN_SUCCESS;
-    std::vector<uint8_t> tiling = plan.tiling;  // launch-owned copy (npu: would be a device buffer)
+    void* tiling = buffers.Place(plan.tiling);
+    if (tiling == nullptr) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, std::string(what) + ": no memory for the tiling");
     int rc = LaunchViewCopyKernel(plan.blockDim, plan.tilingKey, stream, src, srcBytes, dst, dstBytes, nullptr, 0,
-                                  tiling.data(), tiling.size());
+                                  tiling, plan.tiling.size());
     if (rc != 0) return LaunchFailure(api, what, rc);
     RecordFloor(2 * copiedBytes);
     return ACLNN_SUCCESS;
@@ -296,6 +341,7 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
         return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "workspace: must not be null when the workspace size is > 0");
     }
     uint8_t* base = static_cast<uint8_t*>(workspace);
+    LaunchBuffers buffers(stream);  // npu: synchronises the stream before releasing them
 
     void* x = job.input.viewStart;
     uint64_t xBytes = job.input.viewSpanBytes;
@@ -303,7 +349,7 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
         x = base + job.stageInOffset;
         xBytes = job.input.denseBytes;
         aclnnStatus st = RunViewCopy(api, "gathering the non-contiguous input (view_copy kernel)", job.gather, stream,
-                                     job.input.viewStart, job.input.viewSpanBytes, x, xBytes, job.input.denseBytes);
+                                     buffers, job.input.viewStart, job.input.viewSpanBytes, x, xBytes, job.input.denseBytes);
         if (st != ACLNN_SUCCESS) return st;
     }
     void* y = job.output.staged ? static_cast<void*>(base + job.stageOutOffset) : job.output.viewStart;
@@ -313,32 +359,45 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
     if (!job.plan.workspaceInit.empty()) {
         // Per-launch tables the planner prepared, placed at the start of the user workspace.
 #if defined(ASCEND_NPU)
+        // stream-ordered after earlier work on the workspace; the host bytes live until the run is synchronised
         aclrtMemcpyAsync(base + job.platform.reservedWorkspaceBytes, job.plan.userWorkspaceBytes,
                          job.plan.workspaceInit.data(), job.plan.workspaceInit.size(), ACL_MEMCPY_HOST_TO_DEVICE,
                          stream);
+        aclrtSynchronizeStream(stream);
 #else
         std::memcpy(base + job.platform.reservedWorkspaceBytes, job.plan.workspaceInit.data(),
                     job.plan.workspaceInit.size());
 #endif
     }
     if (job.plan.blockDim == 0) return ACLNN_SUCCESS;  // the planner found nothing to compute
+    void* tiling = buffers.Place(job.plan.tiling);
+    if (tiling == nullptr) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "no memory for the operator's tiling");
     int rc = job.launcher(job.plan.blockDim, job.plan.tilingKey, stream, x, xBytes, y, yBytes, kernelWorkspace,
-                          job.kernelWorkspaceBytes, job.plan.tiling.data(), job.plan.tiling.size());
+                          job.kernelWorkspaceBytes, tiling, job.plan.tiling.size());
     if (rc != 0) return LaunchFailure(api, "the operator kernel", rc);
     RecordFloor(job.input.denseBytes + job.output.denseBytes);
 
     if (job.output.staged) {
         aclnnStatus st = RunViewCopy(api, "scattering into the non-contiguous output (view_copy kernel)", job.scatter,
-                                     stream, y, job.output.denseBytes, job.output.viewStart, job.output.viewSpanBytes,
+                                     stream, buffers, y, job.output.denseBytes, job.output.viewStart, job.output.viewSpanBytes,
                                      job.output.denseBytes);
         if (st != ACLNN_SUCCESS) return st;
     }
-#if defined(ASCEND_NPU)
-    // The executor (and with it the host-side tiling / table bytes) dies after this call.
-    aclrtSynchronizeStream(stream);
-#endif
     return ACLNN_SUCCESS;
 }
+
+#if defined(ASCEND_NPU)
+std::mutex& NpuExecutorMutex()
+{
+    static std::mutex m;
+    return m;
+}
+std::unordered_set<OperatorJob*>& NpuLiveJobs()
+{
+    static std::unordered_set<OperatorJob*> live;
+    return live;
+}
+#endif
 
 aclnnStatus RunCallback(void* context, void* workspace, uint64_t workspaceSize, aclrtStream stream)
 {
@@ -381,9 +440,18 @@ aclnnStatus CreateJobExecutor(std::unique_ptr<OperatorJob> job, uint64_t* worksp
     const uint64_t bytes = job->totalWorkspaceBytes;
     const char* api = job->api;
 #if defined(ASCEND_NPU)
-    // npu builds create the executor through CANN's opdev (UniqueExecutor); not wired here.
-    (void)bytes;
-    return Fail(api, ACLNN_ERR_INNER_CREATE_EXECUTOR, "executor creation is not implemented for npu builds");
+    // npu builds: the executor handle is the job itself (opaque to the caller, who only hands it back to
+    // phase two); live jobs are tracked so a second run is refused instead of touching freed memory.
+    // aclDestroyAclOpExecutor / aclSetAclOpExecutorRepeatable (CANN's opdev executors) do not apply.
+    (void)api;
+    OperatorJob* raw = job.release();
+    {
+        std::lock_guard<std::mutex> lock(NpuExecutorMutex());
+        NpuLiveJobs().insert(raw);
+    }
+    *workspaceSize = bytes;
+    *executor = reinterpret_cast<aclOpExecutor*>(raw);
+    return ACLNN_SUCCESS;
 #else
     aclsimExecutorOps ops{RunCallback, ReleaseCallback};
     aclOpExecutor* e = aclsimCreateExecutor(job.get(), &ops);
@@ -399,8 +467,18 @@ aclnnStatus RunJobExecutor(const char* api, void* workspace, uint64_t workspaceS
                            aclrtStream stream)
 {
 #if defined(ASCEND_NPU)
-    (void)workspace; (void)workspaceSize; (void)executor; (void)stream;
-    return Fail(api, ACLNN_ERR_INNER_CREATE_EXECUTOR, "executor run is not implemented for npu builds");
+    if (executor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "executor: must not be null");
+    OperatorJob* job = reinterpret_cast<OperatorJob*>(executor);
+    {
+        std::lock_guard<std::mutex> lock(NpuExecutorMutex());
+        if (NpuLiveJobs().erase(job) == 0) {
+            return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                        "executor: not a live executor (an executor runs once; this one already ran or was never "
+                        "created)");
+        }
+    }
+    std::unique_ptr<OperatorJob> owned(job);
+    return RunJob(*owned, workspace, workspaceSize, stream);
 #else
     if (executor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "executor: must not be null");
     aclnnStatus st = aclsimRunExecutor(executor, workspace, workspaceSize, stream, api);
