@@ -1095,6 +1095,30 @@ static void RaceChecks(LaunchState& L) {
                 }
             }
         }
+        // reads against other blocks' atomic adds (atomic spans may overlap each other: plain scan)
+        std::vector<Span> atomics;
+        for (auto& c : L.cores) {
+            if (!c || c->gmAtomicWrites.size() <= e) continue;
+            for (auto& kv : c->gmAtomicWrites[e].m) atomics.push_back({kv.first, kv.second, c->blockIdx});
+        }
+        std::sort(atomics.begin(), atomics.end(), [](const Span& a, const Span& b) { return a.b < b.b; });
+        for (auto& c : L.cores) {
+            if (atomics.empty()) break;
+            if (!c || c->gmReads.size() <= e) continue;
+            for (auto& kv : c->gmReads[e].m) {
+                for (const Span& s : atomics) {
+                    if (s.b >= kv.second) break;
+                    if (s.e <= kv.first || s.block == c->blockIdx) continue;
+                    uint64_t off;
+                    const char* name = argOf(std::max(s.b, kv.first), &off);
+                    RecordError(L, Fmt("kernel %s, blocks %u and %u, DataCopy/GetValue from GM: rule gm-read-race: block %u "
+                                       "reads bytes at offset %" PRIu64 " of '%s' that block %u atomically adds to in the "
+                                       "same SyncAll phase (epoch %u)",
+                                       L.opt.kernelName, c->blockIdx, s.block, c->blockIdx, off, name, s.block, e));
+                    return;
+                }
+            }
+        }
     }
     // a scalar read of a line this core cached in an earlier phase, which another block rewrote since:
     // the DCache returns the stale copy

@@ -978,3 +978,22 @@ TEST(SimRules, AtomicAddAgainstPlainWrite) {
     };
     EXPECT_TRUE(Twin(k, "gm-write-race", 1, 3));
 }
+
+TEST(SimRules, ReadWhileOthersAtomicallyAdd) {
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECOUT> b;
+        pipe.InitBuffer(b, 256);
+        LocalTensor<float> t = b.Get<float>();
+        Duplicate(t, 1.0f, 64);
+        PipeBarrier<PIPE_ALL>();
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer((__gm__ float*)out, 64);
+        SetAtomicAdd<float>();
+        DataCopy(g, t, 64);
+        SetAtomicNone();
+        if (!bad) SyncAll();
+        if (GetBlockIdx() == 0) (void)g.GetValue(5);  // the sum is final only after every block added
+    };
+    EXPECT_TRUE(Twin(k, "gm-read-race", 1, 3));
+}
