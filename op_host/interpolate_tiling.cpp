@@ -55,6 +55,7 @@ struct PassPlan {
     uint32_t bandElems = 0;                        // ROWS: column bands of an identity inner block (0: none)
     uint32_t bandGroups = 1;                       // ROWS: cores split over bands too
     uint32_t slots = 0;                            // ROWS: cached rows (0: rowTaps + inRowsPerDma)
+    uint32_t outerBatch = 1;                       // ROWS: outer blocks handled together (short rows)
 };
 
 // Sizes of a ROWS pass (kind, dtypes, useMask, socFlags already set): buffers and the table blob.
@@ -67,7 +68,12 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     const uint32_t kw = pp.innerTaps.numTaps;
     const uint32_t kd = pp.taps.numTaps;
     const uint64_t width = pp.bandElems ? pp.bandElems : pp.innerOut;  // elements computed per row
-    const uint64_t pad = AlignUp(width, 32);
+    const uint64_t batch = pp.outerBatch > 1 ? pp.outerBatch : 1;
+    const uint64_t pad = batch * AlignUp(width, 32);  // B > 1: B rows of AlignUp(innerOut, 32)
+    const uint64_t rawPitch = AlignUp(pp.innerIn * szIn, 32) / szIn;
+    pt->outerBatch = static_cast<uint32_t>(batch);
+    pt->rawPitch = static_cast<uint32_t>(rawPitch);
+    pt->batchStride = static_cast<uint32_t>(AlignUp(width, 32));
     pt->layout = interp::kLayoutRows;
     pt->innerIdentity = pp.innerDim < 0 ? 1u : 0u;
     pt->bandElems = static_cast<uint32_t>(width);
@@ -81,10 +87,11 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     pt->innerOutPad = static_cast<uint32_t>(pad);
     pt->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
     pt->slotElems = static_cast<uint32_t>(pt->innerAfter ? AlignUp(pp.innerIn, 32) : pad);
-    pt->rawElems = static_cast<uint32_t>(AlignUp(pp.bandElems ? width : inRows * pp.innerIn, 32 / szIn));
+    pt->rawElems = static_cast<uint32_t>(
+        batch > 1 ? batch * rawPitch : AlignUp(pp.bandElems ? width : inRows * pp.innerIn, 32 / szIn));
     pt->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
     pt->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
-    pt->outRowStride = static_cast<uint32_t>(AlignUp(width * szOut, 32) / szOut);
+    pt->outRowStride = static_cast<uint32_t>(batch > 1 ? pad : AlignUp(width * szOut, 32) / szOut);
     uint64_t at = kw * pad * 4;
     pt->innerWeightAt = static_cast<uint32_t>(at);
     if (weighted || pt->useMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), 32);
@@ -96,7 +103,7 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     pt->runLenAt = static_cast<uint32_t>(at);
     at += pt->runLenCap * 4ull + 32;
     pt->tableBlobBytes = at;
-    pt->rows = pp.outer * pp.outLen;
+    pt->rows = pp.outer / batch * pp.outLen;
     pt->rowInLen = pp.inLen;
     pt->rowOutLen = pp.outLen;
     pt->innerIn = pp.innerIn;
@@ -410,6 +417,30 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                     if (fitRows(banded, 1)) pp = banded;
                 }
             }
+            if (rowsOk && !pp.bandElems && pp.outer >= 2 && pp.innerOut <= 256) {
+                // Short rows: handle B consecutive outer blocks (channels) together, so every vector
+                // instruction and scalar tap read covers B rows (B divides outer; keep >= coreNum
+                // units of work where there are that many rows).
+                const uint64_t stride = AlignUp(pp.innerOut, 32);
+                const uint64_t bMax = std::max<uint64_t>(1, 2048 / stride);
+                const uint64_t rowsAll = pp.outer * pp.outLen;
+                const uint64_t inGap = (pp.inLen - 1) * pp.innerIn * szIn, outGap = (pp.outLen - 1) * pp.innerOut * szOut;
+                const bool dmaOk = platform.hasDataCopyPad ||
+                                   ((pp.innerIn * szIn) % 32 == 0 && (pp.innerOut * szOut) % 32 == 0 &&
+                                    inGap / 32 < 65536 && outGap / 32 < 65536 && pp.innerIn * szIn / 32 < 65536);
+                // >= 8 units per core, so the input rows re-read at core boundaries stay few.
+                const uint64_t bCap = rowsAll / (8ull * platform.coreNum);
+                for (uint64_t b = std::min<uint64_t>({bMax, pp.outer, bCap}); dmaOk && b >= 2; --b) {
+                    if (pp.outer % b != 0) continue;
+                    PassPlan batched = pp;
+                    batched.outerBatch = static_cast<uint32_t>(b);
+                    batched.innerAfter = false;
+                    if (fitRows(batched, 1)) {
+                        pp = batched;
+                        break;
+                    }
+                }
+            }
             (void)szIn;
         }
         if (rowsOk) {
@@ -550,14 +581,28 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             std::vector<uint8_t>& blob = tb.weights;  // the whole blob, byte for byte as in UB
             blob.assign(pt.tableBlobBytes, 0);
             std::vector<uint8_t> wtab((weighted || pt.useMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
-            for (uint64_t m = 0; m < pt.bandElems; ++m) {
-                const uint64_t mi = m / wOut, wo = m % wOut;
-                for (uint32_t t = 0; t < kw; ++t) {
-                    const uint64_t srcIdx = pp.bandElems ? m : static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t]);
-                    const uint32_t off = static_cast<uint32_t>((mi * wIn + srcIdx) * szC);
-                    std::memcpy(&blob[(t * pad + m) * 4], &off, 4);
-                    if (!wtab.empty()) {
-                        putWeight(wtab, t * pad + m, pp.bandElems ? 1.0f : pp.innerTaps.weight[wo * kw + t]);
+            // B > 1: the tables repeat for each of the B rows (row b reads rawPitch * b further on).
+            const uint64_t reps = pt.outerBatch > 1 ? pt.outerBatch : 1;
+            const uint64_t repStride = reps > 1 ? pt.batchStride : 0;
+            for (uint64_t rep = 0; rep < reps; ++rep) {
+                for (uint64_t m = 0; m < pt.bandElems; ++m) {
+                    const uint64_t mi = m / wOut, wo = m % wOut;
+                    for (uint32_t t = 0; t < kw; ++t) {
+                        const uint64_t srcIdx =
+                            pp.bandElems ? m : static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t]);
+                        const uint32_t off =
+                            static_cast<uint32_t>((rep * pt.rawPitch + mi * wIn + srcIdx) * szC);
+                        const uint64_t e = t * pad + rep * repStride + m;
+                        std::memcpy(&blob[e * 4], &off, 4);
+                        if (!wtab.empty()) {
+                            putWeight(wtab, e, pp.bandElems ? 1.0f : pp.innerTaps.weight[wo * kw + t]);
+                        }
+                    }
+                }
+                for (uint64_t m = pt.bandElems; m < repStride; ++m) {  // lanes past the row: any valid source
+                    for (uint32_t t = 0; t < kw; ++t) {
+                        const uint32_t off = static_cast<uint32_t>(rep * pt.rawPitch * szC);
+                        std::memcpy(&blob[(t * pad + rep * repStride + m) * 4], &off, 4);
                     }
                 }
             }
@@ -588,7 +633,8 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                     std::memcpy(&blob[pt.identityAt + j * 4], &off, 4);
                 }
             }
-            const uint64_t rowsPerCoreMin = std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut));
+            const uint64_t rowsPerCoreMin =
+                std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut * pt.outerBatch));
             if (pp.bandGroups > 1) {
                 const uint64_t rowGroups =
                     std::max<uint64_t>(1, std::min<uint64_t>(pt.rows, platform.coreNum / pp.bandGroups));

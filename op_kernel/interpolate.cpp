@@ -544,7 +544,7 @@ public:
         rowEnd_ = r1;
         if (t_.bands <= 1) {
             bandStart_ = 0;
-            bandLen_ = t_.innerOut;
+            bandLen_ = t_.outerBatch > 1 ? t_.innerOutPad : t_.innerOut;  // B rows: every lane
             for (uint64_t r = r0; r < r1; r += t_.outRowsPerDma) {
                 const uint64_t n = (r1 - r < t_.outRowsPerDma) ? r1 - r : t_.outRowsPerDma;
                 LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
@@ -632,9 +632,28 @@ private:
     {
         LocalTensor<TIn> raw = rawQue_.AllocTensor<TIn>();
         uint64_t shift = 0, loaded = 0;
-        const uint64_t len = t_.bands <= 1 ? n * t_.innerIn : bandLen_;  // bands: one row at a time
-        LoadRange(raw, inGm_, t_.inElems, g * t_.innerIn + bandStart_, len,
-                  (t_.socFlags & interp::kSocHasDataCopyPad) != 0, &shift, &loaded);
+        if (t_.outerBatch > 1) {
+            // Source row `src` of B consecutive outer blocks: one strided DMA, rows rawPitch apart.
+            const uint64_t bg = g / t_.rowInLen, src = g - bg * t_.rowInLen;
+            const uint64_t at = (bg * t_.outerBatch * t_.rowInLen + src) * t_.innerIn;
+            const uint64_t gap = (t_.rowInLen - 1) * t_.innerIn * sizeof(TIn);
+            if (t_.socFlags & interp::kSocHasDataCopyPad) {
+                DataCopyExtParams p(static_cast<uint16_t>(t_.outerBatch), static_cast<uint32_t>(t_.innerIn * sizeof(TIn)),
+                                    static_cast<uint32_t>(gap), 0, 0);
+                DataCopyPadExtParams<TIn> pad(false, 0, 0, static_cast<TIn>(0));
+                DataCopyPad(raw, inGm_[at], p, pad);
+            } else {
+                DataCopyParams p(static_cast<uint16_t>(t_.outerBatch),
+                                 static_cast<uint16_t>(t_.innerIn * sizeof(TIn) / 32), static_cast<uint16_t>(gap / 32),
+                                 0);
+                DataCopy(raw, inGm_[at], p);
+            }
+            loaded = uint64_t(t_.outerBatch) * t_.rawPitch;
+        } else {
+            const uint64_t len = t_.bands <= 1 ? n * t_.innerIn : bandLen_;  // bands: one row at a time
+            LoadRange(raw, inGm_, t_.inElems, g * t_.innerIn + bandStart_, len,
+                      (t_.socFlags & interp::kSocHasDataCopyPad) != 0, &shift, &loaded);
+        }
         rawQue_.EnQue(raw);
         raw = rawQue_.DeQue<TIn>();
         LocalTensor<TC> src = Widen(raw, static_cast<uint32_t>(loaded));
@@ -778,6 +797,10 @@ private:
 
     __aicore__ inline void CopyOut(uint64_t r, uint32_t rowsN)
     {
+        if (t_.outerBatch > 1) {
+            CopyOutBatched(r);
+            return;
+        }
         LocalTensor<TOut> out = outQue_.DeQue<TOut>();
         const uint64_t n = t_.innerOut;
         if ((n * sizeof(TOut)) % 32 == 0) {
@@ -787,6 +810,28 @@ private:
             // 32 B padded, GM rows contiguous.
             DataCopyExtParams p(static_cast<uint16_t>(rowsN), static_cast<uint32_t>(n * sizeof(TOut)), 0, 0, 0);
             DataCopyPad(outGm_[r * n], out, p);
+        }
+        outQue_.FreeTensor(out);
+    }
+
+    // Output row o of B consecutive outer blocks: one strided DMA (rows batchStride apart in UB,
+    // rowOutLen * innerOut apart in GM).
+    __aicore__ inline void CopyOutBatched(uint64_t r)
+    {
+        LocalTensor<TOut> out = outQue_.DeQue<TOut>();
+        const uint64_t bg = r / t_.rowOutLen, o = r - bg * t_.rowOutLen;
+        const uint64_t at = (bg * t_.outerBatch * t_.rowOutLen + o) * t_.innerOut;
+        const uint64_t rowBytes = t_.innerOut * sizeof(TOut);
+        const uint64_t gap = (t_.rowOutLen - 1) * rowBytes;
+        const uint64_t ubGapBlocks = (uint64_t(t_.batchStride) * sizeof(TOut) - (rowBytes + 31) / 32 * 32) / 32;
+        if (t_.socFlags & interp::kSocHasDataCopyPad) {
+            DataCopyExtParams p(static_cast<uint16_t>(t_.outerBatch), static_cast<uint32_t>(rowBytes),
+                                static_cast<uint32_t>(ubGapBlocks), static_cast<uint32_t>(gap), 0);
+            DataCopyPad(outGm_[at], out, p);
+        } else {
+            DataCopyParams p(static_cast<uint16_t>(t_.outerBatch), static_cast<uint16_t>(rowBytes / 32),
+                             static_cast<uint16_t>(ubGapBlocks), static_cast<uint16_t>(gap / 32));
+            DataCopy(outGm_[at], out, p);
         }
         outQue_.FreeTensor(out);
     }

@@ -86,6 +86,11 @@ struct InterpolatePassTiling {
     uint32_t bandElems;       // identity inner blocks too long for UB are cut into column bands of
     uint32_t bands;           // bandElems (32-element multiple; 1 band = whole rows)
     uint32_t bandGroups;      // cores split the bands into this many groups (x row groups = blockDim)
+    uint32_t outerBatch;      // B > 1: short rows of B consecutive outer blocks are handled together
+                              // (rows = outer / B * rowOutLen units; inner tables repeated B times)
+    uint32_t rawPitch;        // B > 1: elements between the B input rows in UB (32 B multiple)
+    uint32_t batchStride;     // B > 1: elements between the B rows of a slot / output (32 multiple)
+    uint32_t rsv3;
     uint64_t tableBlobBytes;
     uint64_t rows;            // output rows: outer * rowOutLen
     uint64_t rowInLen;

@@ -283,6 +283,16 @@ TEST_P(InterpolateKernel, LargerShapesSpanChunksAndCores)
     Case bandNearest{{2, 5, 45}, {2, 3, 45}, {}, {}, InterpMode::NEAREST};
     bandNearest.dtype = ai::DType::I8;
     RunCase(bandNearest, 13);
+    // Short rows of many channels: B outer blocks per vector instruction / DMA (outerBatch).
+    uint32_t seed = 20;
+    for (auto dt : kDtypes) {
+        if (Skip(dt)) continue;
+        for (auto mode : kModes) {
+            Case ch{{2, 96, 14, 16}, {2, 96, 28, 24}, {0, 0, 1, 0}, {0, 0, 0, 0}, mode};
+            ch.dtype = dt;
+            RunCase(ch, seed++);
+        }
+    }
     Case a{{6000}, {1501}, {}, {}, InterpMode::LINEAR};
     a.antialias = true;
     a.dtype = ai::DType::I8;

@@ -208,7 +208,12 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
             EXPECT_LE(pt.blockDim, pt.rows * pt.bandGroups);
             EXPECT_EQ(pt.blockDim % pt.bandGroups, 0u);
             EXPECT_LE(pt.bandGroups, pt.bands);
-            EXPECT_EQ(pt.rows * pt.innerOut, pt.outElems);
+            EXPECT_EQ(pt.rows * pt.outerBatch * pt.innerOut, pt.outElems);
+            if (pt.outerBatch > 1) {
+                EXPECT_EQ(pt.innerOutPad, pt.outerBatch * pt.batchStride);
+                EXPECT_EQ(pt.rawElems, pt.outerBatch * pt.rawPitch);
+                EXPECT_EQ(pt.bands, 1u);
+            }
             EXPECT_GE(pt.rowTabCap, pt.rowOutLen * pt.rowTaps);
             if (!platform.hasDataCopyPad) {
                 EXPECT_EQ(pt.bandElems * interp::InterpolateDTypeBytes(pt.outDType) % 32, 0u);
@@ -334,6 +339,15 @@ TEST(InterpolatePlan, PassStructure)
     td = Tiling(plan);
     EXPECT_EQ(td.pass[0].innerAfter, 0u);
     EXPECT_EQ(td.pass[0].inRowsPerDma, 16u);
+
+    // Short rows of many channels: several channels per vector instruction.
+    auto ch = Problem({1, 256, 28, 28}, {1, 256, 56, 56}, InterpMode::LINEAR_ONNX, ai::DType::F32);
+    ASSERT_TRUE(ai::PlanInterpolate(ch, Platform910b(), &plan, &err)) << err;
+    td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_GT(td.pass[0].outerBatch, 1u);
+    EXPECT_EQ(256u % td.pass[0].outerBatch, 0u);
+    EXPECT_EQ(td.pass[0].batchStride, 64u);
 
     // 4-D with H, W and C resized: C runs as its own pass.
     auto q = Problem({1, 4, 8, 16}, {1, 2, 16, 32}, InterpMode::CUBIC, ai::DType::F32);
