@@ -35,6 +35,8 @@ CASES = [
      dict(mode="nearest", shape_calculation_mode="scales", scales=[2.0, 2.0], axes=[2, 3])),
     ("linear_onnx 5-D 2x up, 1x3x16x56x56 -> 32x112x112", (1, 3, 16, 56, 56), np.float32,
      dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[32, 112, 112], axes=[2, 3, 4])),
+    ("linear_onnx 2x up, many channels, 1x256x28x28 -> 56x56", (1, 256, 28, 28), np.float32,
+     dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[56, 56], axes=[2, 3])),
 ]
 SOCS = ["ascend910b", "ascend310p"]
 RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "RESULTS.md")
