@@ -135,6 +135,15 @@ Goals and where they are missed:
     output per core) in the cost model.
   - (1,1,2,2,2)->(4,4,4): a 0.2 ns floor; the time is the scalar table build (about 4 us), chosen
     over shipping 1.3 KB of tables (5.7x the floor in traffic).
+- ascend310p (8 cores, no DataCopyPad): traffic 1.000-1.046, float32 1.11-1.18x the floor on every
+  case but the 2x2x2 one; float16 again vector-bound (1.24-2.16x).
+
+Known limitations (the tiling rejects these with a message rather than mis-plan them; all on 310P,
+which has no DataCopyPad): a contiguous output row that does not fit the UB and is not a whole
+number of 32 B blocks (channels-last with large C*W); output volumes under 32 B per (n, c) whose
+input volumes are too large to hold two or more in the UB at once. Fix: zero-filled output plus
+SetAtomicAdd writes of padded blocks (CANN's 310P approach), which needs a SyncAll between the
+fill and the writes.
 """
 
 SECTION_BEGIN = "<!-- trilinear:begin -->"
