@@ -209,8 +209,16 @@ void RunCase(const Case& c, uint32_t seed)
 
 class InterpolateKernel : public ::testing::TestWithParam<const char*> {
 protected:
-    void SetUp() override { ASSERT_TRUE(ascend_sim::SetActiveSoc(GetParam())); }
-    void TearDown() override { ascend_sim::SetActiveSoc("ascend910b"); }
+    void SetUp() override
+    {
+        ASSERT_TRUE(ascend_sim::SetActiveSoc(GetParam()));
+        ascend_sim::SetStrictLevel(2);  // every cross-pipe UB access needs its sync edge
+    }
+    void TearDown() override
+    {
+        ascend_sim::SetStrictLevel(0);
+        ascend_sim::SetActiveSoc("ascend910b");
+    }
 };
 
 const ai::DType kDtypes[] = {ai::DType::F32, ai::DType::F16, ai::DType::BF16,
