@@ -3,6 +3,7 @@
 // hardware imposes (see docs/sim.md) and counts what the hardware would do.
 #pragma once
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 
@@ -1053,6 +1054,21 @@ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return simd::UserWorkspace(
 inline GM_ADDR GetSysWorkSpacePtr() { return simd::SysWorkspace(); }
 inline void SetSysWorkspace(GM_ADDR) {}
 inline void SetKernelMode(KernelMode) {}
+
+// Device-side printing (debug builds on the NPU): printed on the host, prefixed with the block.
+template <typename... Args>
+void PRINTF(const char* fmt, Args... args) {
+    if (simd::tlsCore != nullptr) std::printf("[block %u] ", static_cast<unsigned>(simd::tlsCore->blockIdx));
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-security"
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+    std::printf(fmt, args...);
+#pragma GCC diagnostic pop
+}
+template <typename... Args>
+void printf(const char* fmt, Args... args) {
+    PRINTF(fmt, args...);
+}
 
 }  // namespace AscendC
 

@@ -742,3 +742,12 @@ TEST(SimOps, StrictLevel1IsTheDefault) {
     if (std::getenv("ASCEND_SIM_STRICT") != nullptr) GTEST_SKIP() << "ASCEND_SIM_STRICT is set";
     EXPECT_EQ(ascend_sim::StrictLevel(), 1);
 }
+
+TEST(SimOps, DevicePrintf) {
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) { AscendC::PRINTF("value %d of %s\n", 42, "sim"); };
+    Io io;
+    testing::internal::CaptureStdout();
+    ASSERT_TRUE(Ok(io.Run(k, 1)));
+    const std::string outText = testing::internal::GetCapturedStdout();
+    EXPECT_NE(outText.find("[block 0] value 42 of sim"), std::string::npos) << outText;
+}
