@@ -123,6 +123,20 @@ def _cases():
                   antialias=True, coordinate_transformation_mode=str(rng.choice(TRANSFORMS)),
                   pads_begin=[0, 0, 1, 0], pads_end=[0, 0, 0, 2])
         cases.append(([1, 2, 9, 17], dtype, kw))
+    # larger random shapes: ROWS passes with batched DMAs, many cores, channel batching, bands
+    for i, (mode, dtype) in enumerate(itertools.product(MODES, DTYPES)):
+        for j in range(3):
+            rng = np.random.default_rng(5000 + 10 * i + j)
+            shape, dtype_, kw = _random_case(rng, mode, str(rng.choice(TRANSFORMS)), dtype)
+            factor = [int(rng.integers(1, 13)) if rng.random() < 0.6 else 1 for _ in shape]
+            shape = [n * f for n, f in zip(shape, factor)]
+            if kw["shape_calculation_mode"] == "sizes":  # keep the resize ratios
+                kw["sizes"] = [max(1, s * factor[a]) for s, a in zip(kw["sizes"], kw["axes"])]
+            out_size = int(np.prod(shape)) * int(np.prod([max(1.0, x) for x in kw.get("scales") or [1.0]]))
+            if int(np.prod(shape)) <= 200_000 and out_size <= 1_000_000:
+                if _mixes_up_and_down(shape, kw):
+                    kw["antialias"] = False
+                cases.append((shape, dtype_, kw))
     # larger rows: several chunks per core, several cores, windows near the tensor end
     cases.append(([1, 3, 40, 70], np.dtype(np.float32),
                   dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[81, 133], axes=[2, 3])))
