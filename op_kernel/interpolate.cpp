@@ -43,6 +43,24 @@ namespace {
 
 using interp::InterpolatePassTiling;
 
+// Compile-time helpers (kernel code stays free of the C++ standard library).
+template <typename A, typename B>
+struct IsSame {
+    static constexpr bool value = false;
+};
+template <typename A>
+struct IsSame<A, A> {
+    static constexpr bool value = true;
+};
+template <bool C, typename A, typename B>
+struct Conditional {
+    using type = A;
+};
+template <typename A, typename B>
+struct Conditional<false, A, B> {
+    using type = B;
+};
+
 template <typename T>
 struct CopyCompute {
     using Type = T;  // COPY passes gather in the native type...
@@ -110,14 +128,14 @@ __aicore__ inline void NarrowTo(const LocalTensor<TOut>& out, const LocalTensor<
                                 TBuf<TPosition::VECCALC>& wideBuf, TBuf<TPosition::VECCALC>& lowIdxBuf)
 {
     const int32_t cnt = static_cast<int32_t>(n);
-    if constexpr (std::is_same<TOut, float>::value) {
+    if constexpr (IsSame<TOut, float>::value) {
         (void)out;
         (void)acc;
-    } else if constexpr (std::is_same<TOut, half>::value) {
+    } else if constexpr (IsSame<TOut, half>::value) {
         Cast(out, acc, (socFlags & interp::kSocHalfRint) ? RoundMode::CAST_RINT : RoundMode::CAST_NONE, n);
-    } else if constexpr (std::is_same<TOut, bfloat16_t>::value) {
+    } else if constexpr (IsSame<TOut, bfloat16_t>::value) {
         Cast(out, acc, RoundMode::CAST_RINT, n);
-    } else if constexpr (std::is_same<TOut, int32_t>::value) {
+    } else if constexpr (IsSame<TOut, int32_t>::value) {
         // Saturate in float (2147483520 is the largest float below 2^31), then round half to even.
         Maxs(acc, acc, -2147483648.0f, cnt);
         Mins(acc, acc, 2147483520.0f, cnt);
@@ -130,8 +148,8 @@ __aicore__ inline void NarrowTo(const LocalTensor<TOut>& out, const LocalTensor<
             Gather(out, wide.template ReinterpretCast<int32_t>(), lowIdxBuf.Get<uint32_t>(), 0, n);
         }
     } else {
-        const float lowest = std::is_same<TOut, int8_t>::value ? -128.0f : 0.0f;
-        const float highest = std::is_same<TOut, int8_t>::value ? 127.0f : 255.0f;
+        const float lowest = IsSame<TOut, int8_t>::value ? -128.0f : 0.0f;
+        const float highest = IsSame<TOut, int8_t>::value ? 127.0f : 255.0f;
         Maxs(acc, acc, lowest, cnt);
         Mins(acc, acc, highest, cnt);
         // Round half to even in float arithmetic: adding and removing 1.5 * 2^23 leaves the nearest
@@ -159,8 +177,8 @@ __aicore__ inline void InitLowWordOffsets(TPipe& pipe, TBuf<TPosition::VECCALC>&
 template <typename TIn, typename TOut, bool WEIGHTED>
 class InterpolatePass {
 public:
-    using TC = typename std::conditional<WEIGHTED, float, typename CopyCompute<TIn>::Type>::type;
-    using TW = typename std::conditional<WEIGHTED, float, typename MaskView<TC>::Type>::type;
+    using TC = typename Conditional<WEIGHTED, float, typename CopyCompute<TIn>::Type>::type;
+    using TW = typename Conditional<WEIGHTED, float, typename MaskView<TC>::Type>::type;
 
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
                                 uint32_t syncBytes)
@@ -189,14 +207,14 @@ public:
         // Keep in step with interp::InterpolatePassUbBytes.
         pipe_.InitBuffer(inQue_, 2, interp::InterpolateRound32(uint64_t(w) * sizeof(TIn)));
         if (WEIGHTED) {
-            if (!std::is_same<TIn, float>::value) pipe_.InitBuffer(winBuf_, interp::InterpolateRound32(uint64_t(w) * 4));
+            if (!IsSame<TIn, float>::value) pipe_.InitBuffer(winBuf_, interp::InterpolateRound32(uint64_t(w) * 4));
             if (IsOneByte<TIn>()) pipe_.InitBuffer(winHalfBuf_, interp::InterpolateRound32(uint64_t(w) * 2));
             pipe_.InitBuffer(tabQue_, 2, interp::InterpolateRound32(uint64_t(c) * k * 8));
             pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
             pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
             pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(c) * sizeof(TOut)));
             if (IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(c) * 2));
-            if (std::is_same<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
+            if (IsSame<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
                 InitLowWordOffsets(pipe_, wideBuf_, lowIdxBuf_, c);
             }
         } else {
@@ -302,7 +320,7 @@ private:
     // Widens the window (loaded elements) to the compute type.
     __aicore__ inline LocalTensor<TC> WidenWindow(const LocalTensor<TIn>& win, uint32_t count)
     {
-        if constexpr (std::is_same<TIn, TC>::value) {
+        if constexpr (IsSame<TIn, TC>::value) {
             return win;
         } else if constexpr (WEIGHTED) {
             LocalTensor<float> f = winBuf_.Get<float>();
@@ -343,7 +361,7 @@ private:
             LocalTensor<float> w = tab[k * c].template ReinterpretCast<float>();
             LocalTensor<float> gat = gatBuf_.Get<float>();
             LocalTensor<float> acc;
-            if constexpr (std::is_same<TOut, float>::value) {
+            if constexpr (IsSame<TOut, float>::value) {
                 acc = out;
             } else {
                 acc = accBuf_.Get<float>();
@@ -426,8 +444,8 @@ private:
 template <typename TIn, typename TOut, bool WEIGHTED>
 class InterpolateRowPass {
 public:
-    using TC = typename std::conditional<WEIGHTED, float, typename CopyCompute<TIn>::Type>::type;
-    using TW = typename std::conditional<WEIGHTED, float, typename MaskView<TC>::Type>::type;
+    using TC = typename Conditional<WEIGHTED, float, typename CopyCompute<TIn>::Type>::type;
+    using TW = typename Conditional<WEIGHTED, float, typename MaskView<TC>::Type>::type;
     static constexpr uint32_t kMaxSlots = 128;
 
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
@@ -453,7 +471,7 @@ public:
         const uint32_t p = t.innerOutPad;
         const uint32_t raw = t.rawElems;
         pipe_.InitBuffer(rawQue_, 2, interp::InterpolateRound32(uint64_t(raw) * sizeof(TIn)));
-        if (!std::is_same<TIn, TC>::value) pipe_.InitBuffer(wideBuf_, interp::InterpolateRound32(uint64_t(raw) * sizeof(TC)));
+        if (!IsSame<TIn, TC>::value) pipe_.InitBuffer(wideBuf_, interp::InterpolateRound32(uint64_t(raw) * sizeof(TC)));
         if (WEIGHTED && IsOneByte<TIn>()) pipe_.InitBuffer(rawHalfBuf_, interp::InterpolateRound32(uint64_t(raw) * 2));
         slotStride_ = interp::InterpolateRound32(uint64_t(t.slotElems) * sizeof(TC)) / sizeof(TC);
         pipe_.InitBuffer(slotBuf_, t.slots * interp::InterpolateRound32(uint64_t(t.slotElems) * sizeof(TC)));
@@ -468,7 +486,7 @@ public:
         pipe_.InitBuffer(outQue_, 2,
                          interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * sizeof(TOut)));
         if (WEIGHTED && IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(p) * 2));
-        if (WEIGHTED && std::is_same<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
+        if (WEIGHTED && IsSame<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
             InitLowWordOffsets(pipe_, narrowWideBuf_, lowIdxBuf_, p);
         }
 
@@ -716,7 +734,7 @@ private:
 
     __aicore__ inline LocalTensor<TC> Widen(const LocalTensor<TIn>& raw, uint32_t count)
     {
-        if constexpr (std::is_same<TIn, TC>::value) {
+        if constexpr (IsSame<TIn, TC>::value) {
             return raw;
         } else if constexpr (WEIGHTED && IsOneByte<TIn>()) {
             LocalTensor<half> h = rawHalfBuf_.Get<half>();
@@ -741,7 +759,7 @@ private:
         if constexpr (WEIGHTED) {
             LocalTensor<float> acc;
             const int32_t accN = t_.innerAfter ? static_cast<int32_t>(t_.innerIn) : n;
-            if constexpr (std::is_same<TOut, float>::value) {
+            if constexpr (IsSame<TOut, float>::value) {
                 acc = t_.innerAfter ? accBuf_.Get<float>() : out;
             } else {
                 acc = accBuf_.Get<float>();
@@ -764,7 +782,7 @@ private:
             if (t_.innerAfter) {
                 // inner transform of the combined row: Gather + weight per inner tap
                 LocalTensor<float> res;
-                if constexpr (std::is_same<TOut, float>::value) {
+                if constexpr (IsSame<TOut, float>::value) {
                     res = out;
                 } else {
                     res = resBuf_.Get<float>();
