@@ -1234,8 +1234,21 @@ int LaunchErased(const LaunchOptions& opt, const GmArg* args, uint32_t numArgs, 
         }
         std::vector<std::thread> ws;
         {
+            // Watchdog: a kernel that never finishes (e.g. spinning on a GM flag no block will set) is
+            // stopped at its next API call after ASCEND_SIM_TIMEOUT_S seconds (default 240).
+            const char* te = std::getenv("ASCEND_SIM_TIMEOUT_S");
+            const double limit = te ? std::max(1.0, std::atof(te)) : 240.0;
+            const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
             std::unique_lock<std::mutex> lk(L->poolMu);
-            L->doneCv.wait(lk, [&] { return L->done == L->opt.blockDim; });
+            if (!L->doneCv.wait_until(lk, deadline, [&] { return L->done == L->opt.blockDim; })) {
+                lk.unlock();
+                RecordError(*L, Fmt("kernel %s, launch: rule launch-timeout: the launch did not finish within %.0f s "
+                                    "(a block spinning on GM that no block writes hangs the device too)",
+                                    L->opt.kernelName, limit));
+                L->Abort();
+                lk.lock();
+                L->doneCv.wait(lk, [&] { return L->done == L->opt.blockDim; });
+            }
             ws.swap(L->workers);
         }
         for (auto& t : ws) t.join();

@@ -997,3 +997,17 @@ TEST(SimRules, ReadWhileOthersAtomicallyAdd) {
     };
     EXPECT_TRUE(Twin(k, "gm-read-race", 1, 3));
 }
+
+TEST(SimRules, LaunchTimeout) {
+    // A block waiting for a GM flag that nobody sets hangs the device; the watchdog stops it.
+    setenv("ASCEND_SIM_TIMEOUT_S", "1", 1);
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        GlobalTensor<int32_t> flag;
+        flag.SetGlobalBuffer((__gm__ int32_t*)out);
+        while (flag.GetValue(0) == 0) {
+        }
+    };
+    Io io;
+    EXPECT_TRUE(FailedWith(io.Run(k, 1), "launch-timeout"));
+    unsetenv("ASCEND_SIM_TIMEOUT_S");
+}
