@@ -6,17 +6,22 @@
 // PyTorch's CPU kernel, every tap multiplied even at weight 0 (so 0 * inf = NaN is reproduced):
 //   W pass  Gather tap 0 and tap 1 of every output column (byte-offset tables), Mul by lambda0 /
 //           lambda1 tables, Add;
-//   H pass  rows mode: Muls(row h0, lh0) + Axpy(row h1, lh1) per output row on 32 B-padded rows;
-//           volume mode: the same Gather/Mul/Add form over a whole group of slabs;
+//   H pass  rows mode: one Gather pass over the whole row chunk with per-chunk tables (short
+//           rows), or Muls(row h0, lh0) + Axpy(row h1, lh1) per output row (long rows), on 32 B-
+//           padded rows; volume mode: the Gather form over a whole group of slabs;
 //   D pass  rows mode: Muls(plane d0, ld0) + Axpy(plane d1, ld1) over the whole row chunk;
 //           volume mode: Gather form.
 // Rows mode keeps the two most recent H-interpolated input planes (P slots) of a row chunk in UB, so
 // every input plane of a chunk is read and W/H-interpolated once however many output planes use it.
+// Strong H downscales load only the two input rows each output row uses ("pair rows"); rows too long
+// for the UB are split into W chunks that load only the input columns they use ("sub-rows").
 // fp16/bf16 are Cast to fp32 on load and Cast back once per output (CAST_RINT; CAST_NONE for
 // float->half on 310P, which rounds to nearest there).
-// GM traffic: each unit reads its input rows once (one contiguous DMA per input plane) and writes
-// each output byte once: DataCopyPad on 910B; on 310P (no DataCopyPad) 32 B-multiple DataCopy, with
-// an unaligned tail written as the last 32 B of the unit's own range (never another core's bytes).
+// GM traffic: each unit reads its input rows once (one DMA per run of consecutive input planes) and
+// writes each output byte once (several output planes per DMA): DataCopyPad on 910B; on 310P (no
+// DataCopyPad) 32 B-multiple DataCopy, with an unaligned tail written as the last 32 B of the
+// unit's own range (never another core's bytes).  Input and output are double-buffered: the next
+// plane batch / slab group is loaded while the current one is computed.
 #include "kernel_operator.h"
 #include "interp_math.h"
 #include "upsample_trilinear3d_tiling_data.h"
