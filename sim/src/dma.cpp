@@ -51,6 +51,21 @@ namespace detail {
 
 static constexpr uint8_t kPoison = 0xFF;  // NaN for half/bf16/float, -1 for integers
 
+// GM bytes a DMA row occupies in whole 32 B sectors; addresses are taken relative to the start of the
+// kernel argument (device buffers are aligned; host test buffers may not be).
+static uint64_t SectorBytes(const CoreCtx& c, const uint8_t* g, uint64_t len) {
+    const uint64_t a = reinterpret_cast<uintptr_t>(g);
+    uint64_t rel = a;
+    for (const GmArg& arg : c.L->args) {
+        const uint64_t base = reinterpret_cast<uintptr_t>(arg.addr);
+        if (arg.addr && a >= base && a < base + arg.bytes) {
+            rel = a - base;
+            break;
+        }
+    }
+    return ((rel + len + 31) / 32 - rel / 32) * 32;
+}
+
 static void CheckGmTensor(const char* api, const GmRef& g, uint64_t footprint) {
     if (g.addr == nullptr) Fail(api, "gm-bounds", "GlobalTensor has no buffer (SetGlobalBuffer not called)");
     if (g.bytes != UINT64_MAX && footprint > g.bytes)
@@ -76,6 +91,7 @@ void DmaGmToUb(const char* api, const UbRef& dst, const GmRef& src, const TypeIn
         const uint8_t* g = src.addr + r * gmPitch;
         uint8_t* u = dst.ptr + r * ubPitch;
         if (p.srcGapBytes != 0) CheckGm(api, g, len, ti.size, false);
+        c.counters.gmReadSectorBytes += SectorBytes(c, g, len);
         HzAccess(PIPE_MTE2, u, ubRow, true, api);
         HzGm(PIPE_MTE2, g, len, api);
         std::memcpy(u + left, g, len);
@@ -143,6 +159,7 @@ void DmaUbToGm(const char* api, const GmRef& dst, const UbRef& src, const TypeIn
         uint8_t* g = dst.addr + r * gmPitch;
         const uint8_t* u = src.ptr + r * ubPitch;
         CheckGm(api, g, len, ti.size, true);
+        c.counters.gmWriteSectorBytes += SectorBytes(c, g, len);
         HzAccess(PIPE_MTE3, u, len, false, api);
         HzGm(PIPE_MTE3, g, len, api);
         switch (c.atomic) {

@@ -2,7 +2,8 @@
 //
 // Cost model (parameters per SoC in soc_profiles.cpp, documented in docs/sim.md):
 //   share      = min(perCoreDmaGBps, hbmBandwidthGBps / min(blockDim, vectorCoreNum))
-//   dma_us     = (gmRead + gmWrite) / share + ubToUb / (ubToUbBytesPerCycle * clock)
+//   dma_us     = (gmReadSectors + gmWriteSectors) / share + ubToUb / (ubToUbBytesPerCycle * clock)
+//                (GM traffic counted in whole 32 B sectors per DMA row)
 //                + dmaInstructions * dmaInstrOverheadCycles / clock
 //   vector_us  = (vectorRepeats * 256 / vectorBytesPerCycle + vectorInstructions * vectorInstrOverheadCycles) / clock
 //   scalar_us  = (scalarUb * scalarUbAccessCycles + scalarGm * scalarGmAccessCycles) / clock
@@ -41,6 +42,8 @@ void Accumulate(CoreCounters& t, const CoreCounters& c) {
     t.gmReadBytes += c.gmReadBytes;
     t.gmWriteBytes += c.gmWriteBytes;
     t.ubToUbBytes += c.ubToUbBytes;
+    t.gmReadSectorBytes += c.gmReadSectorBytes;
+    t.gmWriteSectorBytes += c.gmWriteSectorBytes;
     t.dmaInstructions += c.dmaInstructions;
     t.vectorInstructions += c.vectorInstructions;
     t.vectorElements += c.vectorElements;
@@ -62,6 +65,8 @@ void Subtract(CoreCounters& a, const CoreCounters& b) {
     a.gmReadBytes -= b.gmReadBytes;
     a.gmWriteBytes -= b.gmWriteBytes;
     a.ubToUbBytes -= b.ubToUbBytes;
+    a.gmReadSectorBytes -= b.gmReadSectorBytes;
+    a.gmWriteSectorBytes -= b.gmWriteSectorBytes;
     a.dmaInstructions -= b.dmaInstructions;
     a.vectorInstructions -= b.vectorInstructions;
     a.vectorRepeats -= b.vectorRepeats;
@@ -73,7 +78,7 @@ void Subtract(CoreCounters& a, const CoreCounters& b) {
 
 void Model(const SocProfile& s, double shareGBps, CoreCounters& c) {
     const double cyclesPerUs = s.clockGHz * 1e3;
-    c.dmaTimeUs = double(c.gmReadBytes + c.gmWriteBytes) / (shareGBps * 1e3) +
+    c.dmaTimeUs = double(c.gmReadSectorBytes + c.gmWriteSectorBytes) / (shareGBps * 1e3) +
                   double(c.ubToUbBytes) / (s.ubToUbBytesPerCycle * cyclesPerUs) +
                   double(c.dmaInstructions) * s.dmaInstrOverheadCycles / cyclesPerUs;
     c.vectorTimeUs = (double(c.vectorRepeats) * 256.0 / s.vectorBytesPerCycle +
@@ -117,6 +122,8 @@ void Counters(std::string& o, const CoreCounters& c) {
     J(o, "gm_read_bytes", c.gmReadBytes);
     J(o, "gm_write_bytes", c.gmWriteBytes);
     J(o, "ub_to_ub_bytes", c.ubToUbBytes);
+    J(o, "gm_read_sector_bytes", c.gmReadSectorBytes);
+    J(o, "gm_write_sector_bytes", c.gmWriteSectorBytes);
     J(o, "dma_instructions", c.dmaInstructions);
     J(o, "vector_instructions", c.vectorInstructions);
     J(o, "vector_elements", c.vectorElements);

@@ -751,3 +751,24 @@ TEST(SimOps, DevicePrintf) {
     const std::string outText = testing::internal::GetCapturedStdout();
     EXPECT_NE(outText.find("[block 0] value 42 of sim"), std::string::npos) << outText;
 }
+
+TEST(SimOps, DmaSectorGranularity) {
+    // Two 12 B rows 4 B apart starting at byte 4: 24 B of data, but each row occupies a 32 B sector.
+    auto k = +[](GM_ADDR in, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECIN> b;
+        pipe.InitBuffer(b, 256);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer((__gm__ float*)in);
+        DataCopyPad(b.Get<float>(), g[1], DataCopyExtParams(2, 12, 4, 0, 0), DataCopyPadExtParams<float>());
+        PipeBarrier<PIPE_ALL>();
+    };
+    Io io;
+    ASSERT_TRUE(Ok(io.Run(k, 1)));
+    const auto r = ascend_sim::LastLaunch();
+    EXPECT_EQ(r.total.gmReadBytes, 24u);
+    EXPECT_EQ(r.total.gmReadSectorBytes, 64u);
+    const ascend_sim::SocProfile& s = ascend_sim::ActiveSoc();
+    EXPECT_NEAR(r.cores[0].dmaTimeUs, 64.0 / (r.perCoreDmaGBps * 1e3) + s.dmaInstrOverheadCycles / (s.clockGHz * 1e3),
+                1e-12);
+}

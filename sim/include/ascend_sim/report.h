@@ -23,6 +23,8 @@ struct CoreCounters {
     uint64_t gmReadBytes = 0;    // GM -> UB (MTE2)
     uint64_t gmWriteBytes = 0;   // UB -> GM (MTE3)
     uint64_t ubToUbBytes = 0;    // UB -> UB DataCopy
+    uint64_t gmReadSectorBytes = 0;   // the same GM traffic in whole 32 B sectors per DMA row (cost model)
+    uint64_t gmWriteSectorBytes = 0;
     uint64_t dmaInstructions = 0;
     uint64_t vectorInstructions = 0;
     uint64_t vectorElements = 0;
