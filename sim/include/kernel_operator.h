@@ -151,6 +151,8 @@ template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind {
 public:
     static constexpr TPosition kPos = (src == TPosition::GM) ? dst : src;
+    static constexpr TPosition kSrc = src;
+    static constexpr TPosition kDst = dst;
     static constexpr int32_t kDepth = depth;
     TQueBind() = default;
     template <typename T>
@@ -222,12 +224,13 @@ public:
     template <class T>
     bool InitBuffer(T& que, uint8_t num, uint32_t len) {
         simd::Tick();
-        return simd::QueInit(this, &que.qid_, static_cast<uint8_t>(T::kPos), T::kDepth, num, len, false);
+        return simd::QueInit(this, &que.qid_, static_cast<uint8_t>(T::kPos), T::kDepth, num, len, false,
+                             T::kSrc == TPosition::VECIN && T::kDst == TPosition::VECOUT);
     }
     template <TPosition pos>
     bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
         simd::Tick();
-        return simd::QueInit(this, &buf.qid_, static_cast<uint8_t>(pos), 0, 1, len, true);
+        return simd::QueInit(this, &buf.qid_, static_cast<uint8_t>(pos), 0, 1, len, true, false);
     }
     void Reset() {
         simd::Tick();

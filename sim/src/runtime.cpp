@@ -496,13 +496,17 @@ static void QDrop(CoreCtx& c, uint8_t evt, int32_t id) {
     c.evOwner[evt][id] = 0;
 }
 
-static uint8_t EnqEvent(uint8_t pos) {
-    return static_cast<uint8_t>(pos == static_cast<uint8_t>(AscendC::TPosition::VECOUT) ? AscendC::HardEvent::V_MTE3
-                                                                                        : AscendC::HardEvent::MTE2_V);
+// The events behind a queue: VECIN EnQue/DeQue MTE2_V, Free/Alloc V_MTE2; VECOUT V_MTE3 / MTE3_V;
+// TQueBind<VECIN, VECOUT> MTE2_MTE3 / MTE3_MTE2.
+static uint8_t EnqEvent(const QueInfo& q) {
+    using H = AscendC::HardEvent;
+    if (q.bindInOut) return static_cast<uint8_t>(H::MTE2_MTE3);
+    return static_cast<uint8_t>(q.pos == static_cast<uint8_t>(AscendC::TPosition::VECOUT) ? H::V_MTE3 : H::MTE2_V);
 }
-static uint8_t FreeEvent(uint8_t pos) {
-    return static_cast<uint8_t>(pos == static_cast<uint8_t>(AscendC::TPosition::VECOUT) ? AscendC::HardEvent::MTE3_V
-                                                                                        : AscendC::HardEvent::V_MTE2);
+static uint8_t FreeEvent(const QueInfo& q) {
+    using H = AscendC::HardEvent;
+    if (q.bindInOut) return static_cast<uint8_t>(H::MTE3_MTE2);
+    return static_cast<uint8_t>(q.pos == static_cast<uint8_t>(AscendC::TPosition::VECOUT) ? H::MTE3_V : H::V_MTE2);
 }
 
 // ------------------------------------------------------------------ TPipe / TQue / TBuf
@@ -556,8 +560,8 @@ static void ReleasePipe(CoreCtx& c) {
         if (q.pipeEpoch != c.pipeEpoch) continue;
         for (int32_t s : q.slots) {
             BufSlot& b = c.slots[s];
-            if (b.freeEvt >= 0) QDrop(c, FreeEvent(q.pos), b.freeEvt);
-            if (b.enqEvt >= 0) QDrop(c, EnqEvent(q.pos), b.enqEvt);
+            if (b.freeEvt >= 0) QDrop(c, FreeEvent(q), b.freeEvt);
+            if (b.enqEvt >= 0) QDrop(c, EnqEvent(q), b.enqEvt);
             b.freeEvt = b.enqEvt = -1;
             ++b.gen;  // tensors of this pipe are dead
             b.state = SLOT_FREE;
@@ -613,7 +617,8 @@ static QueInfo& GetQue(CoreCtx& c, int32_t qid, const char* api, bool tbuf) {
     return q;
 }
 
-bool QueInit(void* pipe, int32_t* qid, uint8_t pos, int32_t depth, uint32_t num, uint32_t len, bool isTBuf) {
+bool QueInit(void* pipe, int32_t* qid, uint8_t pos, int32_t depth, uint32_t num, uint32_t len, bool isTBuf,
+             bool bindInOut) {
     CoreCtx& c = Ctx();
     const char* api = "TPipe::InitBuffer";
     if (!c.pipeLive || c.pipe != pipe) Fail(api, "one-pipe", "InitBuffer on a TPipe that is not the live one");
@@ -643,6 +648,7 @@ bool QueInit(void* pipe, int32_t* qid, uint8_t pos, int32_t depth, uint32_t num,
     q.pos = pos;
     q.depth = depth;
     q.isTBuf = isTBuf;
+    q.bindInOut = bindInOut;
     q.pipeEpoch = c.pipeEpoch;
     q.len = len;
     for (uint32_t i = 0; i < num; ++i) {
@@ -683,7 +689,7 @@ UbRef QueAlloc(int32_t qid) {
         if (b.state != SLOT_FREE) continue;
         q.cursor = (i + 1) % n;
         if (b.freeEvt >= 0) {
-            QWait(c, FreeEvent(q.pos), b.freeEvt, api);
+            QWait(c, FreeEvent(q), b.freeEvt, api);
             b.freeEvt = -1;
         }
         b.state = SLOT_OCCUPIED;
@@ -714,7 +720,7 @@ void QueEnQue(int32_t qid, const UbRef& t) {
     if (static_cast<int32_t>(q.fifo.size()) >= q.depth)
         Fail(api, "queue-depth", Fmt("EnQue beyond the queue depth %d (%zu already queued)", q.depth, q.fifo.size()));
     b.state = SLOT_ENQUE;
-    b.enqEvt = QSet(c, EnqEvent(q.pos), api);
+    b.enqEvt = QSet(c, EnqEvent(q), api);
     q.fifo.push_back(t.slot);
 }
 
@@ -726,7 +732,7 @@ UbRef QueDeQue(int32_t qid) {
     const int32_t s = q.fifo.front();
     q.fifo.pop_front();
     BufSlot& b = c.slots[s];
-    QWait(c, EnqEvent(q.pos), b.enqEvt, api);
+    QWait(c, EnqEvent(q), b.enqEvt, api);
     b.enqEvt = -1;
     b.state = SLOT_DEQUE;
     return SlotRef(c, q, s);
@@ -741,7 +747,7 @@ void QueFree(int32_t qid, const UbRef& t) {
     if (b.state == SLOT_ENQUE) Fail(api, "queue-state", "FreeTensor of a buffer that is still enqueued (DeQue it first)");
     b.state = SLOT_FREE;
     ++b.gen;
-    b.freeEvt = QSet(c, FreeEvent(q.pos), api);
+    b.freeEvt = QSet(c, FreeEvent(q), api);
 }
 
 int32_t QueQuery(int32_t qid, int what) {

@@ -46,6 +46,7 @@ struct QueInfo {
     uint8_t pos = 0;
     int32_t depth = 0;
     bool isTBuf = false;
+    bool bindInOut = false;
     uint32_t pipeEpoch = 0;
     uint32_t len = 0;
     std::vector<int32_t> slots;

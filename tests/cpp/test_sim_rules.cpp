@@ -1011,3 +1011,37 @@ TEST(SimRules, LaunchTimeout) {
     EXPECT_TRUE(FailedWith(io.Run(k, 1), "launch-timeout"));
     unsetenv("ASCEND_SIM_TIMEOUT_S");
 }
+
+TEST(SimRules, PipeHazardPassThroughNeedsBindQueue) {
+    simtest::StrictScope strict(1);
+    // GM -> UB -> GM without compute: a TQue<VECIN> only orders MTE2 before V, so the MTE3 copy-out
+    // races the copy-in; TQueBind<VECIN, VECOUT> orders MTE2 before MTE3.
+    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        GlobalTensor<float> gi, go;
+        gi.SetGlobalBuffer((__gm__ float*)in);
+        go.SetGlobalBuffer((__gm__ float*)out);
+        if (bad) {
+            TQue<TPosition::VECIN, 1> q;
+            pipe.InitBuffer(q, 1, 256);
+            LocalTensor<float> t = q.AllocTensor<float>();
+            DataCopy(t, gi, 64);
+            q.EnQue(t);
+            t = q.DeQue<float>();
+            DataCopy(go, t, 64);
+            q.FreeTensor(t);
+        } else {
+            TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> q;
+            pipe.InitBuffer(q, 2, 256);
+            for (int i = 0; i < 4; ++i) {
+                LocalTensor<float> t = q.AllocTensor<float>();
+                DataCopy(t, gi[i * 64], 64);
+                q.EnQue(t);
+                t = q.DeQue<float>();
+                DataCopy(go[i * 64], t, 64);
+                q.FreeTensor(t);
+            }
+        }
+    };
+    EXPECT_TRUE(Twin(k, "pipe-hazard"));
+}

@@ -82,7 +82,9 @@ void PipeCreate(void* pipe);
 void PipeDestroy(void* pipe, bool fromDestructor);
 void PipeReset(void* pipe);
 void* CurrentPipe();
-bool QueInit(void* pipe, int32_t* qid, uint8_t pos, int32_t depth, uint32_t num, uint32_t len, bool isTBuf);
+// bindInOut: TQueBind<VECIN, VECOUT> (DMA in, DMA out: its events are MTE2_MTE3 / MTE3_MTE2)
+bool QueInit(void* pipe, int32_t* qid, uint8_t pos, int32_t depth, uint32_t num, uint32_t len, bool isTBuf,
+             bool bindInOut);
 UbRef QueAlloc(int32_t qid);
 void QueFree(int32_t qid, const UbRef& t);
 void QueEnQue(int32_t qid, const UbRef& t);
