@@ -115,7 +115,8 @@ build_cmake() {
   if ! cmake --build "$BUILD_DIR" -j "$JOBS" > "$BUILD_DIR/build.log" 2>&1; then
     cat "$BUILD_DIR/build.log"; log "build failed (log: $BUILD_DIR/build.log)"; exit 1
   fi
-  grep -E -A3 'warning:' "$BUILD_DIR/build.log" || true
+  # Show compiler warnings (with their context lines), not the progress lines around them.
+  grep -E -A3 'warning:' "$BUILD_DIR/build.log" | grep -v -E '^\[ *[0-9]+%\]|^--$' || true
 }
 
 ensure_gtest
