@@ -291,7 +291,20 @@ TEST_F(InterpolateApi, PadsCubeCoeffShapes)
         c.Expect(ACLNN_ERR_PARAM_INVALID, "padsBegin/padsEnd", "empty");
     }
     { Call c; c.selfStorage = {3}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "storage"); }
+    { Call c; c.selfShape = {1, -1, 2, 2}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", ">= 0"); }
+    { Call c; c.selfOffset = -2; c.selfStorage = {4}; c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "offset"); }
     { Call c; c.outStrides = {16, 16, 0, 1}; c.Expect(ACLNN_ERR_PARAM_INVALID, "out", "stride 0"); }
+}
+
+TEST_F(InterpolateApi, NullDataAddress)
+{
+    std::vector<float> out(16, 0.0f);
+    Call c;
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    EXPECT_EQ(c.Prepare(nullptr, out.data(), &ws, &exec), ACLNN_ERR_PARAM_NULLPTR);
+    EXPECT_NE(LastMsg().find("self: data address"), std::string::npos) << LastMsg();
+    EXPECT_EQ(exec, nullptr);
 }
 
 TEST_F(InterpolateApi, EmptyBatchSucceedsWithoutWorkspace)

@@ -228,6 +228,62 @@ TEST_F(TrilinearApi, Sizes)
     }
 }
 
+TEST_F(TrilinearApi, Int32RangeOffsetAndNullData)
+{
+    {  // a dimension beyond INT32_MAX (only the shape is read: no memory behind it is touched)
+        BadCall c;
+        c.selfShape = {1, 1, 1, 1, 2147483648LL};
+        c.size = {1, 1, 4};
+        c.outShape = {1, 1, 1, 1, 4};
+        c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "INT32_MAX");
+    }
+    std::vector<float> in(8, 1.0f), out(64, 0.0f);
+    IntArray outputSize({4, 4, 4});
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    {  // negative view offset
+        Tensor self({1, 1, 2, 2, 2}, in.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {}, -1, {8});
+        Tensor res({1, 1, 4, 4, 4}, out.data());
+        EXPECT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle,
+                                                           &ws, &exec),
+                  ACLNN_ERR_PARAM_INVALID);
+        EXPECT_NE(LastMsg().find("self: view offset"), std::string::npos) << LastMsg();
+    }
+    {  // null data addresses
+        Tensor self({1, 1, 2, 2, 2}, nullptr);
+        Tensor res({1, 1, 4, 4, 4}, out.data());
+        EXPECT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle,
+                                                           &ws, &exec),
+                  ACLNN_ERR_PARAM_NULLPTR);
+        EXPECT_NE(LastMsg().find("self: data address"), std::string::npos) << LastMsg();
+        Tensor self2({1, 1, 2, 2, 2}, in.data());
+        Tensor res2({1, 1, 4, 4, 4}, nullptr);
+        EXPECT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self2.handle, outputSize.handle, false, 0, 0, 0,
+                                                           res2.handle, &ws, &exec),
+                  ACLNN_ERR_PARAM_NULLPTR);
+        EXPECT_NE(LastMsg().find("out: data address"), std::string::npos) << LastMsg();
+    }
+    EXPECT_EQ(exec, nullptr);
+}
+
+TEST_F(TrilinearApi, NullWorkspaceWithNonZeroSizeRejected)
+{
+    std::vector<float> in(8, 2.0f);
+    std::vector<float> outBuf(128, -1.0f);
+    Tensor self({1, 1, 2, 2, 2}, in.data());
+    Tensor res({1, 1, 4, 4, 4}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {128, 128, 32, 8, 2}, 0, {128});
+    IntArray outputSize({4, 4, 4});
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
+                                                       &exec),
+              ACLNN_SUCCESS);
+    ASSERT_GT(ws, 0u);
+    EXPECT_EQ(aclnnUpsampleTrilinear3d(nullptr, ws, exec, nullptr), ACLNN_ERR_PARAM_NULLPTR);
+    EXPECT_NE(LastMsg().find("workspace:"), std::string::npos) << LastMsg();
+    for (float v : outBuf) ASSERT_EQ(v, -1.0f);
+}
+
 TEST_F(TrilinearApi, ScalesAndViews)
 {
     { BadCall c; c.sD = NAN; c.Expect(ACLNN_ERR_PARAM_INVALID, "scalesD", "finite"); }
