@@ -964,12 +964,15 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
 }
 
 namespace simimpl {
+// repeatMask: VSEL_CMPMASK_SPR reuses the first 256/sizeof(T) mask bits in every repeat; the other
+// modes consume the mask continuously.
 template <typename T, typename U, typename Get1>
 void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
-                uint32_t count, Get1 get1) {
+                uint32_t count, Get1 get1, bool repeatMask = false) {
     if (count == 0) return;
     simd::CheckType(api, TypeInfoOf<T>(), kFloaty);
-    const uint64_t maskBytes = (count + 7) / 8;
+    const uint32_t period = repeatMask ? 256 / sizeof(T) : count;
+    const uint64_t maskBytes = ((count < period ? count : period) + 7) / 8;
     simd::CheckUb(api, "selMask", selMask.ref_, maskBytes);
     simd::HzAccess(PIPE_V, selMask.ref_.ptr, maskBytes, false, api);
     Read(api, "src0", src0, count);
@@ -981,7 +984,8 @@ void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>
     const T* a = P(src0);
     for (uint32_t i = 0; i < count; ++i) {
         T v;
-        if ((m[i / 8] >> (i % 8)) & 1u) std::memcpy(&v, a + i, sizeof(T));
+        const uint32_t bit = i % period;
+        if ((m[bit / 8] >> (bit % 8)) & 1u) std::memcpy(&v, a + i, sizeof(T));
         else v = get1(i);
         std::memcpy(d + i, &v, sizeof(T));
     }
@@ -1001,11 +1005,14 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
     simimpl::Read(api, "src1", src1, count);
     simimpl::CheckOverlap(api, dst.ref_, uint64_t(count) * sizeof(T), src1.ref_, uint64_t(count) * sizeof(T), true);
     const T* b = simimpl::P(src1);
-    simimpl::SelectImpl(api, dst, selMask, src0, count, [b](uint32_t i) {
-        T y;
-        std::memcpy(&y, b + i, sizeof(T));
-        return y;
-    });
+    simimpl::SelectImpl(
+        api, dst, selMask, src0, count,
+        [b](uint32_t i) {
+            T y;
+            std::memcpy(&y, b + i, sizeof(T));
+            return y;
+        },
+        selMode == SELMODE::VSEL_CMPMASK_SPR);
 }
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,

@@ -772,3 +772,33 @@ TEST(SimOps, DmaSectorGranularity) {
     EXPECT_NEAR(r.cores[0].dmaTimeUs, 64.0 / (r.perCoreDmaGBps * 1e3) + s.dmaInstrOverheadCycles / (s.clockGHz * 1e3),
                 1e-12);
 }
+
+TEST(SimOps, SelectMode0ReusesTheMaskEveryRepeat) {
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b, m, d;
+        pipe.InitBuffer(a, 512);
+        pipe.InitBuffer(b, 512);
+        pipe.InitBuffer(m, 32);
+        pipe.InitBuffer(d, 1024);
+        LocalTensor<float> x = a.Get<float>(), y = b.Get<float>(), r = d.Get<float>();
+        LocalTensor<uint8_t> mask = m.Get<uint8_t>();
+        CreateVecIndex(x, 0.0f, 128);
+        Duplicate(y, -1.0f, 128);
+        Duplicate(mask.ReinterpretCast<uint32_t>(), 0u, 8);
+        mask.SetValue(0, uint8_t(0x0F));  // elements 0..3 of every 64-element repeat (mode 0)
+        Select(r, mask, x, y, SELMODE::VSEL_CMPMASK_SPR, 128);
+        Select(r[128], mask, x, y, SELMODE::VSEL_TENSOR_TENSOR_MODE, 128);  // consumes 128 bits
+        PipeBarrier<PIPE_ALL>();
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer((__gm__ float*)out);
+        DataCopy(g, r, 256);
+    };
+    Io io;
+    ASSERT_TRUE(Ok(io.Run(k, 1)));
+    const float* o = io.Out<float>();
+    for (int i = 0; i < 128; ++i) {
+        EXPECT_EQ(o[i], (i % 64) < 4 ? float(i) : -1.0f) << i;
+        EXPECT_EQ(o[128 + i], i < 4 ? float(i) : -1.0f) << i;
+    }
+}
