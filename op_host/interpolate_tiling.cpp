@@ -56,6 +56,7 @@ struct PassPlan {
     uint32_t bandGroups = 1;                       // ROWS: cores split over bands too
     uint32_t slots = 0;                            // ROWS: cached rows (0: rowTaps + inRowsPerDma)
     uint32_t outerBatch = 1;                       // ROWS: outer blocks handled together (short rows)
+    bool compactOut = false;                       // ROWS, 310P: pack unaligned rows before writing
 };
 
 // Sizes of a ROWS pass (kind, dtypes, useMask, socFlags already set): buffers and the table blob.
@@ -97,6 +98,14 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     if (weighted || pt->useMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), 32);
     pt->identityAt = static_cast<uint32_t>(at);
     if (pt->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
+    pt->compactOut = pp.compactOut ? 1u : 0u;
+    pt->compactAt = static_cast<uint32_t>(at);
+    if (pp.compactOut) {
+        at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
+        pt->outRowStride = static_cast<uint32_t>(pp.innerOut);  // packed: contiguous
+    }
+    pt->narrowElems = static_cast<uint32_t>(
+        pp.compactOut ? std::max<uint64_t>(pad, AlignUp(uint64_t(outRows) * pp.innerOut, 32)) : pad);
     pt->rowSrcAt = static_cast<uint32_t>(at);  // end of the inner tables (read whole)
     at += pt->rowTabCap * 8ull + 32;
     pt->rowWeightAt = 0;
@@ -398,6 +407,30 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                     pp.slots = 0;
                 }
             }
+            if (!fits && !platform.hasDataCopyPad && (pp.innerOut * szOut) % 32 != 0 && pp.innerIn * 4 < (1ull << 31)) {
+                // 310P rows that are not 32 B multiples: pack G rows per DMA (G * innerOut * size a
+                // multiple of 32 B); each core needs at least G rows.
+                uint64_t g0 = 32;
+                while (g0 > 1 && (g0 / 2 * pp.innerOut * szOut) % 32 == 0) g0 /= 2;
+                uint64_t g = g0 * std::max<uint64_t>(1, 1024 / (g0 * pp.innerOut));
+                const uint64_t rowsAll = pp.outer * pp.outLen;
+                while (g > g0 && rowsAll / g < platform.coreNum) g -= g0;
+                for (uint32_t batch = 16; g <= rowsAll && g <= 256 && batch >= 1 && !fits; batch /= 2) {
+                    PassPlan cand = pp;
+                    cand.compactOut = true;
+                    cand.bandElems = 0;
+                    cand.innerAfter = false;
+                    cand.inRowsPerDma = batch;
+                    cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
+                    RowsLayout(cand, batch, static_cast<uint32_t>(g), &probe);
+                    if (interp::InterpolateRowPassUbBytes(probe, syncUb) <= platform.ubBytes) {
+                        cand.outRowsPerDma = static_cast<uint32_t>(g);
+                        pp = cand;
+                        fits = true;
+                        rowsOk = true;
+                    }
+                }
+            }
             rowsOk = rowsOk && fits;
             const uint64_t rows = pp.outer * pp.outLen;
             if (rowsOk && sp.innerDim < 0 && rows < 4ull * platform.coreNum && pp.innerOut >= 2048) {
@@ -417,7 +450,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                     if (fitRows(banded, 1)) pp = banded;
                 }
             }
-            if (rowsOk && !pp.bandElems && pp.outer >= 2 && pp.innerOut <= 256) {
+            if (rowsOk && !pp.bandElems && !pp.compactOut && pp.outer >= 2 && pp.innerOut <= 256) {
                 // Short rows: handle B consecutive outer blocks (channels) together, so every vector
                 // instruction and scalar tap read covers B rows (B divides outer; keep >= coreNum
                 // units of work where there are that many rows).
@@ -633,9 +666,18 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                     std::memcpy(&blob[pt.identityAt + j * 4], &off, 4);
                 }
             }
+            if (pt.compactOut) {  // packing gather: row f / innerOut of the staging rows, element f % innerOut
+                for (uint64_t f = 0; f < uint64_t(pt.outRowsPerDma) * pp.innerOut; ++f) {
+                    const uint32_t off = static_cast<uint32_t>(((f / pp.innerOut) * pad + f % pp.innerOut) * szC);
+                    std::memcpy(&blob[pt.compactAt + f * 4], &off, 4);
+                }
+            }
             const uint64_t rowsPerCoreMin =
                 std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut * pt.outerBatch));
-            if (pp.bandGroups > 1) {
+            if (pt.compactOut) {
+                pt.blockDim = static_cast<uint32_t>(
+                    std::max<uint64_t>(1, std::min<uint64_t>(platform.coreNum, pt.rows / pt.outRowsPerDma)));
+            } else if (pp.bandGroups > 1) {
                 const uint64_t rowGroups =
                     std::max<uint64_t>(1, std::min<uint64_t>(pt.rows, platform.coreNum / pp.bandGroups));
                 pt.blockDim = static_cast<uint32_t>(rowGroups * pp.bandGroups);

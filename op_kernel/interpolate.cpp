@@ -485,9 +485,16 @@ public:
         }
         pipe_.InitBuffer(outQue_, 2,
                          interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * sizeof(TOut)));
-        if (WEIGHTED && IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(p) * 2));
+        const uint32_t nar = t.narrowElems;
+        if (WEIGHTED && IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(nar) * 2));
         if (WEIGHTED && IsSame<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
-            InitLowWordOffsets(pipe_, narrowWideBuf_, lowIdxBuf_, p);
+            InitLowWordOffsets(pipe_, narrowWideBuf_, lowIdxBuf_, nar);
+        }
+        if (t.compactOut) {
+            const uint64_t run = uint64_t(t.outRowsPerDma) * t.innerOut;
+            pipe_.InitBuffer(stageBuf_, interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * p * sizeof(TC)));
+            if (WEIGHTED && !IsSame<TOut, float>::value) pipe_.InitBuffer(packBuf_, interp::InterpolateRound32(run * 4));
+            if (!WEIGHTED && IsOneByte<TIn>()) pipe_.InitBuffer(packBuf_, interp::InterpolateRound32(run * 2));
         }
 
         // This core's output rows [r0_, r1_).
@@ -563,6 +570,10 @@ public:
         if (t_.bands <= 1) {
             bandStart_ = 0;
             bandLen_ = t_.outerBatch > 1 ? t_.innerOutPad : t_.innerOut;  // B rows: every lane
+            if (t_.compactOut) {
+                ProcessCompact(r0, r1);
+                return;
+            }
             for (uint64_t r = r0; r < r1; r += t_.outRowsPerDma) {
                 const uint64_t n = (r1 - r < t_.outRowsPerDma) ? r1 - r : t_.outRowsPerDma;
                 LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
@@ -599,6 +610,80 @@ public:
     }
 
 private:
+    // 310P, rows that are not 32 B multiples: groups of G rows (G * innerOut * sizeof(TOut) a 32 B
+    // multiple) are computed into 32-element aligned staging rows, packed by one Gather and written
+    // with one DMA; a core's last group is a full group ending at its last row (its own rows,
+    // recomputed with the same values), so no DMA reaches another core's bytes.
+    __aicore__ inline void ProcessCompact(uint64_t r0, uint64_t r1)
+    {
+        const uint64_t g = t_.outRowsPerDma;
+        for (uint64_t r = r0; r < r1; r += g) {
+            if (r1 - r < g) {
+                r = r1 - g;
+                PipeBarrier<PIPE_MTE3>();  // overlaps this core's previous write
+            }
+            LocalTensor<TC> stage = stageBuf_.Get<TC>();
+            for (uint64_t i = 0; i < g; ++i) ComputeRowInto(r + i, stage[static_cast<uint32_t>(i * t_.innerOutPad)]);
+            LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
+            const uint32_t run = static_cast<uint32_t>(g * t_.innerOut);
+            LocalTensor<uint32_t> pack = blobBuf_.Get<uint32_t>()[t_.compactAt / 4];
+            if constexpr (WEIGHTED) {
+                if constexpr (IsSame<TOut, float>::value) {
+                    Gather(out, stage, pack, 0, run);
+                } else {
+                    LocalTensor<float> packed = packBuf_.Get<float>();
+                    Gather(packed, stage, pack, 0, run);
+                    NarrowTo(out, packed, run, t_.socFlags, outHalfBuf_, narrowWideBuf_, lowIdxBuf_);
+                }
+            } else if constexpr (IsOneByte<TIn>()) {
+                LocalTensor<half> packed = packBuf_.Get<half>();
+                Gather(packed, stage, pack, 0, run);
+                Cast(out, packed, RoundMode::CAST_NONE, run);
+            } else {
+                Gather(out.template ReinterpretCast<TC>(), stage, pack, 0, run);
+            }
+            outQue_.EnQue(out);
+            out = outQue_.DeQue<TOut>();
+            DataCopy(outGm_[r * t_.innerOut], out, run);
+            outQue_.FreeTensor(out);
+        }
+    }
+
+    // One output row in the compute type (float / native copy), not narrowed.
+    __aicore__ inline void ComputeRowInto(uint64_t r, const LocalTensor<TC>& dst)
+    {
+        const uint64_t b = r / t_.rowOutLen;
+        const uint64_t o = r - b * t_.rowOutLen;
+        const int32_t n = static_cast<int32_t>(bandLen_);
+        LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
+        if constexpr (WEIGHTED) {
+            bool first = true;
+            for (uint32_t k = 0; k < t_.rowTaps; ++k) {
+                const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o * t_.rowTaps + k - rowBase_));
+                const float w = TapWeight(tap);
+                if (w == 0.0f) break;
+                LocalTensor<float> slot = RowSlot(b, tap & 0xFFFFFFFFull);
+                if (first) {
+                    Muls(dst, slot, w, n);
+                    first = false;
+                } else {
+                    Axpy(dst, slot, w, n);
+                }
+            }
+            if (first) Duplicate(dst, 0.0f, n);
+        } else {
+            const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o - rowBase_));
+            using TI = typename MaskView<TC>::Type;
+            LocalTensor<TI> d = dst.template ReinterpretCast<TI>();
+            if (TapWeight(tap) == 0.0f) {
+                Duplicate(d, static_cast<TI>(0), n);
+            } else {
+                LocalTensor<TC> slot = RowSlot(b, tap & 0xFFFFFFFFull);
+                Muls(d, slot.template ReinterpretCast<TI>(), static_cast<TI>(1), n);  // bit-exact move
+            }
+        }
+    }
+
     __aicore__ inline LocalTensor<TC> Slot(uint32_t s) { return slotBuf_.Get<TC>()[s * slotStride_]; }
 
     __aicore__ static inline float TapWeight(uint64_t tap)
@@ -872,7 +957,7 @@ private:
     TQue<TPosition::VECIN, 1> rawQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
     TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, blobBuf_, rowBuf_, runBuf_, gatBuf_, accBuf_, resBuf_,
-        outHalfBuf_, narrowWideBuf_, lowIdxBuf_, syncBuf_;
+        outHalfBuf_, narrowWideBuf_, lowIdxBuf_, syncBuf_, stageBuf_, packBuf_;
     GlobalTensor<TIn> inGm_;
     GlobalTensor<TOut> outGm_;
     GlobalTensor<uint32_t> blobGm_, runGm_;

@@ -90,7 +90,12 @@ struct InterpolatePassTiling {
                               // (rows = outer / B * rowOutLen units; inner tables repeated B times)
     uint32_t rawPitch;        // B > 1: elements between the B input rows in UB (32 B multiple)
     uint32_t batchStride;     // B > 1: elements between the B rows of a slot / output (32 multiple)
-    uint32_t rsv3;
+    uint32_t compactOut;      // 310P rows that are not 32 B multiples: outRowsPerDma rows are computed
+                              // 32-element aligned in a staging buffer, then one Gather packs them
+                              // (table at compactAt) into a contiguous 32 B-multiple run for one DMA
+    uint32_t compactAt;
+    uint32_t narrowElems;     // elements the narrowing buffers hold
+    uint32_t rsv4;
     uint64_t tableBlobBytes;
     uint64_t rows;            // output rows: outer * rowOutLen
     uint64_t rowInLen;
@@ -185,9 +190,16 @@ inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64
         if (t.innerAfter) total += InterpolateRound32(pad * 4);              // transformed output row
     }
     total += 2ull * InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * szOut);  // output rows
-    if (weighted && szOut == 1) total += InterpolateRound32(pad * 2);
+    const uint64_t nar = t.narrowElems;
+    if (weighted && szOut == 1) total += InterpolateRound32(nar * 2);
     if (weighted && t.outDType == 5 && !(t.socFlags & kSocFloatToInt32)) {
-        total += InterpolateRound32(pad * 8) + InterpolateRound32(pad * 4);
+        total += InterpolateRound32(nar * 8) + InterpolateRound32(nar * 4);
+    }
+    if (t.compactOut) {
+        const uint64_t run = uint64_t(t.outRowsPerDma) * t.innerOut;
+        total += InterpolateRound32(uint64_t(t.outRowsPerDma) * pad * szC);           // staging rows
+        if (weighted && t.outDType != 0) total += InterpolateRound32(run * 4);        // packed float
+        if (!weighted && szIn == 1) total += InterpolateRound32(run * 2);             // packed half
     }
     return total;
 }

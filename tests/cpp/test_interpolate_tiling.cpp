@@ -215,7 +215,11 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                 EXPECT_EQ(pt.bands, 1u);
             }
             EXPECT_GE(pt.rowTabCap, pt.rowOutLen * pt.rowTaps);
-            if (!platform.hasDataCopyPad) {
+            if (!platform.hasDataCopyPad && pt.compactOut) {
+                // packed groups: 32 B-multiple runs, every core holds at least one group
+                EXPECT_EQ(uint64_t(pt.outRowsPerDma) * pt.innerOut * interp::InterpolateDTypeBytes(pt.outDType) % 32, 0u);
+                EXPECT_GE(pt.rows / pt.blockDim, pt.outRowsPerDma);
+            } else if (!platform.hasDataCopyPad) {
                 EXPECT_EQ(pt.bandElems * interp::InterpolateDTypeBytes(pt.outDType) % 32, 0u);
             }
             EXPECT_LE(pt.offsetTable + pt.tableBlobBytes, plan.workspaceInit.size());
@@ -306,19 +310,30 @@ TEST(InterpolatePlan, PassStructure)
     EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size());
     EXPECT_EQ((td.pass[0].offsetTable + td.pass[0].tableBlobBytes + 511) / 512 * 512, plan.workspaceInit.size());
 
-    // 310P cannot write 8-byte rows without DataCopyPad: two GATHER passes, the shrinking one first,
-    // with a float32 intermediate.
+    // 310P has no DataCopyPad for 8-byte rows: groups of 4 rows (32 B) are packed before each DMA,
+    // every core holding whole groups.
+    ASSERT_TRUE(ai::PlanInterpolate(p, Platform310p(), &plan, &err)) << err;
+    td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_EQ(td.pass[0].layout, interp::kLayoutRows);
+    EXPECT_EQ(td.pass[0].compactOut, 1u);
+    EXPECT_EQ(td.pass[0].outRowsPerDma, 4u);
+    EXPECT_EQ(td.pass[0].blockDim, 8u);
+
+    // Too few rows to pack (3 rows of 10 bytes): two GATHER passes, the shrinking one first, with a
+    // float32 intermediate.
+    p = Problem({1, 1, 2, 16}, {1, 1, 3, 5}, InterpMode::LINEAR_ONNX, ai::DType::F16);
     ASSERT_TRUE(ai::PlanInterpolate(p, Platform310p(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 2u);
     EXPECT_EQ(td.pass[0].layout, interp::kLayoutGather);
-    EXPECT_EQ(td.pass[0].blockOutElems, 4u);  // W: 16 -> 4 first (inner 1), then H over rows of 4
+    EXPECT_EQ(td.pass[0].blockOutElems, 5u);  // W: 16 -> 5 first (inner 1), then H over rows of 5
     EXPECT_EQ(td.pass[0].outDType, 0u);
     EXPECT_EQ(td.pass[1].inDType, 0u);
     EXPECT_EQ(td.pass[1].outDType, 1u);
     EXPECT_EQ(td.pass[1].inBufOffset, td.pass[0].outBufOffset);
     // Workspace, exactly: the zeroed SyncAll area (8 cores * 32 B, 512-aligned), the tables, then one
-    // float32 intermediate of 1*2*8*4 elements (ping only: two passes).
+    // float32 intermediate of 1*1*2*5 elements (ping only: two passes).
     EXPECT_EQ(td.syncBytes, 512u);
     EXPECT_GE(td.pass[0].offsetTable, td.syncBytes);
     EXPECT_EQ(td.pass[0].outBufOffset, plan.workspaceInit.size());
