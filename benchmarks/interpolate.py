@@ -37,6 +37,8 @@ CASES = [
      dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[32, 112, 112], axes=[2, 3, 4])),
     ("linear_onnx 2x up, many channels, 1x256x28x28 -> 56x56", (1, 256, 28, 28), np.float32,
      dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[56, 56], axes=[2, 3])),
+    ("linear_onnx fp16 odd width, 1x3x224x224 -> 300x300", (1, 3, 224, 224), np.float16,
+     dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[300, 300], axes=[2, 3])),
 ]
 SOCS = ["ascend910b", "ascend310p"]
 RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "RESULTS.md")
