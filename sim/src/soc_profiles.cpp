@@ -46,7 +46,7 @@ const SocProfile kProfiles[] = {
         2 * MiB,                // ref: RESERVED_WORKSPACE 2 MB on 2002
         false,                  // ref: DataCopyPad "not supported" on dav_m200
         false,                  // ref: no bf16 on 310P
-        false,                  // est: no hard SyncAll on 310P (soft SyncAll with a GM workspace only)
+        false,                  // ref: SyncAll API doc: hard SyncAll not supported on Atlas inference AI Core (soft only)
         true,                   // ref: float->half only CAST_ODD / CAST_NONE on 2002
         1.08,                   // est: 310P AI core clock ~1.08 GHz
         204.8,                  // est: LPDDR4X 204.8 GB/s (Atlas 300I Pro product sheet)
