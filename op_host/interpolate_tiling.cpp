@@ -450,7 +450,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                     if (fitRows(banded, 1)) pp = banded;
                 }
             }
-            if (rowsOk && !pp.bandElems && !pp.compactOut && pp.outer >= 2 && pp.innerOut <= 256) {
+            if (rowsOk && !pp.bandElems && !pp.compactOut && !pp.innerAfter && pp.outer >= 2 && pp.innerOut <= 256) {
                 // Short rows: handle B consecutive outer blocks (channels) together, so every vector
                 // instruction and scalar tap read covers B rows (B divides outer; keep >= coreNum
                 // units of work where there are that many rows).
