@@ -194,6 +194,28 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     UpsampleTrilinear3dTilingData r = t;
     bool rowsFeasible = false;
     double bestCost = 0;
+    // Distinct input planes the heaviest chunk of dLen output planes needs (memoised per dLen).
+    std::vector<uint64_t> maxPlanesMemo(static_cast<size_t>(t.outD) + 1, 0);
+    auto maxPlanesFor = [&](uint64_t dLen) -> uint64_t {
+        if (maxPlanesMemo[dLen] != 0) return maxPlanesMemo[dLen];
+        uint64_t worst = 0;
+        for (uint64_t od0 = 0; od0 < t.outD; od0 += dLen) {
+            const uint64_t od1 = std::min<uint64_t>(od0 + dLen, t.outD);
+            uint64_t count = 0;
+            int64_t last = -1;
+            for (uint64_t od = od0; od < od1; ++od) {
+                for (int64_t d : {td.i0[od], td.i1[od]}) {
+                    if (d > last) {
+                        ++count;
+                        last = d;
+                    }
+                }
+            }
+            worst = std::max(worst, count);
+        }
+        maxPlanesMemo[dLen] = worst;
+        return worst;
+    };
     // Rows-mode search for W chunks of `owc` output pixels (owc == outW: whole rows).
     auto searchRows = [&](uint64_t owc, bool subRows) {
         UpsampleTrilinear3dTilingData base = t;
@@ -228,7 +250,6 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         if (dCands.back() != 1 && t.outD <= 4096) {
             for (uint64_t n = dCands.back() - 1; n >= 1; --n) dCands.push_back(n);
         }
-        const double ratioD = rD > 0 ? rD : 1.0;
         const double pad = static_cast<double>(base.outRowPad);
         for (uint64_t nOh : nOhCands) {
             // 310P: every write (one output plane chunk) must cover at least 32 bytes.
@@ -326,8 +347,9 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                     const uint64_t perCore = CeilDiv(units, cores);
                     // bytes per cycle of one core's DMA: its share of HBM (ascend910b-like model)
                     const double bpc = cm.BytesPerCycle(active);
-                    const double planes = std::min<double>(static_cast<double>(t.inD),
-                                                           dLen * std::min(ratioD, 2.0) + 2.0);
+                    // the most input planes one D chunk needs (units are balanced by count, so
+                    // the slowest core is the one with the heaviest units)
+                    const double planes = static_cast<double>(maxPlanesFor(dLen));
                     const double loads = pairs ? planes * nOh
                                          : (chunked && !platform.hasDataCopyPad) ? planes * nhMax
                                                                                  : std::ceil(planes / c.planesPerLoad);
