@@ -802,3 +802,49 @@ TEST(SimOps, SelectMode0ReusesTheMaskEveryRepeat) {
         EXPECT_EQ(o[128 + i], i < 4 ? float(i) : -1.0f) << i;
     }
 }
+
+// ---------------------------------------------------------------- CPU-twin debugging API spelling
+#include "tikicpulib.h"
+
+namespace {
+extern "C" __global__ __aicore__ void icpu_scale(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR) {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> qi;
+    TQue<TPosition::VECOUT, 1> qo;
+    pipe.InitBuffer(qi, 1, 256);
+    pipe.InitBuffer(qo, 1, 256);
+    GlobalTensor<float> gx, gy;
+    gx.SetGlobalBuffer((__gm__ float*)x + GetBlockIdx() * 64, 64);
+    gy.SetGlobalBuffer((__gm__ float*)y + GetBlockIdx() * 64, 64);
+    LocalTensor<float> a = qi.AllocTensor<float>();
+    DataCopy(a, gx, 64);
+    qi.EnQue(a);
+    a = qi.DeQue<float>();
+    LocalTensor<float> b = qo.AllocTensor<float>();
+    Muls(b, a, TILING_KEY_IS(3) ? 3.0f : 1.0f, 64);
+    qo.EnQue(b);
+    qi.FreeTensor(a);
+    b = qo.DeQue<float>();
+    DataCopy(gy, b, 64);
+    qo.FreeTensor(b);
+}
+}  // namespace
+
+TEST(SimOps, TikicpulibSpelling) {
+    uint8_t* x = (uint8_t*)AscendC::GmAlloc(2 * 64 * 4);
+    uint8_t* y = (uint8_t*)AscendC::GmAlloc(2 * 64 * 4);
+    uint8_t* ws = (uint8_t*)AscendC::GmAlloc(ascend_sim::ActiveSoc().reservedWorkspaceBytes);
+    uint8_t* tiling = (uint8_t*)AscendC::GmAlloc(8);
+    for (int i = 0; i < 128; ++i) reinterpret_cast<float*>(x)[i] = float(i);
+    ICPU_SET_TILING_KEY(3);
+    ASSERT_TRUE(Ok(ICPU_RUN_KF(icpu_scale, 2, x, y, ws, tiling)));
+    for (int i = 0; i < 128; ++i) EXPECT_EQ(reinterpret_cast<float*>(y)[i], 3.0f * i);
+    EXPECT_EQ(ascend_sim::LastLaunch().kernel, "icpu_scale");
+    // GM bounds come from the GmAlloc sizes
+    EXPECT_TRUE(FailedWith(ICPU_RUN_KF(icpu_scale, 3, x, y, ws, tiling), "gm-bounds"));
+    ICPU_SET_TILING_KEY(0);
+    AscendC::GmFree(x);
+    AscendC::GmFree(y);
+    AscendC::GmFree(ws);
+    AscendC::GmFree(tiling);
+}

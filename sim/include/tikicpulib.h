@@ -1,0 +1,33 @@
+// CANN CPU-twin debugging API (tikicpulib) spelled as in the Ascend C docs, on top of the sim, so
+// ops-cv style kernel unit tests run unchanged:
+//   uint8_t* x = (uint8_t*)AscendC::GmAlloc(bytes);  ...  ICPU_SET_TILING_KEY(k);
+//   ICPU_RUN_KF(kernel, blockDim, x, y, workspace, tiling);   AscendC::GmFree(x);
+// GM bounds come from the GmAlloc sizes; every kernel argument must come from GmAlloc.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "ascend_sim/launch.h"
+#include "kernel_operator.h"
+
+namespace AscendC {
+void* GmAlloc(size_t size);
+void GmFree(void* ptr);
+}  // namespace AscendC
+
+namespace ascend_sim {
+// Size of a GmAlloc block (0 when ptr is not one).
+uint64_t GmAllocSize(const void* ptr);
+void SetNextTilingKey(uint64_t key);
+uint64_t NextTilingKey();
+
+template <typename... A, typename... P>
+int RunKf(const char* name, void (*kernel)(A...), uint32_t blockDim, P... ptrs) {
+    static_assert(sizeof...(A) == sizeof...(P), "ICPU_RUN_KF: one pointer per kernel parameter");
+    const GmArg args[sizeof...(A)] = {GmArg{(void*)ptrs, GmAllocSize((const void*)ptrs), "arg"}...};
+    return LaunchKernel(LaunchOptions{name, blockDim, NextTilingKey()}, kernel, args);
+}
+}  // namespace ascend_sim
+
+#define ICPU_SET_TILING_KEY(key) ::ascend_sim::SetNextTilingKey(static_cast<uint64_t>(key))
+#define ICPU_RUN_KF(func, blockDim, ...) ::ascend_sim::RunKf(#func, func, (uint32_t)(blockDim), __VA_ARGS__)
