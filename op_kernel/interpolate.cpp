@@ -839,7 +839,6 @@ private:
         const uint64_t b = r / t_.rowOutLen;
         const uint64_t o = r - b * t_.rowOutLen;
         const int32_t n = static_cast<int32_t>(bandLen_);
-        LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         if constexpr (WEIGHTED) {
             LocalTensor<float> acc;
