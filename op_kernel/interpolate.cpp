@@ -760,7 +760,6 @@ private:
         rawQue_.EnQue(raw);
         raw = rawQue_.DeQue<TIn>();
         LocalTensor<TC> src = Widen(raw, static_cast<uint32_t>(loaded));
-        const uint32_t p = t_.innerOutPad;
         const int32_t cnt = static_cast<int32_t>(bandLen_);
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
         for (uint32_t i = 0; i < n; ++i) {
