@@ -1062,13 +1062,15 @@ static void RaceChecks(LaunchState& L) {
         }
         std::sort(lines.begin(), lines.end(), [](const Span& a, const Span& b) { return a.b < b.b; });
         auto lineRace = [&](const Span& ln, const Span& other) {
+            const uint64_t at = std::max(ln.b, other.b);  // first byte both touch
             uint64_t off;
-            const char* name = argOf(std::max(ln.b, other.b), &off);
+            const char* name = argOf(at, &off);
+            const uint64_t lineOff = off / 64 * 64;  // lines are 64 B from the argument's start
             RecordError(L, Fmt("kernel %s, blocks %u and %u, GlobalTensor::SetValue: rule gm-line-race: block %u changed "
-                               "the 64 B DCache line at offset %" PRIu64 " of '%s' with SetValue and block %u writes "
-                               "bytes of the same line in the same SyncAll phase; the line write-back overwrites them "
-                               "(cores must write GM at least one cache line apart)",
-                               L.opt.kernelName, ln.block, other.block, ln.block, off, name, other.block));
+                               "the 64 B DCache line holding byte %" PRIu64 " of '%s' (line from byte %" PRIu64 ") with "
+                               "SetValue and block %u writes that byte in the same SyncAll phase; the line write-back "
+                               "overwrites it (cores must write GM at least one cache line apart)",
+                               L.opt.kernelName, ln.block, other.block, ln.block, off, name, lineOff, other.block));
         };
         for (size_t i = 0; i < lines.size(); ++i) {
             for (size_t j = i + 1; j < lines.size() && lines[j].b < lines[i].e; ++j)
