@@ -205,6 +205,9 @@ bool ViewFitsStorage(const TensorDesc& t, std::string* why)
 
 bool ViewIsWritable(const TensorDesc& t, std::string* why)
 {
+    for (int64_t d : t.shape) {
+        if (d == 0) return true;  // an empty view writes nothing (numpy describes empty arrays with 0 strides)
+    }
     for (size_t i = 0; i < t.shape.size(); ++i) {
         if (t.shape[i] > 1 && t.strides[i] == 0) {
             *why = "dimension " + std::to_string(i) + " has stride 0 (an expanded view): its elements alias each "
@@ -485,9 +488,11 @@ aclnnStatus RunJobExecutor(const char* api, void* workspace, uint64_t workspaceS
     if (st != ACLNN_SUCCESS) {
         // A dead executor is reported by the object model (it stored the message); echo it to stderr
         // like every other error.  Errors of the run itself were logged by Fail already.
-        const char* msg = aclGetRecentErrMsg();
-        if (msg != nullptr && std::strstr(msg, "not a live executor") != nullptr) {
-            std::fprintf(stderr, "%s (status %d)\n", msg, static_cast<int>(st));
+        // Reading the message clears it (CANN semantics): put it back for the caller.
+        const std::string msg = aclGetRecentErrMsg();
+        aclsimSetRecentErrMsg(msg.c_str());
+        if (msg.find("not a live executor") != std::string::npos) {
+            std::fprintf(stderr, "%s (status %d)\n", msg.c_str(), static_cast<int>(st));
         }
     }
     return st;

@@ -228,11 +228,9 @@ def recent_error_message():
 
 def clear_error_message():
     """Forget any earlier error message before a call, so that a failure which sets no message is not
-    reported with a stale one. CANN clears on read (aclGetRecentErrMsg "obtains and clears"); the sim's
-    aclGetRecentErrMsg does not, so sim builds are cleared through aclsimSetRecentErrMsg("")."""
-    lib = library()
-    if hasattr(lib, "aclsimSetRecentErrMsg"):
-        lib.aclsimSetRecentErrMsg(b"")
+    reported with a stale one left by a C caller that never read it. aclGetRecentErrMsg "obtains and
+    clears" (CANN and the sim alike), so reading it is the portable way to clear it."""
+    library().aclGetRecentErrMsg()
 
 
 def check(status, api):

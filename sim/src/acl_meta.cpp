@@ -119,7 +119,15 @@ extern "C" {
 
 size_t aclDataTypeSize(aclDataType dataType) { return ElementSize(dataType); }
 
-const char* aclGetRecentErrMsg() { return g_recentError.c_str(); }
+// CANN: "obtains and clears" the calling thread's recent error message; the returned pointer stays
+// valid until this thread's next call.  The sim returns "" (never nullptr) when nothing is pending.
+const char* aclGetRecentErrMsg()
+{
+    thread_local std::string returned;
+    returned.swap(g_recentError);
+    g_recentError.clear();
+    return returned.c_str();
+}
 
 void aclsimSetRecentErrMsg(const char* message) { g_recentError = message != nullptr ? message : ""; }
 

@@ -2,9 +2,11 @@
 // Sources: "ref" = /work/shared/reference/ascendc-api.md (facts from the public asc-devkit / ops-cv);
 // "est" = an estimate, reasoning given.  docs/sim.md repeats this table.
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string>
 #include <strings.h>
 
 #include "ascend_sim/soc.h"
@@ -108,5 +110,15 @@ const char* const* SocNames() {
 
 }  // namespace ascend_sim
 
-extern "C" int aclsimSetSoc(const char* name) { return ascend_sim::SetActiveSoc(name) ? 0 : 161002; }
+extern "C" void aclsimSetRecentErrMsg(const char* message);  // sim/src/acl_meta.cpp
+
+extern "C" int aclsimSetSoc(const char* name)
+{
+    if (ascend_sim::SetActiveSoc(name)) return 0;
+    std::string msg = std::string("[ERROR] aclsimSetSoc: name: unknown SoC profile '") +
+                      (name != nullptr ? name : "(null)") + "'; accepted: ascend910b, ascend310p";
+    std::fprintf(stderr, "%s\n", msg.c_str());
+    aclsimSetRecentErrMsg(msg.c_str());
+    return 161002;
+}
 extern "C" const char* aclsimGetSoc(void) { return ascend_sim::ActiveSoc().name; }
