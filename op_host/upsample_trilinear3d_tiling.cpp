@@ -257,6 +257,8 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
             if (nOh > 4095) continue;  // DataCopyPad blockCount
             uint64_t nhMax = 0, nhSum = 0;
             const uint64_t hChunks = CeilDiv(t.outH, nOh);
+            // ... and so must the ragged last chunk's writes
+            if (!platform.hasDataCopyPad && (t.outH - (hChunks - 1) * nOh) * outChunk * es < 32) continue;
             for (uint64_t hc = 0; hc < hChunks; ++hc) {
                 int64_t lo, hi;
                 const uint64_t oh0 = hc * nOh;

@@ -242,6 +242,7 @@ const Case kCases[] = {
     {1, 64, 3, 5, 40, 4, 6, 200, false, true},       // NDHWC, 12800-element rows: W chunks
     {1, 1, 2, 3, 9000, 3, 4, 20000, true, false},    // very wide W: W chunks
     {2, 128, 5, 3, 64, 7, 7, 1, false, true},        // NDHWC, 64 -> 1 on W: sub-row loads
+    {1, 1, 2, 600, 300, 2, 10, 2, false, false},     // 60x H downscale, 2-wide rows: pair rows on 310P
 };
 
 class TrilinearKernel : public ::testing::TestWithParam<std::tuple<const char*, ai::DType>> {};

@@ -56,6 +56,7 @@ const Shape kShapes[] = {
     {1, 1, 7, 33, 65, 13, 67, 131, false, false},     // odd sizes
     {2, 256, 4, 16, 64, 8, 32, 128, false, true},     // NDHWC, rows of 32K elements: W chunks
     {1, 1, 2, 2, 30000, 2, 2, 60000, false, false},   // very wide W: W chunks
+    {1, 1, 2, 600, 300, 2, 10, 2, false, false},      // 60x H downscale, 2-wide rows (310P: pair rows)
 };
 
 ai::TrilinearProblem ProblemOf(const Shape& s, ai::DType dt)
@@ -119,8 +120,10 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
                     EXPECT_EQ(t.dChunks, (t.outD + t.planesPerChunk - 1) / t.planesPerChunk) << what;
                     EXPECT_EQ(t.outRowPad % t.padElems, 0u) << what;
                     EXPECT_GE(t.outRowPad, t.outPixPerChunk * t.channelFold) << what;
-                    if (!pl.hasDataCopyPad) {  // every 310P write covers >= 32 B
-                        EXPECT_GE(t.rowsPerChunk * t.outRow * ai::DTypeSize(dt), 32u) << what;
+                    if (!pl.hasDataCopyPad) {  // every 310P write covers >= 32 B, the ragged last chunk too
+                        const uint64_t lastRows = t.outH - (t.hChunks - 1) * t.rowsPerChunk;
+                        const uint64_t w = std::min<uint64_t>(t.outPixPerChunk, t.outW) * t.channelFold;
+                        EXPECT_GE(lastRows * w * ai::DTypeSize(dt), 32u) << what;
                     }
                 } else {
                     EXPECT_EQ(t.totalWork, t.slabs) << what;
@@ -148,7 +151,7 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
             }
         }
     }
-    EXPECT_EQ(planned, 2 * 14 * 3 - 14);
+    EXPECT_EQ(planned, 2 * 15 * 3 - 15);
 }
 
 // Work splits within one unit of each other and uses every core when there is enough work.
