@@ -50,6 +50,7 @@ def test_unknown_soc_is_161002(restore_soc):
     with pytest.raises(ai.AclnnError) as info:
         ai.set_soc("ascend999")
     assert info.value.status == 161002
+    assert "ascend999" in str(info.value) and "ascend310p" in str(info.value)  # names the value and the choices
     assert ai.get_soc() == "ascend910b"
     with pytest.raises(TypeError):
         ai.set_soc(910)

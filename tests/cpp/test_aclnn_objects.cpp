@@ -179,6 +179,7 @@ TEST(AclObjects, ExecutorLifetime)
     EXPECT_EQ(aclsimLiveExecutorCount(), live);
     EXPECT_EQ(aclsimRunExecutor(e, nullptr, 0, nullptr, "aclnnTest"), ACLNN_ERR_PARAM_INVALID);
     EXPECT_NE(std::string(aclGetRecentErrMsg()).find("aclnnTest: executor:"), std::string::npos);
+    EXPECT_STREQ(aclGetRecentErrMsg(), "") << "aclGetRecentErrMsg obtains AND clears the message";
     EXPECT_EQ(runs, 1);
     EXPECT_EQ(aclDestroyAclOpExecutor(e), ACLNN_ERR_PARAM_INVALID);  // already gone
 
