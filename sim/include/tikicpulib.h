@@ -24,7 +24,15 @@ uint64_t NextTilingKey();
 template <typename... A, typename... P>
 int RunKf(const char* name, void (*kernel)(A...), uint32_t blockDim, P... ptrs) {
     static_assert(sizeof...(A) == sizeof...(P), "ICPU_RUN_KF: one pointer per kernel parameter");
-    const GmArg args[sizeof...(A)] = {GmArg{(void*)ptrs, GmAllocSize((const void*)ptrs), "arg"}...};
+    static_assert(sizeof...(A) <= 32, "ICPU_RUN_KF: at most 32 arguments");
+    static const char* const names[32] = {"arg0",  "arg1",  "arg2",  "arg3",  "arg4",  "arg5",  "arg6",  "arg7",
+                                           "arg8",  "arg9",  "arg10", "arg11", "arg12", "arg13", "arg14", "arg15",
+                                           "arg16", "arg17", "arg18", "arg19", "arg20", "arg21", "arg22", "arg23",
+                                           "arg24", "arg25", "arg26", "arg27", "arg28", "arg29", "arg30", "arg31"};
+    const void* ptrList[sizeof...(A)] = {(const void*)ptrs...};
+    GmArg args[sizeof...(A)];
+    for (size_t i = 0; i < sizeof...(A); ++i)
+        args[i] = GmArg{const_cast<void*>(ptrList[i]), GmAllocSize(ptrList[i]), names[i]};
     return LaunchKernel(LaunchOptions{name, blockDim, NextTilingKey()}, kernel, args);
 }
 }  // namespace ascend_sim
