@@ -455,14 +455,14 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                 // instruction and scalar tap read covers B rows (B divides outer; keep >= coreNum
                 // units of work where there are that many rows).
                 const uint64_t stride = AlignUp(pp.innerOut, 32);
-                const uint64_t bMax = std::max<uint64_t>(1, 2048 / stride);
+                const uint64_t bMax = std::max<uint64_t>(1, 4096 / stride);
                 const uint64_t rowsAll = pp.outer * pp.outLen;
                 const uint64_t inGap = (pp.inLen - 1) * pp.innerIn * szIn, outGap = (pp.outLen - 1) * pp.innerOut * szOut;
                 const bool dmaOk = platform.hasDataCopyPad ||
                                    ((pp.innerIn * szIn) % 32 == 0 && (pp.innerOut * szOut) % 32 == 0 &&
                                     inGap / 32 < 65536 && outGap / 32 < 65536 && pp.innerIn * szIn / 32 < 65536);
-                // >= 8 units per core, so the input rows re-read at core boundaries stay few.
-                const uint64_t bCap = rowsAll / (8ull * platform.coreNum);
+                // >= 4 units per core, so the input rows re-read at core boundaries stay few.
+                const uint64_t bCap = rowsAll / (4ull * platform.coreNum);
                 for (uint64_t b = std::min<uint64_t>({bMax, pp.outer, bCap}); dmaOk && b >= 2; --b) {
                     if (pp.outer % b != 0) continue;
                     PassPlan batched = pp;
