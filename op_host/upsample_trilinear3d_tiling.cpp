@@ -252,13 +252,18 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         }
         const double pad = static_cast<double>(base.outRowPad);
         for (uint64_t nOh : nOhCands) {
-            // 310P: every write (one output plane chunk) must cover at least 32 bytes.
-            if (!platform.hasDataCopyPad && nOh * outChunk * es < 32) break;
+            // 310P: every write must cover at least 32 bytes of the unit's own output.  Planes
+            // smaller than that are written a whole D chunk at a time (whole-plane chunks only:
+            // their planes are adjacent in GM); otherwise every plane chunk, the ragged last one
+            // included, must be >= 32 B by itself.
+            const bool tinyPlanes = !platform.hasDataCopyPad && nOh * outChunk * es < 32;
+            if (tinyPlanes && (nOh != t.outH || chunked)) continue;
             if (nOh > 4095) continue;  // DataCopyPad blockCount
             uint64_t nhMax = 0, nhSum = 0;
             const uint64_t hChunks = CeilDiv(t.outH, nOh);
-            // ... and so must the ragged last chunk's writes
-            if (!platform.hasDataCopyPad && (t.outH - (hChunks - 1) * nOh) * outChunk * es < 32) continue;
+            if (!platform.hasDataCopyPad && !tinyPlanes && (t.outH - (hChunks - 1) * nOh) * outChunk * es < 32) {
+                continue;
+            }
             for (uint64_t hc = 0; hc < hChunks; ++hc) {
                 int64_t lo, hi;
                 const uint64_t oh0 = hc * nOh;
@@ -304,10 +309,12 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                 if (TrilinearLayout(c).total > ub) continue;
                 // several output planes per write / input planes per load while UB allows, until
                 // each DMA moves >= 64 KB
-                const bool multiWrite = !chunked && !tri::TrilinearNeedsCompaction(c) &&
-                                        (c.outRowPad == t.outRow || (hChunks == 1 && platform.hasDataCopyPad)) &&
-                                        (platform.hasDataCopyPad ||
-                                         (t.outH - 1) * t.outRow * es / 32 <= 65535);
+                const bool compaction = tri::TrilinearNeedsCompaction(c);
+                const bool multiWrite =
+                    !chunked &&
+                    (compaction ? hChunks == 1
+                                : (c.outRowPad == t.outRow || (hChunks == 1 && platform.hasDataCopyPad))) &&
+                    (platform.hasDataCopyPad || (t.outH - 1) * t.outRow * es / 32 <= 65535);
                 // several planes per load: DataCopyPad on 910B; on 310P a block DataCopy when the
                 // rows are whole 32 B blocks (the GM gap between planes then is too)
                 const bool multiLoad = !pairs && !chunked &&
@@ -344,6 +351,14 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                 const double vecUnit = hGather ? rowsD * 4 * (16 + std::ceil(pad / 64)) : 0.0;
                 for (uint64_t dLen : dCands) {
                     const uint64_t dChunks = CeilDiv(t.outD, dLen);
+                    uint64_t perWrite = std::min<uint64_t>(c.planesPerWrite, dLen);
+                    if (tinyPlanes) {  // one write per unit, >= 32 B even for the ragged last D chunk
+                        if ((t.outD - (dChunks - 1) * dLen) * nOh * outChunk * es < 32) continue;
+                        UpsampleTrilinear3dTilingData whole = c;
+                        whole.planesPerWrite = dLen;
+                        if (TrilinearLayout(whole).total > ub) continue;
+                        perWrite = dLen;
+                    }
                     const uint64_t units = base.wChunks * t.slabs * hChunks * dChunks;
                     const uint64_t active = std::min<uint64_t>(units, cores);
                     const uint64_t perCore = CeilDiv(units, cores);
@@ -355,7 +370,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                     const double loads = pairs ? planes * nOh
                                          : (chunked && !platform.hasDataCopyPad) ? planes * nhMax
                                                                                  : std::ceil(planes / c.planesPerLoad);
-                    const double writes = std::ceil(static_cast<double>(dLen) / std::min<uint64_t>(dLen, c.planesPerWrite));
+                    const double writes = std::ceil(static_cast<double>(dLen) / perWrite);
                     const double dmaCycles =
                         (static_cast<double>(dLen * nOh * outChunk * es) + planes * inRows * inWidthMax * es) / bpc +
                         200.0 * (loads + writes);
@@ -368,7 +383,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                         best.planesPerChunk = dLen;
                         best.dChunks = dChunks;
                         best.totalWork = units;
-                        best.planesPerWrite = std::min<uint64_t>(c.planesPerWrite, dLen);
+                        best.planesPerWrite = perWrite;
                         r = best;
                     }
                 }
@@ -527,8 +542,9 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
             if (wc == 0) t.wTabOffset = at;
         }
         if (tri::TrilinearNeedsCompaction(t)) {
-            std::vector<uint32_t> m(TriRoundUp(t.rowsPerChunk * t.outRow, 8), 0);
-            for (uint64_t j = 0; j < t.rowsPerChunk; ++j) {
+            // packs the rows of up to planesPerWrite buffered plane chunks (adjacent rows in UB)
+            std::vector<uint32_t> m(TriRoundUp(t.planesPerWrite * t.rowsPerChunk * t.outRow, 8), 0);
+            for (uint64_t j = 0; j < t.planesPerWrite * t.rowsPerChunk; ++j) {
                 for (uint64_t e = 0; e < t.outRow; ++e) {
                     m[j * t.outRow + e] = static_cast<uint32_t>((j * t.outRowPad + e) * es);
                 }

@@ -538,7 +538,9 @@ private:
             }
             return;
         }
-        if (count == 1 && (compact_ || pad == t_.outRow)) {
+        if (compact_) {  // packed; several planes only with whole-plane chunks (adjacent in GM)
+            WriteRange(y, dst, count * n);
+        } else if (count == 1 && pad == t_.outRow) {
             WriteRange(y, dst, n);
         } else if (t_.useDataCopyPad) {
             if (pad == t_.outRow) {  // one block per plane chunk, GM gap = the other rows of the plane
@@ -641,28 +643,34 @@ private:
                 y = outQ_.AllocTensor<T>();
                 firstOd = od;
             }
+            // D pass into the output slot `buffered`: straight into y (fp32), or through the fp32
+            // scratch and a Cast (16-bit); with compaction (310P, unaligned rows) the padded planes
+            // are staged and packed at the flush (several planes only with whole-plane chunks, whose
+            // planes are adjacent in GM).
             LocalTensor<float> of;
             if constexpr (sizeof(T) == 4) {
-                of = compact_ ? tmp_.Get<float>() : y[buffered * slotElems].template ReinterpretCast<float>();
+                of = compact_ ? outF_.Get<float>()[buffered * slotElems]
+                              : y[buffered * slotElems].template ReinterpretCast<float>();
             } else {
                 of = tmp_.Get<float>();  // the Gather passes' scratch, free during the D pass
             }
             Muls(of, pb[s0 * slotElems], dt.l0, static_cast<int32_t>(chunkElems));
             Axpy(of, pb[s1 * slotElems], dt.l1, static_cast<int32_t>(chunkElems));
-            if constexpr (sizeof(T) == 4) {
-                if (compact_) Compact(y, of.template ReinterpretCast<T>(), rows_ * t_.outRow, t_.outRow, pad);
-            } else {
+            if constexpr (sizeof(T) != 4) {
                 const RoundMode rm = static_cast<RoundMode>(t_.castRoundMode);
-                if (compact_) {
-                    LocalTensor<T> c = cvt_.Get<T>();
-                    Cast(c, of, rm, static_cast<uint32_t>(chunkElems));
-                    Compact(y, c, rows_ * t_.outRow, t_.outRow, pad);
-                } else {
-                    Cast(y[buffered * slotElems], of, rm, static_cast<uint32_t>(chunkElems));
-                }
+                LocalTensor<T> dst = compact_ ? cvt_.Get<T>()[buffered * slotElems] : y[buffered * slotElems];
+                Cast(dst, of, rm, static_cast<uint32_t>(chunkElems));
             }
             ++buffered;
             if (buffered == t_.planesPerWrite || od + 1 == od1_) {
+                if (compact_) {
+                    const uint64_t packed = buffered * rows_ * t_.outRow;
+                    if constexpr (sizeof(T) == 4) {
+                        Compact(y, outF_.Get<T>(), packed, t_.outRow, pad);
+                    } else {
+                        Compact(y, cvt_.Get<T>(), packed, t_.outRow, pad);
+                    }
+                }
                 outQ_.EnQue(y);
                 LocalTensor<T> yo = outQ_.DeQue<T>();
                 WritePlanes(yo, firstOd, buffered);

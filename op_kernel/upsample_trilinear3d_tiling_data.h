@@ -134,7 +134,7 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         l.tabBytes = 4 * batch * 4;
         l.hTabBytes = t.hGather ? (4 * chunk + t.outRowPad) * 4 : 0;
         outElems = t.planesPerWrite * chunk;
-        l.compactTabBytes = compact ? TriRoundUp(t.rowsPerChunk * t.outRow, 8) * 4 : 0;
+        l.compactTabBytes = compact ? TriRoundUp(t.planesPerWrite * t.rowsPerChunk * t.outRow, 8) * 4 : 0;
     } else {
         const uint64_t g = t.groupSlabs;
         uint64_t mx = t.wPassPad > t.hPassPad ? t.wPassPad : t.hPassPad;
@@ -147,14 +147,19 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         l.compactTabBytes = compact ? TriRoundUp(g * t.outSlab, 8) * 4 : 0;
     }
     // fp32 staging of one D pass result (rows mode: one plane chunk even when several are buffered)
-    const uint64_t stage = t.mode == TRI_MODE_ROWS ? t.rowsPerChunk * t.outRowPad : t.groupSlabs * t.outSlabPad;
-    l.outFloatBytes = (f32 && !compact) ? 0 : stage * 4;
-    if (t.mode == TRI_MODE_ROWS && l.outFloatBytes) {
-        // rows mode: the D pass result shares the Gather-pass scratch (never live at once)
-        l.tmpBytes = l.tmpBytes > l.outFloatBytes ? l.tmpBytes : l.outFloatBytes;
-        l.outFloatBytes = 0;
+    if (t.mode == TRI_MODE_ROWS) {
+        const uint64_t chunk = t.rowsPerChunk * t.outRowPad;
+        // fp32 + compaction: the padded planes of one write are staged before packing; 16-bit: the
+        // fp32 D-pass result shares the Gather-pass scratch (never live at once) and the Cast
+        // output is staged when packing
+        l.outFloatBytes = (f32 && compact) ? t.planesPerWrite * chunk * 4 : 0;
+        if (!f32) l.tmpBytes = l.tmpBytes > chunk * 4 ? l.tmpBytes : chunk * 4;
+        l.cvtBytes = (!f32 && compact) ? TriRoundUp(t.planesPerWrite * chunk * es, 32) : 0;
+    } else {
+        const uint64_t stage = t.groupSlabs * t.outSlabPad;
+        l.outFloatBytes = (f32 && !compact) ? 0 : stage * 4;
+        l.cvtBytes = (!f32 && compact) ? TriRoundUp(stage * es, 32) : 0;
     }
-    l.cvtBytes = (!f32 && compact) ? TriRoundUp(stage * es, 32) : 0;
     l.outQueBytes = TriRoundUp((outElems + t.padElems) * es, 32);
     l.tailTabBytes = 128;
     l.total = 2 * l.inQueBytes + l.inFloatBytes + l.wBufBytes + l.hBufBytes + l.tmpBytes + l.tabBytes + l.hTabBytes +

@@ -243,6 +243,8 @@ const Case kCases[] = {
     {1, 1, 2, 3, 9000, 3, 4, 20000, true, false},    // very wide W: W chunks
     {2, 128, 5, 3, 64, 7, 7, 1, false, true},        // NDHWC, 64 -> 1 on W: sub-row loads
     {1, 1, 2, 600, 300, 2, 10, 2, false, false},     // 60x H downscale, 2-wide rows: pair rows on 310P
+    {1, 3, 64, 8, 100, 3, 1, 3, false, true},        // NDHWC planes under 32 B, big input volume
+    {2, 3, 9, 5, 7, 12, 1, 3, false, false},         // planes of 3 elements: one write per D chunk on 310P
 };
 
 class TrilinearKernel : public ::testing::TestWithParam<std::tuple<const char*, ai::DType>> {};

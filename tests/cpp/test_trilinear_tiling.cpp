@@ -57,6 +57,7 @@ const Shape kShapes[] = {
     {2, 256, 4, 16, 64, 8, 32, 128, false, true},     // NDHWC, rows of 32K elements: W chunks
     {1, 1, 2, 2, 30000, 2, 2, 60000, false, false},   // very wide W: W chunks
     {1, 1, 2, 600, 300, 2, 10, 2, false, false},      // 60x H downscale, 2-wide rows (310P: pair rows)
+    {1, 3, 64, 8, 100, 3, 1, 3, false, true},         // planes under 32 B, big input volume
 };
 
 ai::TrilinearProblem ProblemOf(const Shape& s, ai::DType dt)
@@ -123,7 +124,15 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
                     if (!pl.hasDataCopyPad) {  // every 310P write covers >= 32 B, the ragged last chunk too
                         const uint64_t lastRows = t.outH - (t.hChunks - 1) * t.rowsPerChunk;
                         const uint64_t w = std::min<uint64_t>(t.outPixPerChunk, t.outW) * t.channelFold;
-                        EXPECT_GE(lastRows * w * ai::DTypeSize(dt), 32u) << what;
+                        if (t.rowsPerChunk * w * ai::DTypeSize(dt) < 32) {
+                            // planes under 32 B: whole planes, one write per unit (D chunk)
+                            EXPECT_EQ(t.hChunks, 1u) << what;
+                            EXPECT_EQ(t.planesPerWrite, t.planesPerChunk) << what;
+                            const uint64_t lastD = t.outD - (t.dChunks - 1) * t.planesPerChunk;
+                            EXPECT_GE(lastD * t.outH * w * ai::DTypeSize(dt), 32u) << what;
+                        } else {
+                            EXPECT_GE(lastRows * w * ai::DTypeSize(dt), 32u) << what;
+                        }
                     }
                 } else {
                     EXPECT_EQ(t.totalWork, t.slabs) << what;
@@ -151,7 +160,7 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
             }
         }
     }
-    EXPECT_EQ(planned, 2 * 15 * 3 - 15);
+    EXPECT_EQ(planned, 2 * 16 * 3 - 16);
 }
 
 // Work splits within one unit of each other and uses every core when there is enough work.
