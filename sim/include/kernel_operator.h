@@ -465,6 +465,8 @@ struct Num {
 };
 
 // Operand check helpers.
+// count 0 (or repeatTime 0) is a NOP on A2/A3/950; not defined on 310P, so it fails there.
+void ZeroCount(const char* api);
 void CheckOverlap(const char* api, const simd::UbRef& dst, uint64_t dstBytes, const simd::UbRef& src,
                   uint64_t srcBytes, bool allowExact);
 void CheckCount(const char* api, int64_t count);
@@ -486,7 +488,7 @@ void Unary(const char* api, ascend_sim::VecOp op, uint32_t types, const LocalTen
            const LocalTensor<T>& src, int64_t count, F f) {
     simd::Tick();
     CheckCount(api, count);
-    if (count == 0) return;
+    if (count == 0) return simimpl::ZeroCount(api);
     simd::CheckType(api, TypeInfoOf<T>(), types);
     Read(api, "src", src, count);
     Write(api, dst, count);
@@ -507,7 +509,7 @@ void Binary(const char* api, ascend_sim::VecOp op, uint32_t types, const LocalTe
             const LocalTensor<T>& src0, const LocalTensor<T>& src1, int64_t count, F f) {
     simd::Tick();
     CheckCount(api, count);
-    if (count == 0) return;
+    if (count == 0) return simimpl::ZeroCount(api);
     simd::CheckType(api, TypeInfoOf<T>(), types);
     Read(api, "src0", src0, count);
     Read(api, "src1", src1, count);
@@ -533,7 +535,7 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
     const char* api = "Duplicate";
     simd::Tick();
     simimpl::CheckCount(api, count);
-    if (count == 0) return;
+    if (count == 0) return simimpl::ZeroCount(api);
     simd::CheckType(api, TypeInfoOf<T>(), simimpl::kDup);
     simimpl::Write(api, dst, count);
     T* d = simimpl::P(dst);
@@ -590,7 +592,7 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
     const char* api = "Axpy";
     simd::Tick();
     simimpl::CheckCount(api, count);
-    if (count == 0) return;
+    if (count == 0) return simimpl::ZeroCount(api);
     constexpr bool ok = (std::is_same<T, half>::value && std::is_same<U, half>::value) ||
                         (std::is_same<T, float>::value && std::is_same<U, float>::value) ||
                         (std::is_same<T, float>::value && std::is_same<U, half>::value);
@@ -680,7 +682,7 @@ void Level0(const char* api, ascend_sim::VecOp op, uint32_t types, bool isSetMas
     simd::Tick();
     simd::CheckType(api, TypeInfoOf<T>(), types);
     CheckLevel0(api, mask, sizeof(T), isSetMask, dst.blk);
-    if (repeatTime == 0) return;
+    if (repeatTime == 0) return ZeroCount(api);
     simd::CheckUb(api, dst.role, *dst.ref, 0);
     for (int i = 0; i < N; ++i) {
         simd::CheckUb(api, src[i].role, *src[i].ref, 0);
@@ -791,7 +793,7 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, M mask, const ui
     simd::CheckType("Duplicate", TypeInfoOf<T>(), simimpl::kDup);
     const simimpl::Mask m = simimpl::MaskOf(mask);
     simimpl::CheckLevel0("Duplicate", m, sizeof(T), isSetMask, dstBlockStride);
-    if (repeatTime == 0) return;
+    if (repeatTime == 0) return simimpl::ZeroCount("Duplicate");
     simd::CheckUb("Duplicate", "dst", dst.ref_, 0);
     simimpl::Level0Access("Duplicate", d, m, sizeof(T), repeatTime, true);
     constexpr uint32_t epb = 32 / sizeof(T);
@@ -843,7 +845,7 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
             const uint32_t srcBaseOffset, const uint32_t count) {
     const char* api = "Gather";
     simd::Tick();
-    if (count == 0) return;
+    if (count == 0) return simimpl::ZeroCount(api);
     simd::CheckType(api, TypeInfoOf<T>(), simimpl::kGather);
     simimpl::Read(api, "srcOffset", srcOffset, count);
     simimpl::Write(api, dst, count);
@@ -875,7 +877,7 @@ template <typename T>
 void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t count) {
     const char* api = "CreateVecIndex";
     simd::Tick();
-    if (count == 0) return;
+    if (count == 0) return simimpl::ZeroCount(api);
     simd::CheckType(api, TypeInfoOf<T>(), simimpl::kArith);
     simimpl::Write(api, dst, count);
     using W = typename simimpl::Num<T>::W;
@@ -905,7 +907,7 @@ template <typename T, typename U, typename Get1>
 void CompareImpl(const char* api, ascend_sim::VecOp op, const LocalTensor<U>& dst, const LocalTensor<T>& src0,
                  CMPMODE cmpMode, uint32_t count, Get1 get1) {
     simd::Tick();
-    if (count == 0) return;
+    if (count == 0) return simimpl::ZeroCount(api);
     // half/float with every CMPMODE; int32_t with EQ only and only on 2201 (Compare API data types)
     const bool i32 = std::is_same<T, int32_t>::value && simd::Core().soc->npuArch == 2201;
     simd::CheckType(api, TypeInfoOf<T>(), kFloaty | (i32 ? simd::TypeBit(simd::T_I32) : 0u));
@@ -969,7 +971,7 @@ namespace simimpl {
 template <typename T, typename U, typename Get1>
 void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                 uint32_t count, Get1 get1, bool repeatMask = false) {
-    if (count == 0) return;
+    if (count == 0) return simimpl::ZeroCount(api);
     simd::CheckType(api, TypeInfoOf<T>(), kFloaty);
     const uint32_t period = repeatMask ? 256 / sizeof(T) : count;
     const uint64_t maskBytes = ((count < period ? count : period) + 7) / 8;
@@ -1001,7 +1003,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
     simd::Tick();
     if (selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE)
         simd::Fail(api, "select-mode", "VSEL_TENSOR_SCALAR_MODE needs a scalar src1");
-    if (count == 0) return;
+    if (count == 0) return simimpl::ZeroCount(api);
     simimpl::Read(api, "src1", src1, count);
     simimpl::CheckOverlap(api, dst.ref_, uint64_t(count) * sizeof(T), src1.ref_, uint64_t(count) * sizeof(T), true);
     const T* b = simimpl::P(src1);

@@ -51,6 +51,13 @@ namespace detail {
 
 static constexpr uint8_t kPoison = 0xFF;  // NaN for half/bf16/float, -1 for integers
 
+// A zero blockCount / blockLen is documented as a NOP on A2/A3/950 only: on 310P the call must be guarded.
+static void ZeroLength(CoreCtx& c, const char* api) {
+    if (c.soc->npuArch == 2002)
+        Fail(api, "datacopy-params",
+             Fmt("zero blockCount or blockLen: a NOP only on A2/A3/950, not defined on %s (skip the call)", c.soc->name));
+}
+
 // GM bytes a DMA row occupies in whole 32 B sectors; addresses are taken relative to the start of the
 // kernel argument (device buffers are aligned; host test buffers may not be).
 static uint64_t SectorBytes(const CoreCtx& c, const uint8_t* g, uint64_t len) {
@@ -77,7 +84,7 @@ void DmaGmToUb(const char* api, const UbRef& dst, const GmRef& src, const TypeIn
                uint32_t left, uint32_t right, bool isPad, const void* padValue, bool padRows) {
     CoreCtx& c = Ctx();
     CheckType(api, ti, 0xFFFFFFFFu);
-    if (p.blockCount == 0 || p.blockLenBytes == 0) return;  // NOP on A2/A3
+    if (p.blockCount == 0 || p.blockLenBytes == 0) return ZeroLength(c, api);
     const uint64_t len = p.blockLenBytes;
     const uint64_t ubRow = padRows ? (left + len + right + 31) / 32 * 32 : len;
     const uint64_t ubPitch = ubRow + p.dstGapBytes;
@@ -142,7 +149,7 @@ void DmaUbToGm(const char* api, const GmRef& dst, const UbRef& src, const TypeIn
                bool padRows) {
     CoreCtx& c = Ctx();
     CheckType(api, ti, 0xFFFFFFFFu);
-    if (p.blockCount == 0 || p.blockLenBytes == 0) return;
+    if (p.blockCount == 0 || p.blockLenBytes == 0) return ZeroLength(c, api);
     const uint64_t len = p.blockLenBytes;
     const uint64_t ubRow = padRows ? (len + 31) / 32 * 32 : len;
     const uint64_t ubPitch = ubRow + p.srcGapBytes;
@@ -180,7 +187,7 @@ void DmaUbToGm(const char* api, const GmRef& dst, const UbRef& src, const TypeIn
 void DmaUbToUb(const char* api, const UbRef& dst, const UbRef& src, const TypeInfo& ti, const DmaParams& p) {
     CoreCtx& c = Ctx();
     CheckType(api, ti, 0xFFFFFFFFu);
-    if (p.blockCount == 0 || p.blockLenBytes == 0) return;
+    if (p.blockCount == 0 || p.blockLenBytes == 0) return ZeroLength(c, api);
     const uint64_t len = p.blockLenBytes;
     const uint64_t sPitch = len + p.srcGapBytes;
     const uint64_t dPitch = len + p.dstGapBytes;

@@ -12,6 +12,13 @@ namespace simimpl {
 
 using namespace ::ascend_sim::detail;
 
+void ZeroCount(const char* api) {
+    CoreCtx& c = Ctx();
+    if (c.soc->npuArch == 2002)
+        Fail(api, "vector-count",
+             Fmt("count / repeatTime 0: a NOP only on A2/A3/950, not defined on %s (skip the call)", c.soc->name));
+}
+
 void CheckCount(const char* api, int64_t count) {
     if (count < 0) Fail(api, "vector-count", Fmt("count %" PRId64 " is negative", count));
 }
@@ -161,7 +168,7 @@ void Store(uint8_t* p, uint8_t id, double v, RoundMode m) {
 void CastImpl(const UbRef& dst, const TypeInfo& dt, const UbRef& src, const TypeInfo& st, RoundMode mode,
               uint32_t count) {
     const char* api = "Cast";
-    if (count == 0) return;
+    if (count == 0) return ZeroCount(api);
     CoreCtx& c = Ctx();
     const uint32_t all = 0xFFFFFFFFu;
     CheckType(api, st, all);

@@ -1045,3 +1045,29 @@ TEST(SimRules, PipeHazardPassThroughNeedsBindQueue) {
     };
     EXPECT_TRUE(Twin(k, "pipe-hazard"));
 }
+
+TEST(SimRules, ZeroLengthIsANopOnlyOn910b) {
+    // A zero count / blockLen is documented as a NOP on A2/A3/950; on 310P the call must be guarded.
+    auto dma = +[](GM_ADDR in, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECIN> b;
+        pipe.InitBuffer(b, 256);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer((__gm__ float*)in);
+        DataCopy(b.Get<float>(), g, bad ? 0 : 8);
+    };
+    auto vec = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        Duplicate(b.Get<float>(), 0.0f, bad ? 0 : 8);
+    };
+    bad = 1;
+    Io io;
+    EXPECT_TRUE(Ok(io.Run(dma, 1)));
+    EXPECT_TRUE(Ok(io.Run(vec, 1)));
+    bad = 0;
+    simtest::SocScope soc("ascend310p");
+    EXPECT_TRUE(Twin(dma, "datacopy-params"));
+    EXPECT_TRUE(Twin(vec, "vector-count"));
+}
