@@ -993,7 +993,7 @@ __aicore__ inline void RunPass(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const In
 
 // Every pass of the plan in one launch; the cores meet (SyncAll) between passes, since a pass reads
 // what all cores wrote in the previous one (ping-pong buffers in the user workspace).
-extern "C" __global__ __aicore__ void interpolate(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+extern "C" __global__ __aicore__ void interpolate_separable(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     GET_TILING_DATA_WITH_STRUCT(interp::InterpolateTilingData, td, tiling);
@@ -1041,6 +1041,7 @@ int LaunchInterpolateKernel(uint32_t blockDim, uint64_t tilingKey, void* stream,
                             uint64_t tilingBytes)
 {
     if (tiling == nullptr || tilingBytes < sizeof(interp::InterpolateTilingData)) return -1;
-    return AI_LAUNCH_KERNEL(interpolate, blockDim, tilingKey, stream, AI_GM(x, xBytes, "x"), AI_GM(y, yBytes, "y"),
+    return AI_LAUNCH_KERNEL(interpolate_separable, blockDim, tilingKey, stream, AI_GM(x, xBytes, "x"),
+                            AI_GM(y, yBytes, "y"),
                             AI_GM(workspace, workspaceBytes, "workspace"), AI_GM(tiling, tilingBytes, "tiling"));
 }
