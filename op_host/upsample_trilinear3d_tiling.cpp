@@ -235,6 +235,13 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         }
         base.outRowPad = TriRoundUp(owc * cf, pe);
         const uint64_t outChunk = owc * cf;  // elements of one output (sub-)row
+        if (chunked && !platform.hasDataCopyPad && (t.outRow * es) % 32 != 0) {
+            // 310P, rows that are not whole 32 B blocks: written row by row, the last 32 B of the
+            // last chunk's rows recomputed into an aligned tail area; that chunk must span >= 32 B
+            base.rowTails = 1;
+            const uint64_t lastW = (t.outW - (base.wChunks - 1) * owc) * cf;
+            if (lastW * es < 32) return;
+        }
         // H-chunk candidates: ceil(outH / k)
         std::vector<uint64_t> nOhCands;
         for (uint64_t k = 1; k <= t.outH; ++k) {
@@ -399,7 +406,6 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     for (uint64_t owc = t.outW; !rowsFeasible && owc >= 1; owc /= 2) {
         const uint64_t w = owc / quantum * quantum;
         if (w == 0) break;
-        if (!platform.hasDataCopyPad && (t.outRow * es) % 32 != 0) break;
         searchRows(w, true);
     }
 

@@ -81,6 +81,7 @@ public:
         if (l.cvtBytes) pipe_.InitBuffer(cvt_, static_cast<uint32_t>(l.cvtBytes));
         if (l.compactTabBytes) pipe_.InitBuffer(ctab_, static_cast<uint32_t>(l.compactTabBytes));
         pipe_.InitBuffer(tailTab_, static_cast<uint32_t>(l.tailTabBytes));
+        if (l.tailStageBytes) pipe_.InitBuffer(tailStage_, static_cast<uint32_t>(l.tailStageBytes));
     }
 
     __aicore__ inline void Process()
@@ -349,6 +350,11 @@ private:
             DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
             WaitMte2ForVector();
         }
+        if (t_.rowTails) {  // lane byte offsets of one tail block, after the per-row tail tables
+            LocalTensor<int32_t> lanes = tailTab_.Get<int32_t>()[t_.rowsPerChunk * blk_];
+            CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(blk_));
+            Muls(lanes, lanes, static_cast<int32_t>(4), static_cast<int32_t>(blk_));
+        }
         if (t_.hGather) {  // lane byte offsets 0, 4, 8, ... of one padded row
             LocalTensor<int32_t> lanes = hTab_.Get<int32_t>()[4 * t_.rowsPerChunk * t_.outRowPad];
             CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(t_.outRowPad));
@@ -528,6 +534,18 @@ private:
                                     static_cast<uint32_t>((pad * sizeof(T) - TriRoundUp(wOut_ * sizeof(T), 32)) / 32),
                                     static_cast<uint32_t>((t_.outRow - wOut_) * sizeof(T)), 0};
                 DataCopyPad(yGm_[dst], y, p);
+            } else if (t_.rowTails) {  // 310P, unaligned rows: row by row, tails from the tail area
+                const uint64_t main = wOut_ / blk_ * blk_;
+                for (uint64_t j = 0; j < rows_; ++j) {
+                    DataCopy(yGm_[dst + j * t_.outRow], y[j * pad], static_cast<uint32_t>(main));
+                }
+                if (main != wOut_) {
+                    PipeBarrier<PIPE_MTE3>();  // each tail block overlaps its row's main copy
+                    for (uint64_t j = 0; j < rows_; ++j) {
+                        DataCopy(yGm_[dst + j * t_.outRow + wOut_ - blk_], y[t_.rowsPerChunk * pad + j * blk_],
+                                 static_cast<uint32_t>(blk_));
+                    }
+                }
             } else {  // 310P: the tiling only chunks rows whose sub-rows are whole 32 B blocks
                 DataCopyParams p;
                 p.blockCount = static_cast<uint16_t>(rows_);
@@ -598,6 +616,15 @@ private:
         Tap(ratioH_, static_cast<int64_t>(oh0_ + rows_ - 1), t_.inH, t_.outH, last);
         hLo_ = first.i0;
         nh_ = static_cast<uint64_t>(last.i1 - hLo_ + 1);
+        const bool tails = t_.rowTails && (wOut_ % blk_) != 0;
+        if (tails) {  // byte offsets of each row's last blk_ elements in a P slot
+            LocalTensor<int32_t> tab = tailTab_.Get<int32_t>();
+            LocalTensor<int32_t> lanes = tab[t_.rowsPerChunk * blk_];
+            for (uint64_t j = 0; j < rows_; ++j) {
+                Adds(tab[j * blk_], lanes, static_cast<int32_t>((j * t_.outRowPad + wOut_ - blk_) * 4),
+                     static_cast<int32_t>(blk_));
+            }
+        }
         if (t_.hGather && static_cast<int64_t>(wc * t_.hChunks + hc) != builtH_) {
             BuildHTables();
             builtH_ = static_cast<int64_t>(wc * t_.hChunks + hc);
@@ -660,6 +687,23 @@ private:
                 const RoundMode rm = static_cast<RoundMode>(t_.castRoundMode);
                 LocalTensor<T> dst = compact_ ? cvt_.Get<T>()[buffered * slotElems] : y[buffered * slotElems];
                 Cast(dst, of, rm, static_cast<uint32_t>(chunkElems));
+            }
+            if (tails) {  // the same D pass on each row's last blk_ elements, into y's aligned tail area
+                const uint32_t n = static_cast<uint32_t>(rows_ * blk_);
+                LocalTensor<float> ta = tailStage_.Get<float>();
+                LocalTensor<float> tb = ta[t_.rowsPerChunk * blk_];
+                LocalTensor<uint32_t> tab = tailTab_.Get<uint32_t>();
+                Gather(ta, pb, tab, static_cast<uint32_t>(s0 * slotElems * 4), n);
+                Gather(tb, pb, tab, static_cast<uint32_t>(s1 * slotElems * 4), n);
+                if constexpr (sizeof(T) == 4) {
+                    LocalTensor<float> yt = y[t_.rowsPerChunk * pad].template ReinterpretCast<float>();
+                    Muls(yt, ta, dt.l0, static_cast<int32_t>(n));
+                    Axpy(yt, tb, dt.l1, static_cast<int32_t>(n));
+                } else {
+                    Muls(ta, ta, dt.l0, static_cast<int32_t>(n));
+                    Axpy(ta, tb, dt.l1, static_cast<int32_t>(n));
+                    Cast(y[t_.rowsPerChunk * pad], ta, static_cast<RoundMode>(t_.castRoundMode), n);
+                }
             }
             ++buffered;
             if (buffered == t_.planesPerWrite || od + 1 == od1_) {
@@ -792,7 +836,7 @@ private:
     TPipe pipe_;
     TQue<QuePosition::VECIN, 2> inQ_;  // depth 2: the next plane/group is queued while one is in use
     TQue<QuePosition::VECOUT, 1> outQ_;
-    TBuf<TPosition::VECCALC> inF_, wBuf_, hBuf_, tmp_, tab_, hTab_, outF_, cvt_, ctab_, tailTab_;
+    TBuf<TPosition::VECCALC> inF_, wBuf_, hBuf_, tmp_, tab_, hTab_, outF_, cvt_, ctab_, tailTab_, tailStage_;
     GlobalTensor<T> xGm_, yGm_;
     GlobalTensor<uint32_t> wsU32_;
     uint64_t blk_ = 8;

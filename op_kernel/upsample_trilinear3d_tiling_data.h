@@ -70,6 +70,8 @@ struct UpsampleTrilinear3dTilingData {
     uint64_t inRowChunkPad;         // sub-rows: UB stride of one input sub-row (elements)
     uint64_t subRows;               // 1: units load only the input columns their W chunk needs (W chunks,
                                     //    or one chunk of a strong W downscale); 0: whole rows
+    uint64_t rowTails;              // 310P sub-rows of an unaligned row: each row is written on its own,
+                                    //    its last 32 B recomputed into an aligned tail area
     // ---- volume mode ----
     uint64_t groupSlabs;            // slabs per group (G)
     uint64_t wPassLen, hPassLen;    // per-slab element counts after the W and H passes
@@ -103,6 +105,7 @@ struct TrilinearUbLayout {
     uint64_t outQueBytes;    // per buffer, 2 buffers (double-buffered output, io dtype)
     uint64_t compactTabBytes;
     uint64_t tailTabBytes;
+    uint64_t tailStageBytes; // rows mode, rowTails: the two fp32 tap values of every row tail
     uint64_t total;
 };
 
@@ -160,10 +163,14 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         l.outFloatBytes = (f32 && !compact) ? 0 : stage * 4;
         l.cvtBytes = (!f32 && compact) ? TriRoundUp(stage * es, 32) : 0;
     }
-    l.outQueBytes = TriRoundUp((outElems + t.padElems) * es, 32);
-    l.tailTabBytes = 128;
+    const uint64_t blkElems = 32 / es;
+    const uint64_t tails = (t.mode == TRI_MODE_ROWS && t.rowTails) ? t.rowsPerChunk * blkElems : 0;
+    l.outQueBytes = TriRoundUp((outElems + t.padElems + tails) * es, 32);
+    l.tailTabBytes = tails ? (tails + blkElems) * 4 : 128;
+    l.tailStageBytes = tails * 2 * 4;
     l.total = 2 * l.inQueBytes + l.inFloatBytes + l.wBufBytes + l.hBufBytes + l.tmpBytes + l.tabBytes + l.hTabBytes +
-              l.outFloatBytes + l.cvtBytes + 2 * l.outQueBytes + l.compactTabBytes + l.tailTabBytes;
+              l.outFloatBytes + l.cvtBytes + 2 * l.outQueBytes + l.compactTabBytes + l.tailTabBytes +
+              l.tailStageBytes;
     return l;
 }
 

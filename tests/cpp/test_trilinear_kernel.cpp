@@ -245,6 +245,7 @@ const Case kCases[] = {
     {1, 1, 2, 600, 300, 2, 10, 2, false, false},     // 60x H downscale, 2-wide rows: pair rows on 310P
     {1, 3, 64, 8, 100, 3, 1, 3, false, true},        // NDHWC planes under 32 B, big input volume
     {2, 3, 9, 5, 7, 12, 1, 3, false, false},         // planes of 3 elements: one write per D chunk on 310P
+    {1, 150, 2, 5, 40, 3, 4, 75, false, true},       // NDHWC rows of 11250 elements, not 32 B multiples
 };
 
 class TrilinearKernel : public ::testing::TestWithParam<std::tuple<const char*, ai::DType>> {};

@@ -58,6 +58,7 @@ const Shape kShapes[] = {
     {1, 1, 2, 2, 30000, 2, 2, 60000, false, false},   // very wide W: W chunks
     {1, 1, 2, 600, 300, 2, 10, 2, false, false},      // 60x H downscale, 2-wide rows (310P: pair rows)
     {1, 3, 64, 8, 100, 3, 1, 3, false, true},         // planes under 32 B, big input volume
+    {1, 150, 2, 5, 40, 3, 4, 75, false, true},        // long rows, not 32 B multiples (310P: row tails)
 };
 
 ai::TrilinearProblem ProblemOf(const Shape& s, ai::DType dt)
@@ -160,7 +161,7 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
             }
         }
     }
-    EXPECT_EQ(planned, 2 * 16 * 3 - 16);
+    EXPECT_EQ(planned, 2 * 17 * 3 - 17);
 }
 
 // Work splits within one unit of each other and uses every core when there is enough work.
