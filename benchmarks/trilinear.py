@@ -139,12 +139,12 @@ Goals and where they are missed:
 - ascend310p (8 cores, no DataCopyPad): traffic 1.000-1.046, float32 1.11-1.18x the floor on every
   case but the 2x2x2 one; float16 again vector-bound (1.24-2.16x).
 
-Known limitations (the tiling rejects these with a message rather than mis-plan them; all on 310P,
-which has no DataCopyPad): a contiguous output row that does not fit the UB and is not a whole
-number of 32 B blocks (channels-last with large C*W); output volumes under 32 B per (n, c) whose
-input volumes are too large to hold two or more in the UB at once. Fix: zero-filled output plus
-SetAtomicAdd writes of padded blocks (CANN's 310P approach), which needs a SyncAll between the
-fill and the writes.
+Known limitation (the tiling rejects it with a message rather than mis-plan it; 310P only, which
+has no DataCopyPad): output volumes under 32 B per (n, c) slab whose input volumes are too large to
+hold the several slabs one 32 B write needs in the UB at once (e.g. 2x16x31x31x1 -> 1x1x7 fp16).
+Fix: zero-filled output plus SetAtomicAdd writes of padded blocks (CANN's 310P approach), which
+needs a SyncAll between the fill and the writes, or sparse loads of only the input rows a tiny output
+uses.
 """
 
 SECTION_BEGIN = "<!-- trilinear:begin -->"
