@@ -108,7 +108,6 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
         pp.compactOut ? std::max<uint64_t>(pad, AlignUp(uint64_t(outRows) * pp.innerOut, 32)) : pad);
     pt->rowSrcAt = static_cast<uint32_t>(at);  // end of the inner tables (read whole)
     at += pt->rowTabCap * 8ull + 32;
-    pt->rowWeightAt = 0;
     pt->runLenAt = static_cast<uint32_t>(at);
     at += pt->runLenCap * 4ull + 32;
     pt->tableBlobBytes = at;

@@ -42,7 +42,7 @@ struct InterpolatePassTiling {
     uint32_t chunkElems;      // outputs per chunk (multiple of outAlignElems)
     uint32_t windowElems;     // capacity of the input window in UB (elements, 32 B multiple)
     uint32_t outAlignElems;   // 32 B of output elements: DataCopy granule, split unit
-    uint32_t socFlags;        // kSocHasDataCopyPad | kSocHalfRint
+    uint32_t socFlags;        // kSocHasDataCopyPad | kSocHalfRint | kSocFloatToInt32
     uint64_t inBufOffset;     // bytes into the user workspace
     uint64_t outBufOffset;
     uint64_t inElems;         // total input elements of this pass
@@ -69,15 +69,17 @@ struct InterpolatePassTiling {
     //      (read as the slice of this core's input rows).  Both slices have 32 B of slack in GM.
     uint32_t layout;          // kLayoutGather or kLayoutRows
     uint32_t rowTaps;         // taps per output row
-    uint32_t slots;           // transformed input rows cached in UB (>= rowTaps + inRowsPerDma)
-    uint32_t innerOutPad;     // innerOut rounded up to 32 elements
+    uint32_t slots;           // transformed input rows cached in UB (rowTaps + inRowsPerDma, fewer if
+                              // the UB is short: rows are then re-read, never wrong)
+    uint32_t innerOutPad;     // elements per transformed row: innerOut (or the band) rounded up to 32;
+                              // B * batchStride when outerBatch > 1
     uint32_t rawElems;        // raw input buffer (elements, 32 B multiple): inRowsPerDma rows
     uint32_t rowTabCap;       // row tap pairs (rowOutLen * rowTaps rounded up to 4)
     uint32_t inRowsPerDma;
     uint32_t outRowsPerDma;
     uint32_t outRowStride;    // elements between output rows in UB (32 B multiple)
     uint32_t runLenCap;
-    uint32_t innerWeightAt, rowSrcAt, rowWeightAt, runLenAt;
+    uint32_t innerWeightAt, rowSrcAt, runLenAt;
     uint32_t innerAfter;      // WEIGHTED: slots hold widened input rows; the inner transform runs on
                               // each combined output row instead (cheaper when rows shrink)
     uint32_t identityAt;      // innerAfter: blob offset of innerIn identity gather offsets
@@ -96,8 +98,9 @@ struct InterpolatePassTiling {
     uint32_t compactAt;
     uint32_t narrowElems;     // elements the narrowing buffers hold
     uint32_t rsv4;
+    uint32_t rsv5;
     uint64_t tableBlobBytes;
-    uint64_t rows;            // output rows: outer * rowOutLen
+    uint64_t rows;            // units of work: outer / outerBatch * rowOutLen output rows
     uint64_t rowInLen;
     uint64_t rowOutLen;
     uint64_t innerIn;
