@@ -173,18 +173,40 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     const AxisTaps td = MakeTaps(p.inD, p.outD, rD, p.alignCorners);
 
     // ---------------- volume mode candidate ----------------
+    // Staged rows of a slab: dense = every (d, h) row, whole; sparse (310P tiny outputs of big
+    // volumes) = only the D planes and H rows some tap uses, only the columns some W tap uses.
+    std::vector<int64_t> dIdx(t.inD, -1), hIdx(t.inH, -1);  // staged position of a plane / row
+    uint64_t dCount = 0, hCount = 0;
+    for (uint64_t od = 0; od < t.outD; ++od)
+        for (int64_t d : {td.i0[od], td.i1[od]})
+            if (dIdx[d] < 0) dIdx[d] = static_cast<int64_t>(dCount++);
+    for (uint64_t oh = 0; oh < t.outH; ++oh)
+        for (int64_t h : {th.i0[oh], th.i1[oh]})
+            if (hIdx[h] < 0) hIdx[h] = static_cast<int64_t>(hCount++);
+    const uint64_t sparseColLo = static_cast<uint64_t>(tw.i0[0]) * cf;
+    const uint64_t sparseWidth = static_cast<uint64_t>(tw.i1[t.outW - 1] - tw.i0[0] + 1) * cf;
+
     UpsampleTrilinear3dTilingData v = t;
     v.mode = tri::TRI_MODE_VOLUME;
-    v.wPassLen = t.inD * t.inH * t.outRow;
-    v.hPassLen = t.inD * t.outH * t.outRow;
-    v.wPassPad = TriRoundUp(v.wPassLen, pe);
-    v.hPassPad = TriRoundUp(v.hPassLen, pe);
-    v.outSlabPad = TriRoundUp(t.outSlab, pe);
+    v.xSlabElems = t.inSlab;
+    auto setVolumeShape = [&](bool sparse) {
+        v.sparseRows = sparse ? dCount * hCount : 0;
+        v.sparseRowStride = sparse ? TriRoundUp(sparseWidth + 2 * blk, pe) : 0;
+        v.sparseColLo = sparse ? sparseColLo : 0;
+        v.sparseWidth = sparse ? sparseWidth : 0;
+        v.xSlabElems = sparse ? v.sparseRows * v.sparseRowStride : t.inSlab;
+        v.wPassLen = (sparse ? dCount * hCount : t.inD * t.inH) * t.outRow;
+        v.hPassLen = (sparse ? dCount : t.inD) * t.outH * t.outRow;
+        v.wPassPad = TriRoundUp(v.wPassLen, pe);
+        v.hPassPad = TriRoundUp(v.hPassLen, pe);
+        v.outSlabPad = TriRoundUp(t.outSlab, pe);
+    };
+    setVolumeShape(false);
     auto volumeLayoutFor = [&](uint64_t g, uint64_t k) {
         UpsampleTrilinear3dTilingData c = v;
         c.groupSlabs = g;
         c.groupsPerIo = k;
-        c.inBufElems = TriRoundUp(k * g * t.inSlab + 2 * blk, pe);
+        c.inBufElems = TriRoundUp(k * g * v.xSlabElems + 2 * blk, pe);
         return c;
     };
     const bool volumeFits = v.outSlabPad <= 8192 && v.wPassPad <= 8192 && v.hPassPad <= 8192 &&
@@ -409,8 +431,24 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         searchRows(w, true);
     }
 
-    const bool preferVolume =
-        volumeFits && (!rowsFeasible || t.slabs >= cores || t.outTotal <= 16384);
+    bool preferVolume = volumeFits && (!rowsFeasible || t.slabs >= cores || t.outTotal <= 16384);
+    // 310P, output volumes under 32 B: groups of whole slabs must be written together; when their
+    // whole input volumes do not fit, stage only the input rows the taps use.
+    const bool tinySlabs310p = !platform.hasDataCopyPad && t.outSlab * es < 32;
+    auto denseGroupFits = [&]() {
+        const uint64_t q = std::min<uint64_t>(CeilDiv(32, t.outSlab * es), t.slabs);
+        return TrilinearLayout(volumeLayoutFor(q, 1)).total <= ub;
+    };
+    if (tinySlabs310p && !rowsFeasible && !(volumeFits && denseGroupFits())) {
+        setVolumeShape(true);
+        const uint64_t q = std::min<uint64_t>(CeilDiv(32, t.outSlab * es), t.slabs);
+        if (v.wPassPad <= 8192 && v.hPassPad <= 8192 && v.outSlabPad <= 8192 &&
+            TrilinearLayout(volumeLayoutFor(q, 1)).total <= ub) {
+            preferVolume = true;
+        } else {
+            setVolumeShape(false);
+        }
+    }
     if (!preferVolume && !rowsFeasible) {
         return fail("UpsampleTrilinear3d: an output row of " + std::to_string(t.outRow) + " and input row of " +
                     std::to_string(t.inRow) + " elements do not fit the unified buffer of " + platform.socName);
@@ -434,9 +472,9 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         const bool compactV = !platform.hasDataCopyPad && v.outSlabPad != t.outSlab;
         const double bpc = cm.BytesPerCycle(t.blockDim);
         const double repeatsPerSlab =
-            5.0 * (v.wPassPad + v.hPassPad + v.outSlabPad) / 64.0 + (f32 ? 0.0 : (t.inSlab + v.outSlabPad) / 64.0);
+            5.0 * (v.wPassPad + v.hPassPad + v.outSlabPad) / 64.0 + (f32 ? 0.0 : (v.xSlabElems + v.outSlabPad) / 64.0);
         const double opsPerGroup = 15.0 + (f32 ? 0.0 : 2.0);
-        const double bytesPerSlab = static_cast<double>((t.inSlab + t.outSlab) * es);
+        const double bytesPerSlab = static_cast<double>((v.xSlabElems + t.outSlab) * es);
         uint64_t g = 1, k = 1;
         double best = -1.0;
         for (uint64_t gc = 1; gc <= share && gc <= 4095; ++gc) {
@@ -475,16 +513,24 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         // for a 288 B problem); the kernel then writes them with the scalar unit instead.
         const uint64_t tableBytes = 12 * (t.wPassPad + t.hPassPad + t.outSlabPad) * t.blockDim;
         const uint64_t floorBytes = (t.inTotal + t.outTotal) * es;
-        t.tablesOnDevice = (tableBytes * 10 > floorBytes && t.wPassPad + t.hPassPad + t.outSlabPad <= 1024) ? 1 : 0;
+        t.tablesOnDevice = (t.sparseRows == 0 && tableBytes * 10 > floorBytes &&
+                            t.wPassPad + t.hPassPad + t.outSlabPad <= 1024) ? 1 : 0;
         // tables of one slab
         std::vector<uint32_t> a0(t.wPassPad, 0), a1(t.wPassPad, 0);
         std::vector<float> al(t.wPassPad, 0.0f);
-        for (uint64_t rr = 0; rr < t.inD * t.inH; ++rr) {
+        const bool sparse = t.sparseRows != 0;
+        const uint64_t stagedRows = sparse ? t.sparseRows : t.inD * t.inH;
+        const uint64_t rowStride = sparse ? t.sparseRowStride : t.inRow;
+        const uint64_t colLo = sparse ? t.sparseColLo : 0;
+        const uint64_t hRows = sparse ? hCount : t.inH;  // staged rows per staged plane
+        auto dPos = [&](int64_t d) { return static_cast<uint64_t>(sparse ? dIdx[d] : d); };
+        auto hPos = [&](int64_t h) { return static_cast<uint64_t>(sparse ? hIdx[h] : h); };
+        for (uint64_t rr = 0; rr < stagedRows; ++rr) {
             for (uint64_t e = 0; e < t.outRow; ++e) {
                 const uint64_t ow = e / cf, ch = e % cf;
                 const uint64_t i = rr * t.outRow + e;
-                a0[i] = static_cast<uint32_t>((rr * t.inRow + tw.i0[ow] * cf + ch) * 4);
-                a1[i] = static_cast<uint32_t>((rr * t.inRow + tw.i1[ow] * cf + ch) * 4);
+                a0[i] = static_cast<uint32_t>((rr * rowStride + tw.i0[ow] * cf + ch - colLo) * 4);
+                a1[i] = static_cast<uint32_t>((rr * rowStride + tw.i1[ow] * cf + ch - colLo) * 4);
                 al[i] = tw.l1[ow];
             }
         }
@@ -492,12 +538,13 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         if (!t.tablesOnDevice) t.wTabOffset = ws.Append(a0, a1, al);
         std::vector<uint32_t> b0(t.hPassPad, 0), b1(t.hPassPad, 0);
         std::vector<float> bl(t.hPassPad, 0.0f);
-        for (uint64_t d = 0; d < t.inD; ++d) {
+        const uint64_t planes = sparse ? dCount : t.inD;
+        for (uint64_t d = 0; d < planes; ++d) {
             for (uint64_t oh = 0; oh < t.outH; ++oh) {
                 for (uint64_t e = 0; e < t.outRow; ++e) {
                     const uint64_t i = (d * t.outH + oh) * t.outRow + e;
-                    b0[i] = static_cast<uint32_t>(((d * t.inH + th.i0[oh]) * t.outRow + e) * 4);
-                    b1[i] = static_cast<uint32_t>(((d * t.inH + th.i1[oh]) * t.outRow + e) * 4);
+                    b0[i] = static_cast<uint32_t>(((d * hRows + hPos(th.i0[oh])) * t.outRow + e) * 4);
+                    b1[i] = static_cast<uint32_t>(((d * hRows + hPos(th.i1[oh])) * t.outRow + e) * 4);
                     bl[i] = th.l1[oh];
                 }
             }
@@ -510,8 +557,8 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         for (uint64_t od = 0; od < t.outD; ++od) {
             for (uint64_t q = 0; q < plane; ++q) {
                 const uint64_t i = od * plane + q;
-                c0[i] = static_cast<uint32_t>((td.i0[od] * plane + q) * 4);
-                c1[i] = static_cast<uint32_t>((td.i1[od] * plane + q) * 4);
+                c0[i] = static_cast<uint32_t>((dPos(td.i0[od]) * plane + q) * 4);
+                c1[i] = static_cast<uint32_t>((dPos(td.i1[od]) * plane + q) * 4);
                 cl[i] = td.l1[od];
             }
         }

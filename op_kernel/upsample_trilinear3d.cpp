@@ -212,7 +212,7 @@ private:
         event_t sv = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
         SetFlag<HardEvent::S_V>(sv);
         WaitFlag<HardEvent::S_V>(sv);
-        ReplicatePassTable(t_.wPassPad, wAt_, G, t_.inSlab);
+        ReplicatePassTable(t_.wPassPad, wAt_, G, t_.xSlabElems);
         ReplicatePassTable(t_.hPassPad, hAt_, G, t_.wPassPad);
         ReplicatePassTable(t_.outSlabPad, dAt_, G, t_.hPassPad);
     }
@@ -735,7 +735,7 @@ private:
         if (t_.tablesOnDevice) {
             BuildVolumeTablesOnDevice();
         } else {
-            LoadPassTable(t_.wTabOffset, t_.wTabLen, wAt_, g, t_.inSlab);
+            LoadPassTable(t_.wTabOffset, t_.wTabLen, wAt_, g, t_.xSlabElems);
             LoadPassTable(t_.hTabOffset, t_.hTabLen, hAt_, g, t_.wPassPad);
             LoadPassTable(t_.dTabOffset, t_.dTabLen, dAt_, g, t_.hPassPad);
         }
@@ -749,8 +749,83 @@ private:
     __aicore__ inline void IssueGroupLoad(uint64_t s, uint64_t g)
     {
         LocalTensor<T> x = inQ_.AllocTensor<T>();
-        pendingShift_ = ReadRange(x, s * t_.inSlab, g * t_.inSlab);
+        if (t_.sparseRows == 0) {
+            pendingShift_ = ReadRange(x, s * t_.inSlab, g * t_.inSlab);
+        } else {  // only the needed rows: (needed D planes) x (needed H rows), in ascending order
+            for (uint64_t k = 0; k < g; ++k) {
+                uint64_t r = 0;
+                ForEachSparseRow([&](int64_t d, int64_t h) {
+                    ReadRange(x[k * t_.xSlabElems + r * t_.sparseRowStride], SparseRowStart(s + k, d, h),
+                              t_.sparseWidth);
+                    ++r;
+                });
+            }
+            pendingShift_ = 0;
+        }
         inQ_.EnQue(x);
+    }
+
+    // Calls f(d, h) for every staged row of a sparse slab: needed D planes (ascending) x needed H
+    // rows (ascending), the order the host's sparse tables assume.
+    template <typename F>
+    __aicore__ inline void ForEachSparseRow(F f) const
+    {
+        int64_t lastD = -1;
+        for (uint64_t od = 0; od < t_.outD; ++od) {
+            AxisTap dt;
+            Tap(ratioD_, static_cast<int64_t>(od), t_.inD, t_.outD, dt);
+            const int64_t dTaps[2] = {dt.i0, dt.i1};
+            for (int q = 0; q < 2; ++q) {
+                const int64_t d = dTaps[q];
+                if (d <= lastD) continue;
+                lastD = d;
+                int64_t lastH = -1;
+                for (uint64_t oh = 0; oh < t_.outH; ++oh) {
+                    AxisTap ht;
+                    Tap(ratioH_, static_cast<int64_t>(oh), t_.inH, t_.outH, ht);
+                    const int64_t hTaps[2] = {ht.i0, ht.i1};
+                    for (int u = 0; u < 2; ++u) {
+                        const int64_t h = hTaps[u];
+                        if (h <= lastH) continue;
+                        lastH = h;
+                        f(d, h);
+                    }
+                }
+            }
+        }
+    }
+
+    __aicore__ inline uint64_t SparseRowStart(uint64_t slab, int64_t d, int64_t h) const
+    {
+        return slab * t_.inSlab + (static_cast<uint64_t>(d) * t_.inH + static_cast<uint64_t>(h)) * t_.inRow +
+               t_.sparseColLo;
+    }
+
+    // 310P reads near the tensor's end land shifted (ReadRange); move those staged rows back to
+    // their slot start (Gather into scratch, copy back with Muls by 1, which keeps -0, inf, NaN).
+    __aicore__ inline void RealignSparseRows(const LocalTensor<float>& xf, uint64_t s, uint64_t n)
+    {
+        bool lanesReady = false;
+        LocalTensor<int32_t> lanes = tmp_.Get<int32_t>();
+        LocalTensor<float> row = wBuf_.Get<float>();
+        for (uint64_t k = 0; k < n; ++k) {
+            uint64_t r = 0;
+            ForEachSparseRow([&](int64_t d, int64_t h) {
+                const uint64_t sh = ReadShift(SparseRowStart(s + k, d, h), t_.sparseWidth);
+                if (sh != 0) {
+                    if (!lanesReady) {
+                        CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(t_.sparseRowStride));
+                        Muls(lanes, lanes, static_cast<int32_t>(4), static_cast<int32_t>(t_.sparseRowStride));
+                        lanesReady = true;
+                    }
+                    const uint64_t at = k * t_.xSlabElems + r * t_.sparseRowStride;
+                    Gather(row, xf, lanes.template ReinterpretCast<uint32_t>(), static_cast<uint32_t>((at + sh) * 4),
+                           static_cast<uint32_t>(t_.sparseRowStride - sh));
+                    Muls(xf[at], row, 1.0f, static_cast<int32_t>(t_.sparseRowStride - sh));
+                }
+                ++r;
+            });
+        }
     }
 
     __aicore__ inline void RunVolume()
@@ -787,7 +862,8 @@ private:
     {
         const uint64_t G = t_.groupSlabs;
         LocalTensor<T> x = inQ_.DeQue<T>();
-        LocalTensor<float> xf = InputAsFloat(x, shift + n * t_.inSlab);
+        LocalTensor<float> xf = InputAsFloat(x, shift + n * t_.xSlabElems);
+        if (t_.sparseRows) RealignSparseRows(xf, s, n);
         LocalTensor<float> wb = wBuf_.Get<float>();
         LocalTensor<float> hb = hBuf_.Get<float>();
         LocalTensor<uint32_t> tabU = tab_.Get<uint32_t>();
@@ -796,7 +872,7 @@ private:
         for (uint64_t k = 0; k < n; k += G) {
             const uint64_t g = (n - k) < G ? (n - k) : G;
             GatherPass(wb, xf, tabU[wAt_], tabF[wAt_], G * t_.wPassPad,
-                       static_cast<uint32_t>((shift + k * t_.inSlab) * 4), static_cast<uint32_t>(g * t_.wPassPad));
+                       static_cast<uint32_t>((shift + k * t_.xSlabElems) * 4), static_cast<uint32_t>(g * t_.wPassPad));
             GatherPass(hb, wb, tabU[hAt_], tabF[hAt_], G * t_.hPassPad, 0, static_cast<uint32_t>(g * t_.hPassPad));
             const uint64_t padded = g * t_.outSlabPad;
             LocalTensor<float> of;

@@ -79,6 +79,11 @@ struct UpsampleTrilinear3dTilingData {
     uint64_t inSlabShiftQuantum;    // 310P tiny slabs: smallest group whose output is >= 32 B
     uint64_t groupsPerIo;           // compute groups per input/output DMA (1 when compacting)
     uint64_t tablesOnDevice;        // 1: tiny problem, the kernel writes the volume tables itself
+    uint64_t xSlabElems;            // UB stride of one slab's staged input (inSlab, or the sparse size)
+    uint64_t sparseRows;            // 310P tiny outputs of big volumes: only the needed input rows are
+                                    //    staged, (needed D planes) x (needed H rows) of them per slab
+    uint64_t sparseRowStride;       // UB stride of one staged row
+    uint64_t sparseColLo, sparseWidth;  // first input element and elements of a staged row
     // ---- workspace tables (byte offsets from the user workspace start; uint32/float arrays) ----
     // Every pass table is three arrays of tableLen entries: src offset of tap 0 (bytes), src offset
     // of tap 1 (bytes), lambda1 (float).  lambda0 = 1 - lambda1 is formed on the device.
@@ -143,8 +148,9 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         uint64_t mx = t.wPassPad > t.hPassPad ? t.wPassPad : t.hPassPad;
         mx = mx > t.outSlabPad ? mx : t.outSlabPad;
         l.wBufBytes = g * t.wPassPad * 4;
+        if (t.sparseRows && l.wBufBytes < t.sparseRowStride * 4) l.wBufBytes = t.sparseRowStride * 4;
         l.hBufBytes = g * t.hPassPad * 4;
-        l.tmpBytes = g * mx * 4;
+        l.tmpBytes = (g * mx > t.sparseRowStride ? g * mx : t.sparseRowStride) * 4;
         l.tabBytes = 4 * g * (t.wPassPad + t.hPassPad + t.outSlabPad) * 4;
         outElems = t.groupsPerIo * g * t.outSlabPad;
         l.compactTabBytes = compact ? TriRoundUp(g * t.outSlab, 8) * 4 : 0;

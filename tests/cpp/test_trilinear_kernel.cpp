@@ -246,6 +246,9 @@ const Case kCases[] = {
     {1, 3, 64, 8, 100, 3, 1, 3, false, true},        // NDHWC planes under 32 B, big input volume
     {2, 3, 9, 5, 7, 12, 1, 3, false, false},         // planes of 3 elements: one write per D chunk on 310P
     {1, 150, 2, 5, 40, 3, 4, 75, false, true},       // NDHWC rows of 11250 elements, not 32 B multiples
+    {2, 16, 31, 31, 1, 1, 1, 7, true, false},        // 7-element outputs of big volumes (310P: sparse rows)
+    {2, 2, 31, 64, 8, 1, 1, 1, false, false},        // one output per (n, c), 15872 inputs
+    {2, 1, 40, 40, 41, 2, 2, 2, true, false},        // 310P fp16 sparse rows ending at the tensor's end
 };
 
 class TrilinearKernel : public ::testing::TestWithParam<std::tuple<const char*, ai::DType>> {};

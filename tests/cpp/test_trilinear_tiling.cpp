@@ -59,6 +59,7 @@ const Shape kShapes[] = {
     {1, 1, 2, 600, 300, 2, 10, 2, false, false},      // 60x H downscale, 2-wide rows (310P: pair rows)
     {1, 3, 64, 8, 100, 3, 1, 3, false, true},         // planes under 32 B, big input volume
     {1, 150, 2, 5, 40, 3, 4, 75, false, true},        // long rows, not 32 B multiples (310P: row tails)
+    {3, 2, 100, 100, 31, 1, 7, 2, false, false},      // outputs under 32 B of big volumes (310P: sparse)
 };
 
 ai::TrilinearProblem ProblemOf(const Shape& s, ai::DType dt)
@@ -161,7 +162,7 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
             }
         }
     }
-    EXPECT_EQ(planned, 2 * 17 * 3 - 17);
+    EXPECT_EQ(planned, 2 * 18 * 3 - 18);
 }
 
 // Work splits within one unit of each other and uses every core when there is enough work.
