@@ -139,12 +139,11 @@ Goals and where they are missed:
 - ascend310p (8 cores, no DataCopyPad): traffic 1.000-1.046, float32 1.11-1.18x the floor on every
   case but the 2x2x2 one; float16 again vector-bound (1.24-2.16x).
 
-Known limitation (the tiling rejects it with a message rather than mis-plan it; 310P only, which
-has no DataCopyPad): output volumes under 32 B per (n, c) slab whose input volumes are too large to
-hold the several slabs one 32 B write needs in the UB at once (e.g. 2x16x31x31x1 -> 1x1x7 fp16).
-Fix: zero-filled output plus SetAtomicAdd writes of padded blocks (CANN's 310P approach), which
-needs a SyncAll between the fill and the writes, or sparse loads of only the input rows a tiny output
-uses.
+No shape is known to be rejected: 310P's missing DataCopyPad is handled by 32 B-aligned reads
+inside the tensor, writes that end with a 32 B block re-written from the unit's own data, packed
+multi-plane writes for output planes under 32 B, row-by-row writes with recomputed tails for long
+unaligned rows, and, for output volumes under 32 B of big input volumes, groups of slabs that stage
+only the input rows their taps use.
 """
 
 SECTION_BEGIN = "<!-- trilinear:begin -->"
