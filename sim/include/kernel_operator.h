@@ -618,6 +618,77 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
     simd::CountVec(ascend_sim::VecOp::Axpy, count, uint64_t(count) * (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U)));
 }
 
+namespace simimpl {
+// Shared body of MulAddDst / FusedMulAdd (count form): three reads (dst, src0, src1), one write.
+// Rounding: the product is rounded to the compute type first, then the sum (two roundings): the
+// devkit's special-value tables (docs/zh/api/附录/Memory矢量计算接口边界值汇总.md, tables 21/22) give
+// an intermediate stage src0*src1 (saturated on its own in half saturation mode) before the add.
+// Cost: the API pages note a UB bank conflict, three distinct operands cannot be read in one beat,
+// so the op runs at half rate unless dst coincides with a source: counted as 2x the repeats then.
+template <typename T, typename U, typename F>
+void MulAddLike(const char* api, ascend_sim::VecOp op, const LocalTensor<T>& dst, const LocalTensor<U>& src0,
+                const LocalTensor<U>& src1, int64_t count, F f) {
+    simd::Tick();
+    CheckCount(api, count);
+    if (count == 0) return simimpl::ZeroCount(api);
+    Read(api, "src0", src0, count);
+    Read(api, "src1", src1, count);
+    Read(api, "dst", dst, count);
+    Write(api, dst, count);
+    CheckOverlap(api, dst.ref_, count * sizeof(T), src0.ref_, count * sizeof(U), sizeof(T) == sizeof(U));
+    CheckOverlap(api, dst.ref_, count * sizeof(T), src1.ref_, count * sizeof(U), sizeof(T) == sizeof(U));
+    T* d = P(dst);
+    const U* a = P(src0);
+    const U* b = P(src1);
+    for (int64_t i = 0; i < count; ++i) {
+        U x, y;
+        T z;
+        std::memcpy(&x, a + i, sizeof(U));
+        std::memcpy(&y, b + i, sizeof(U));
+        std::memcpy(&z, d + i, sizeof(T));
+        const T r = f(static_cast<float>(x), static_cast<float>(y), static_cast<float>(z));
+        std::memcpy(d + i, &r, sizeof(T));
+    }
+    const bool coincide = dst.ref_.ptr == src0.ref_.ptr || dst.ref_.ptr == src1.ref_.ptr;
+    const uint64_t bytes = uint64_t(count) * (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
+    simd::CountVec(op, count, coincide ? bytes : 2 * bytes);
+}
+}  // namespace simimpl
+
+// dst[i] = src0[i] * src1[i] + dst[i]   (src/dst: half/half, float/float, half/float; 910B and 310P AI Core)
+template <typename T, typename U>
+void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+               const int32_t& count) {
+    const char* api = "MulAddDst";
+    constexpr bool ok = (std::is_same<T, half>::value && std::is_same<U, half>::value) ||
+                        (std::is_same<T, float>::value && std::is_same<U, float>::value) ||
+                        (std::is_same<T, float>::value && std::is_same<U, half>::value);
+    if (!ok)
+        simd::Fail(api, "dtype-unsupported",
+                   simd::Fmt("MulAddDst %s -> %s (supported: half->half, float->float, half->float)",
+                             TypeInfoOf<U>().name, TypeInfoOf<T>().name));
+    simimpl::MulAddLike(api, ascend_sim::VecOp::MulAddDst, dst, src0, src1, count, [](float a, float b, float d) -> T {
+        const T p = static_cast<T>(a * b);  // half*half is exact in float; rounded to T here
+        return static_cast<T>(static_cast<float>(p) + d);
+    });
+}
+
+// dst[i] = src0[i] * dst[i] + src1[i]   (half, float; 910B and 310P AI Core)
+template <typename T>
+void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                 const int32_t& count) {
+    const char* api = "FusedMulAdd";
+    constexpr bool ok = std::is_same<T, half>::value || std::is_same<T, float>::value;
+    if (!ok)
+        simd::Fail(api, "dtype-unsupported",
+                   simd::Fmt("FusedMulAdd %s (supported: half, float)", TypeInfoOf<T>().name));
+    simimpl::MulAddLike(api, ascend_sim::VecOp::FusedMulAdd, dst, src0, src1, count,
+                        [](float a, float b, float d) -> T {
+                            const T p = static_cast<T>(a * d);
+                            return static_cast<T>(static_cast<float>(p) + b);
+                        });
+}
+
 // ---- Level 0: mask + repeat + strides ----
 // Each repeat covers 8 blocks of 32 B; element e of block b in repeat r sits at
 // base + r*repStride*32 + b*blkStride*32 + e*sizeof(T).  The mask selects which of the 256/sizeof(T)

@@ -28,7 +28,7 @@ const char* VecOpName(VecOp op) {
     static const char* const names[] = {"Duplicate", "Adds", "Muls", "Maxs", "Mins", "Add", "Sub", "Mul",
                                         "Div", "Max", "Min", "Axpy", "Cast", "Gather", "CreateVecIndex",
                                         "Compare", "Compares", "Select", "Abs", "Relu", "Exp", "Ln", "Sqrt",
-                                        "Reciprocal"};
+                                        "Reciprocal", "MulAddDst", "FusedMulAdd"};
     const int i = static_cast<int>(op);
     return i >= 0 && i < kNumVecOps ? names[i] : "?";
 }

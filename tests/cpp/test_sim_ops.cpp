@@ -283,6 +283,107 @@ TEST(SimOps, HalfArithmeticRoundsOnce) {
     EXPECT_EQ(static_cast<float>(io.Out<half>()[128]), 2048.0f);
 }
 
+// MulAddDst: dst = src0 * src1 + dst; FusedMulAdd: dst = src0 * dst + src1.  The product is rounded
+// before the add (two roundings), so (1+e)^2 - round((1+e)^2) is 0, not the fused residue; half
+// sources into a float dst multiply exactly.
+TEST(SimOps, MulAddDstAndFusedMulAdd) {
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 8192);
+        pipe.InitBuffer(b, 8192);
+        LocalTensor<float> f = a.Get<float>();  // [0,64) x  [64,128) y  [128,...) results
+        LocalTensor<half> h = b.Get<half>();    // [0,128) x  [128,256) y  [256,...) results
+        CreateVecIndex(f, 0.0f, 64);
+        Duplicate(f[64], 3.0f, 64);
+        Duplicate(f[128], 1.0f, 64);
+        MulAddDst(f[128], f, f[64], 64);  // 3i + 1
+        Duplicate(f[192], 2.0f, 64);
+        FusedMulAdd(f[192], f[64], f, 64);  // 3*2 + i
+        const float e = 1.0f + std::ldexp(1.0f, -12);
+        Duplicate(f[256], e, 64);
+        Duplicate(f[320], -(1.0f + std::ldexp(1.0f, -11)), 64);
+        MulAddDst(f[320], f[256], f[256], 64);  // round(e*e) = 1 + 2^-11 (tie to even): 0
+        Duplicate(f[384], e, 64);
+        Duplicate(f[448], -(1.0f + std::ldexp(1.0f, -11)), 64);
+        FusedMulAdd(f[384], f[256], f[448], 64);  // same through FusedMulAdd: 0
+        Duplicate(f[512], 0.0f, 64);
+        Duplicate(f[576], INFINITY, 64);
+        Duplicate(f[640], 5.0f, 64);
+        MulAddDst(f[640], f[512], f[576], 64);  // 0 * inf + 5 = NaN
+        const half hx = half(1.0f + std::ldexp(1.0f, -6));
+        Duplicate(h, hx, 128);
+        Duplicate(h[128], half(-(1.0f + std::ldexp(1.0f, -5))), 128);
+        Duplicate(h[256], half(-(1.0f + std::ldexp(1.0f, -5))), 128);
+        MulAddDst(h[256], h, h, 128);  // half product rounds to 1 + 2^-5: 0
+        Duplicate(h[384], hx, 128);
+        FusedMulAdd(h[384], h, h[128], 128);  // 0
+        LocalTensor<float> w = f[768];
+        Duplicate(w, -(1.0f + std::ldexp(1.0f, -5)), 128);
+        MulAddDst(w, h, h, 128);  // half x half -> float is exact: 2^-12
+        PipeBarrier<PIPE_ALL>();
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer((__gm__ float*)out);
+        DataCopy(g, f, 1024);
+        GlobalTensor<half> gh;
+        gh.SetGlobalBuffer((__gm__ half*)(out + 4096));
+        DataCopy(gh, h, 512);
+    };
+    for (const char* soc : {"ascend910b", "ascend310p"}) {
+        simtest::SocScope scope(soc);
+        Io io(4096, 8192);
+        ASSERT_TRUE(Ok(io.Run(k, 1))) << soc;
+        const float* o = io.Out<float>();
+        for (int i = 0; i < 64; ++i) {
+            EXPECT_EQ(o[128 + i], 3.0f * i + 1) << soc;
+            EXPECT_EQ(o[192 + i], 6.0f + i) << soc;
+            EXPECT_EQ(o[320 + i], 0.0f) << soc;
+            EXPECT_EQ(o[384 + i], 0.0f) << soc;
+            EXPECT_TRUE(std::isnan(o[640 + i])) << soc;
+        }
+        for (int i = 0; i < 128; ++i) EXPECT_EQ(o[768 + i], std::ldexp(1.0f, -12)) << soc;
+        const half* oh = reinterpret_cast<const half*>(reinterpret_cast<const uint8_t*>(o) + 4096);
+        for (int i = 0; i < 128; ++i) {
+            EXPECT_EQ(static_cast<float>(oh[256 + i]), 0.0f) << soc;
+            EXPECT_EQ(static_cast<float>(oh[384 + i]), 0.0f) << soc;
+        }
+        auto r = ascend_sim::LastLaunch();
+        EXPECT_EQ(r.total.vecOps[int(ascend_sim::VecOp::MulAddDst)].instructions, 5u);
+        EXPECT_EQ(r.total.vecOps[int(ascend_sim::VecOp::MulAddDst)].elements, 64u * 3 + 128 * 2);
+        EXPECT_EQ(r.total.vecOps[int(ascend_sim::VecOp::FusedMulAdd)].instructions, 3u);
+        EXPECT_STREQ(ascend_sim::VecOpName(ascend_sim::VecOp::MulAddDst), "MulAddDst");
+        EXPECT_STREQ(ascend_sim::VecOpName(ascend_sim::VecOp::FusedMulAdd), "FusedMulAdd");
+    }
+}
+
+// Three distinct operands cost two passes (UB bank conflict: half rate); dst coinciding with a
+// source keeps the full rate.
+TEST(SimOps, MulAddRepeatsHalfRateUnlessDstIsASource) {
+    static int variant;
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a;
+        pipe.InitBuffer(a, 8192);
+        LocalTensor<float> f = a.Get<float>();
+        Duplicate(f, 1.0f, 1024);
+        if (variant == 0) MulAddDst(f, f[256], f[512], 256);          // 1 KB, distinct: 8 repeats
+        if (variant == 1) MulAddDst(f, f, f[512], 256);               // dst == src0: 4 repeats
+        if (variant == 2) FusedMulAdd(f, f[256], f[512], 256);        // distinct: 8 repeats
+        if (variant == 3) FusedMulAdd(f, f[256], f, 256);             // dst == src1: 4 repeats
+        if (variant == 4) {                                            // half -> float: 1 KB dst, 8 repeats
+            LocalTensor<half> h = f[512].ReinterpretCast<half>();
+            MulAddDst(f, h, h[256], 256);
+        }
+    };
+    const uint64_t want[] = {8, 4, 8, 4, 8};
+    for (variant = 0; variant < 5; ++variant) {
+        Io io;
+        ASSERT_TRUE(Ok(io.Run(k, 1))) << variant;
+        // Duplicate of 4 KB: 16 repeats
+        EXPECT_EQ(ascend_sim::LastLaunch().total.vectorRepeats, 16u + want[variant]) << variant;
+    }
+}
+
 // ---------------------------------------------------------------- Gather / Compare / Select
 TEST(SimOps, GatherByteOffsets) {
     auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR) {

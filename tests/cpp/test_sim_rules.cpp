@@ -463,6 +463,110 @@ TEST(SimRules, DtypeUnsupportedOp) {
     EXPECT_TRUE(Twin(k, "dtype-unsupported", 2));
 }
 
+// MulAddDst: half->half, float->float, half->float; FusedMulAdd: half, float (both SoCs).
+TEST(SimRules, MulAddDtypes) {
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b, c;
+        pipe.InitBuffer(b, 1024);
+        pipe.InitBuffer(c, 1024);
+        if (bad == 1) {
+            LocalTensor<int32_t> t = b.Get<int32_t>();
+            Duplicate(t, 3, 64);
+            MulAddDst(t, t, t, 64);
+        } else if (bad == 2) {
+            LocalTensor<int16_t> t = b.Get<int16_t>();
+            Duplicate(t, int16_t(3), 128);
+            FusedMulAdd(t, t, t, 128);
+        } else if (bad == 3) {
+            LocalTensor<half> t = b.Get<half>();  // float sources into a half dst
+            LocalTensor<float> s = c.Get<float>();
+            Duplicate(t, half(1.0f), 64);
+            Duplicate(s, 1.0f, 64);
+            MulAddDst(t, s, s, 64);
+        } else {
+            LocalTensor<float> t = b.Get<float>();
+            LocalTensor<half> s = c.Get<half>();
+            Duplicate(t, 1.0f, 64);
+            Duplicate(s, half(1.0f), 64);
+            MulAddDst(t, s, s, 64);
+            FusedMulAdd(t, t, t, 64);
+        }
+    };
+    for (const char* soc : {"ascend910b", "ascend310p"}) {
+        simtest::SocScope scope(soc);
+        EXPECT_TRUE(Twin(k, "dtype-unsupported", 1)) << soc;
+        EXPECT_TRUE(Twin(k, "dtype-unsupported", 2)) << soc;
+        EXPECT_TRUE(Twin(k, "dtype-unsupported", 3)) << soc;
+    }
+}
+
+TEST(SimRules, MulAddBf16Rejected) {
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 1024);
+        if (bad) {
+            LocalTensor<bfloat16_t> t = b.Get<bfloat16_t>();
+            Duplicate(t, bfloat16_t(1.0f), 128);
+            FusedMulAdd(t, t, t, 128);  // bf16 FusedMulAdd exists only on 950
+        } else {
+            LocalTensor<half> t = b.Get<half>();
+            Duplicate(t, half(1.0f), 128);
+            FusedMulAdd(t, t, t, 128);
+        }
+    };
+    EXPECT_TRUE(Twin(k, "dtype-unsupported"));
+}
+
+TEST(SimRules, MulAddOperandRules) {
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 4096);
+        LocalTensor<float> t = b.Get<float>();
+        Duplicate(t, 1.0f, 1024);
+        if (bad == 1) MulAddDst(t[8], t, t[512], 256);          // dst partially overlaps src0
+        else if (bad == 2) FusedMulAdd(t, t[256], t[8], 256);   // dst partially overlaps src1
+        else if (bad == 3) {                                    // half -> float must not overlap at all
+            LocalTensor<half> h = t.ReinterpretCast<half>();
+            MulAddDst(t, h, h[1024], 256);
+        } else if (bad == 4) MulAddDst(t[4], t[512], t[768], 64);    // 16 B into the buffer
+        else if (bad == 5) FusedMulAdd(t[960], t[512], t[768], 72);  // past the 4 KB buffer
+        else {
+            MulAddDst(t, t, t[512], 256);                       // exact coincidence is fine
+            FusedMulAdd(t[256], t[512], t[256], 256);
+            LocalTensor<half> h = t[512].ReinterpretCast<half>();
+            MulAddDst(t, h, h[256], 256);
+        }
+    };
+    EXPECT_TRUE(Twin(k, "vector-overlap", 1));
+    EXPECT_TRUE(Twin(k, "vector-overlap", 2));
+    EXPECT_TRUE(Twin(k, "vector-overlap", 3));
+    EXPECT_TRUE(Twin(k, "ub-alignment", 4));
+    EXPECT_TRUE(Twin(k, "ub-bounds", 5));
+}
+
+TEST(SimRules, MulAddZeroCountOnlyNopOn910b) {
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 1024);
+        LocalTensor<float> t = b.Get<float>();
+        Duplicate(t, 1.0f, 256);
+        MulAddDst(t, t[64], t[128], bad ? 0 : 64);
+    };
+    {
+        simtest::SocScope scope("ascend910b");
+        bad = 1;
+        Io io;
+        EXPECT_TRUE(Ok(io.Run(k, 1)));  // a NOP on A2
+        bad = 0;
+    }
+    simtest::SocScope scope("ascend310p");
+    EXPECT_TRUE(Twin(k, "vector-count"));
+}
+
 TEST(SimRules, Bf16AbsentOn310p) {
     auto k = +[](GM_ADDR in, GM_ADDR, GM_ADDR, GM_ADDR) {
         TPipe pipe;

@@ -9,7 +9,8 @@ namespace ascend_sim {
 // Vector instructions the sim counts separately (index into CoreCounters::vecOps).
 enum class VecOp : uint8_t {
     Duplicate, Adds, Muls, Maxs, Mins, Add, Sub, Mul, Div, Max, Min, Axpy, Cast, Gather,
-    CreateVecIndex, Compare, Compares, Select, Abs, Relu, Exp, Ln, Sqrt, Reciprocal, Count_
+    CreateVecIndex, Compare, Compares, Select, Abs, Relu, Exp, Ln, Sqrt, Reciprocal,
+    MulAddDst, FusedMulAdd, Count_
 };
 const char* VecOpName(VecOp op);
 constexpr int kNumVecOps = static_cast<int>(VecOp::Count_);
