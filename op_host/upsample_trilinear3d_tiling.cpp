@@ -371,10 +371,12 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
                                             : static_cast<double>(nhSum) / static_cast<double>(hChunks);
                 const double rowsD = static_cast<double>(nOh);
                 const double batches = std::ceil(static_cast<double>(c.maxInRows) / c.wBatchRows);
-                // vector cycles (sim cost model: 16 cycles per instruction + one per 256 B repeat)
+                // vector cycles (sim cost model: 16 cycles per instruction + one per 256 B repeat);
+                // a Gather pass is 4 instructions (Gather, Gather, Mul, MulAddDst) and 5 repeats
+                // per 64 floats (MulAddDst with three distinct operands runs at half rate)
                 const double vecPlane =
-                    batches * 5 * 16 + 5 * c.maxInRows * pad / 64 +
-                    (hGather ? 5 * 16 + 5 * rowsD * pad / 64 : rowsD * 2 * (16 + std::ceil(pad / 64))) +
+                    batches * 4 * 16 + 5 * c.maxInRows * pad / 64 +
+                    (hGather ? 4 * 16 + 5 * rowsD * pad / 64 : rowsD * 2 * (16 + std::ceil(pad / 64))) +
                     (f32 ? 0.0 : 16 + inRows * t.inRow / 64);
                 const double vecOd = 2 * (16 + rowsD * pad / 64) + (f32 ? 0.0 : 16 + rowsD * pad / 64);
                 const double vecUnit = hGather ? rowsD * 4 * (16 + std::ceil(pad / 64)) : 0.0;
@@ -473,7 +475,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
         const double bpc = cm.BytesPerCycle(t.blockDim);
         const double repeatsPerSlab =
             5.0 * (v.wPassPad + v.hPassPad + v.outSlabPad) / 64.0 + (f32 ? 0.0 : (v.xSlabElems + v.outSlabPad) / 64.0);
-        const double opsPerGroup = 15.0 + (f32 ? 0.0 : 2.0);
+        const double opsPerGroup = 12.0 + (f32 ? 0.0 : 2.0);  // 3 Gather passes of 4 instructions
         const double bytesPerSlab = static_cast<double>((v.xSlabElems + t.outSlab) * es);
         uint64_t g = 1, k = 1;
         double best = -1.0;

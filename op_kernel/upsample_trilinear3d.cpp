@@ -4,8 +4,8 @@
 //
 // Separable: out = sum_d wd * sum_h wh * sum_w ww * x, evaluated innermost (W) first exactly like
 // PyTorch's CPU kernel, every tap multiplied even at weight 0 (so 0 * inf = NaN is reproduced):
-//   W pass  Gather tap 0 and tap 1 of every output column (byte-offset tables), Mul by lambda0 /
-//           lambda1 tables, Add;
+//   W pass  Gather tap 0 and tap 1 of every output column (byte-offset tables), Mul tap 0 by the
+//           lambda0 table, MulAddDst tap 1 times the lambda1 table onto it (both taps multiplied);
 //   H pass  rows mode: one Gather pass over the whole row chunk with per-chunk tables (short
 //           rows), or Muls(row h0, lh0) + Axpy(row h1, lh1) per output row (long rows), on 32 B-
 //           padded rows; volume mode: the Gather form over a whole group of slabs;
@@ -226,9 +226,8 @@ private:
         LocalTensor<float> tmp = tmp_.Get<float>();
         Gather(dst, src, tabU, baseBytes, count);
         Gather(tmp, src, tabU[tabAll], baseBytes, count);
-        Mul(dst, dst, tabF[3 * tabAll], static_cast<int32_t>(count));  // lambda0
-        Mul(tmp, tmp, tabF[2 * tabAll], static_cast<int32_t>(count));  // lambda1
-        Add(dst, dst, tmp, static_cast<int32_t>(count));
+        Mul(dst, dst, tabF[3 * tabAll], static_cast<int32_t>(count));        // lambda0 * tap 0
+        MulAddDst(dst, tmp, tabF[2 * tabAll], static_cast<int32_t>(count));  // + tap 1 * lambda1
     }
 
     // GM [s, s+n) of x into dst (io dtype); returns the element index in dst where x[s] landed.
