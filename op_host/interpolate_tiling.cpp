@@ -30,6 +30,16 @@ constexpr uint32_t kMaxRowSlots = 128;          // InterpolateRowPass::kMaxSlots
 
 uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
+// A tap in the padding region: weight +0.0f (bit pattern 0).  Taps inside the input whose weight is
+// zero are stored as -0.0f: they are still multiplied (0 * inf = NaN, as the reference computes),
+// while padding taps contribute nothing (the padding is zeros).
+bool IsPadTap(float w)
+{
+    uint32_t bits;
+    std::memcpy(&bits, &w, 4);
+    return bits == 0u;
+}
+
 int64_t Padded(const InterpolateProblem& p, int d) { return p.inShape[d] + p.padsBegin[d] + p.padsEnd[d]; }
 
 bool AntialiasOn(const InterpolateProblem& p)
@@ -96,6 +106,7 @@ void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, Interpola
     uint64_t at = kw * pad * 4;
     pt->innerWeightAt = static_cast<uint32_t>(at);
     if (weighted || pt->useMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), 32);
+    if (weighted && pt->useMask) at += AlignUp(kw * pad * 4, 32);  // int32 0/1 mask of padding taps
     pt->identityAt = static_cast<uint32_t>(at);
     if (pt->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
     pt->compactOut = pp.compactOut ? 1u : 0u;
@@ -159,7 +170,9 @@ bool BuildInterpolateAxisTaps(const InterpolateProblem& p, int d, InterpolateAxi
             for (uint32_t j = 0; j < k; ++j) {
                 const int64_t q = centre - r + j;
                 const double wj = (q >= 0 && q < padLen) ? interp::LinearTapWeight(a, c, q) : 0.0;
-                pos[o * k + j] = q;
+                // As the reference: a window position outside the padded range is clamped to its edge
+                // (weight 0), so it still multiplies the edge element.
+                pos[o * k + j] = interp::ClampIndex(q, padLen);
                 w[o * k + j] = wj;
                 sum += wj;
             }
@@ -195,7 +208,9 @@ bool BuildInterpolateAxisTaps(const InterpolateProblem& p, int d, InterpolateAxi
         }
     }
     // Padded position -> source index; the padding is data of value 0 (spec: np.pad), so such taps
-    // keep their place in the normalisation above but contribute nothing.
+    // keep their place in the normalisation above but contribute nothing (weight +0.0f).  Taps
+    // inside the input keep their weight even when it is 0 (stored as -0.0f, see IsPadTap): the
+    // reference multiplies every one of them, so a zero-weighted inf or NaN gives NaN.
     t->numTaps = k;
     t->copy = (k == 1);
     t->srcIndex.resize(pos.size());
@@ -204,7 +219,8 @@ bool BuildInterpolateAxisTaps(const InterpolateProblem& p, int d, InterpolateAxi
         const int64_t q = pos[i] - pb;
         const bool inside = q >= 0 && q < inLen;
         t->srcIndex[i] = q < 0 ? 0 : (q >= inLen ? inLen - 1 : q);
-        t->weight[i] = inside ? static_cast<float>(w[i]) : 0.0f;
+        const float wf = static_cast<float>(w[i]);
+        t->weight[i] = inside ? (wf == 0.0f ? -0.0f : wf) : 0.0f;
     }
     return true;
 }
@@ -349,15 +365,15 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             probe.outDType = outType;
             probe.socFlags = socFlags;
             bool anyInnerPad = false;
-            for (float wv : pp.innerTaps.weight) anyInnerPad |= (wv == 0.0f);
-            probe.useMask = (sp.copy && anyInnerPad) ? 1u : 0u;
+            for (float wv : pp.innerTaps.weight) anyInnerPad |= IsPadTap(wv);
+            probe.useMask = anyInnerPad ? 1u : 0u;
             rowsOk = (platform.hasDataCopyPad || (pp.innerOut * szOut) % 32 == 0) && pp.innerIn * 4 < (1ull << 31);
             if (!sp.copy && sp.innerDim >= 0) {
                 // Vector cost (16 cycles per instruction + one per 256 B repeat) of transforming each
                 // needed input row (before) or each combined output row (after).
                 std::vector<uint8_t> usedRow(pp.inLen, 0);
                 for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
-                    if (pp.taps.weight[e] != 0.0f) usedRow[pp.taps.srcIndex[e]] = 1;
+                    if (!IsPadTap(pp.taps.weight[e])) usedRow[pp.taps.srcIndex[e]] = 1;
                 }
                 double rowsIn = 0;
                 for (uint8_t u : usedRow) rowsIn += u;
@@ -551,15 +567,15 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
         if (pp.layout == interp::kLayoutRows) {
             pt.numTaps = pp.innerTaps.numTaps;
             bool anyPad = false;
-            for (float wv : pp.innerTaps.weight) anyPad |= (wv == 0.0f);
-            pt.useMask = (pp.copy && anyPad) ? 1u : 0u;
+            for (float wv : pp.innerTaps.weight) anyPad |= IsPadTap(wv);
+            pt.useMask = anyPad ? 1u : 0u;  // COPY: 0/1 mask; WEIGHTED: padding taps read as 0
             pt.inElems = pp.outer * pp.inLen * pp.innerIn;
             pt.outElems = pp.outer * pp.outLen * pp.innerOut;
         } else {
             pt.numTaps = pp.taps.numTaps;
             bool anyPad = false;
-            for (float wv : pp.taps.weight) anyPad |= (wv == 0.0f);
-            pt.useMask = (pp.copy && anyPad) ? 1u : 0u;
+            for (float wv : pp.taps.weight) anyPad |= IsPadTap(wv);
+            pt.useMask = anyPad ? 1u : 0u;
             pt.inElems = pp.outer * pp.inLen * pp.inner;
             pt.outElems = pp.outer * pp.outLen * pp.inner;
             pt.blockInElems = pp.inLen * pp.inner;
@@ -613,6 +629,8 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             std::vector<uint8_t>& blob = tb.weights;  // the whole blob, byte for byte as in UB
             blob.assign(pt.tableBlobBytes, 0);
             std::vector<uint8_t> wtab((weighted || pt.useMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
+            // WEIGHTED with padding taps: int32 mask (1: inside the input, 0: padding, read as 0)
+            std::vector<int32_t> mtab((weighted && pt.useMask) ? kw * pad : 0, 0);
             // B > 1: the tables repeat for each of the B rows (row b reads rawPitch * b further on).
             const uint64_t reps = pt.outerBatch > 1 ? pt.outerBatch : 1;
             const uint64_t repStride = reps > 1 ? pt.batchStride : 0;
@@ -629,6 +647,9 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                         if (!wtab.empty()) {
                             putWeight(wtab, e, pp.bandElems ? 1.0f : pp.innerTaps.weight[wo * kw + t]);
                         }
+                        if (!mtab.empty()) {
+                            mtab[e] = (pp.bandElems || !IsPadTap(pp.innerTaps.weight[wo * kw + t])) ? 1 : 0;
+                        }
                     }
                 }
                 for (uint64_t m = pt.bandElems; m < repStride; ++m) {  // lanes past the row: any valid source
@@ -639,17 +660,22 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                 }
             }
             if (!wtab.empty()) std::memcpy(&blob[pt.innerWeightAt], wtab.data(), wtab.size());
+            if (!mtab.empty()) {
+                std::memcpy(&blob[pt.innerWeightAt + AlignUp(uint64_t(kw) * pad * 4, 32)], mtab.data(),
+                            mtab.size() * 4);
+            }
             std::vector<uint8_t> used(pp.inLen + 1, 0);
             for (uint64_t o = 0; o < pp.outLen; ++o) {
-                // nonzero taps first (in order): the kernel stops at the first zero weight
+                // taps that contribute first (in order), padding taps (+0.0f) last: the kernel stops
+                // at the first padding tap.  Zero-weight taps inside the input (-0.0f) are kept.
                 uint64_t slot = o * kd;
                 for (int pass2 = 0; pass2 < 2; ++pass2) {
                     for (uint64_t e = o * kd; e < (o + 1) * kd; ++e) {
-                        if ((pp.taps.weight[e] != 0.0f) != (pass2 == 0)) continue;
+                        if (!IsPadTap(pp.taps.weight[e]) != (pass2 == 0)) continue;
                         const uint32_t src = static_cast<uint32_t>(pp.taps.srcIndex[e]);
                         std::memcpy(&blob[pt.rowSrcAt + slot * 8], &src, 4);
                         std::memcpy(&blob[pt.rowSrcAt + slot * 8 + 4], &pp.taps.weight[e], 4);
-                        if (pp.taps.weight[e] != 0.0f) used[src] = 1;
+                        if (!IsPadTap(pp.taps.weight[e])) used[src] = 1;
                         ++slot;
                     }
                 }
@@ -750,13 +776,19 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
         tb.lo.resize(tableLen);
         tb.hi.resize(tableLen);
         const uint32_t wBytes = weighted ? 4u : szC;
-        tb.weights.assign(pt.useMask || weighted ? static_cast<size_t>(k * tableLen * wBytes) : 0, 0);
+        // WEIGHTED with padding taps: K x tableLen int32 masks follow the weights.
+        const uint64_t wTabs = (weighted && pt.useMask) ? 2 : 1;
+        tb.weights.assign(pt.useMask || weighted ? static_cast<size_t>(wTabs * k * tableLen * wBytes) : 0, 0);
         for (uint64_t e = 0; e < tableLen; ++e) {
             const uint64_t per = e / mOut, m = e % mOut, o = m / pp.inner, j = m % pp.inner;
             for (uint32_t t = 0; t < k; ++t) {
                 const uint64_t src = per * mIn + static_cast<uint64_t>(pp.taps.srcIndex[o * k + t]) * pp.inner + j;
                 tb.off[t * tableLen + e] = static_cast<uint32_t>(src * szC);
                 if (!tb.weights.empty()) putWeight(tb.weights, t * tableLen + e, pp.taps.weight[o * k + t]);
+                if (wTabs == 2) {
+                    const int32_t mv = IsPadTap(pp.taps.weight[o * k + t]) ? 0 : 1;
+                    std::memcpy(&tb.weights[(k * tableLen + t * tableLen + e) * 4], &mv, 4);
+                }
             }
             tb.lo[e] = static_cast<uint32_t>(loAt(e));
             tb.hi[e] = static_cast<uint32_t>(hiAt(e));
@@ -790,10 +822,11 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
     plan->workspaceInit.assign(tablesEnd, 0);
     for (size_t i = 0; i < passes.size(); ++i) {
         const Tables& tb = tables[i];
-        std::memcpy(plan->workspaceInit.data() + tb.offAt, tb.off.data(), tb.off.size() * 4);
+        // ROWS passes keep only the blob (tb.weights): the other tables are empty (null data()).
+        if (!tb.off.empty()) std::memcpy(plan->workspaceInit.data() + tb.offAt, tb.off.data(), tb.off.size() * 4);
         if (!tb.weights.empty()) std::memcpy(plan->workspaceInit.data() + tb.wAt, tb.weights.data(), tb.weights.size());
-        std::memcpy(plan->workspaceInit.data() + tb.loAt, tb.lo.data(), tb.lo.size() * 4);
-        std::memcpy(plan->workspaceInit.data() + tb.hiAt, tb.hi.data(), tb.hi.size() * 4);
+        if (!tb.lo.empty()) std::memcpy(plan->workspaceInit.data() + tb.loAt, tb.lo.data(), tb.lo.size() * 4);
+        if (!tb.hi.empty()) std::memcpy(plan->workspaceInit.data() + tb.hiAt, tb.hi.data(), tb.hi.size() * 4);
     }
     plan->userWorkspaceBytes = wsEnd;
     uint32_t maxBd = 1;

@@ -198,6 +198,10 @@ public:
         if (WEIGHTED || t.useMask) {
             wGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TW*>(user + t.weightTable), t.numTaps * t.tableLen);
         }
+        if (WEIGHTED && t.useMask) {  // padding masks follow the weights
+            maskGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user + t.weightTable) + t.numTaps * t.tableLen,
+                                    t.numTaps * t.tableLen);
+        }
         loGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.windowLoTable), t.tableLen);
         hiGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.windowHiTable), t.tableLen);
 
@@ -209,7 +213,7 @@ public:
         if (WEIGHTED) {
             if (!IsSame<TIn, float>::value) pipe_.InitBuffer(winBuf_, interp::InterpolateRound32(uint64_t(w) * 4));
             if (IsOneByte<TIn>()) pipe_.InitBuffer(winHalfBuf_, interp::InterpolateRound32(uint64_t(w) * 2));
-            pipe_.InitBuffer(tabQue_, 2, interp::InterpolateRound32(uint64_t(c) * k * 8));
+            pipe_.InitBuffer(tabQue_, 2, interp::InterpolateRound32(uint64_t(c) * k * (t.useMask ? 12 : 8)));
             pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
             pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
             pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(c) * sizeof(TOut)));
@@ -313,6 +317,10 @@ private:
             for (uint32_t j = 0; j < (WEIGHTED ? k : 1u); ++j) {
                 DataCopy(w[j * c], wGm_[j * t_.tableLen + m0], nW);
             }
+            if (WEIGHTED && t_.useMask) {
+                LocalTensor<int32_t> mask = tab[2 * k * c].template ReinterpretCast<int32_t>();
+                for (uint32_t j = 0; j < k; ++j) DataCopy(mask[j * c], maskGm_[j * t_.tableLen + m0], nW);
+            }
         }
         tabQue_.EnQue(tab);
     }
@@ -366,10 +374,20 @@ private:
             } else {
                 acc = accBuf_.Get<float>();
             }
+            // Padding taps: the gathered (clamped) source is zeroed bit-exactly (int32 x 0/1) before
+            // the weight, so an inf / NaN next to the padding does not leak into it.
             Gather(acc, src, tab, base, n);
+            if (t_.useMask) {
+                LocalTensor<int32_t> v = acc.template ReinterpretCast<int32_t>();
+                Mul(v, v, tab[2 * k * c].template ReinterpretCast<int32_t>(), static_cast<int32_t>(n));
+            }
             Mul(acc, acc, w, static_cast<int32_t>(n));
             for (uint32_t j = 1; j < k; ++j) {
                 Gather(gat, src, tab[j * c], base, n);
+                if (t_.useMask) {
+                    LocalTensor<int32_t> v = gat.template ReinterpretCast<int32_t>();
+                    Mul(v, v, tab[(2 * k + j) * c].template ReinterpretCast<int32_t>(), static_cast<int32_t>(n));
+                }
                 Mul(gat, gat, w[j * c], static_cast<int32_t>(n));
                 Add(acc, acc, gat, static_cast<int32_t>(n));
             }
@@ -430,6 +448,7 @@ private:
     GlobalTensor<TOut> outGm_;
     GlobalTensor<uint32_t> offGm_, loGm_, hiGm_;
     GlobalTensor<TW> wGm_;
+    GlobalTensor<int32_t> maskGm_;
     GlobalTensor<int32_t> syncGm_;
     TBuf<TPosition::VECCALC> syncBuf_;
 };
@@ -661,7 +680,7 @@ private:
             for (uint32_t k = 0; k < t_.rowTaps; ++k) {
                 const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o * t_.rowTaps + k - rowBase_));
                 const float w = TapWeight(tap);
-                if (w == 0.0f) break;
+                if ((tap >> 32) == 0) break;  // +0.0f: padding (ordered last); -0.0f is computed
                 LocalTensor<float> slot = RowSlot(b, tap & 0xFFFFFFFFull);
                 if (first) {
                     Muls(dst, slot, w, n);
@@ -804,13 +823,23 @@ private:
         const uint32_t k = t_.numTaps;
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
         LocalTensor<float> w = blob[t_.innerWeightAt / 4].template ReinterpretCast<float>();
+        // Padding taps (useMask): the gathered clamped source is zeroed bit-exactly (int32 x 0/1).
+        const uint32_t maskAt = (t_.innerWeightAt + interp::InterpolateRound32(uint64_t(k) * p * 4)) / 4;
         if (k == 1) {
             Gather(dst, src, blob, base, static_cast<uint32_t>(n));
+            if (t_.useMask) {
+                LocalTensor<int32_t> v = dst.template ReinterpretCast<int32_t>();
+                Mul(v, v, blob[maskAt].template ReinterpretCast<int32_t>(), n);
+            }
             Mul(dst, dst, w, n);
             return;
         }
         LocalTensor<float> gat = gatBuf_.Get<float>();
         Gather(gat, src, blob, base, k * p);
+        if (t_.useMask) {
+            LocalTensor<int32_t> v = gat.template ReinterpretCast<int32_t>();
+            Mul(v, v, blob[maskAt].template ReinterpretCast<int32_t>(), static_cast<int32_t>(k * p));
+        }
         Mul(gat, gat, w, static_cast<int32_t>(k * p));
         Add(dst, gat, gat[p], n);
         for (uint32_t j = 2; j < k; ++j) Add(dst, dst, gat[j * p], n);
@@ -852,7 +881,9 @@ private:
                 // one 64-bit scalar read: source row (low word) and weight (high word)
                 const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o * t_.rowTaps + k - rowBase_));
                 const float w = TapWeight(tap);
-                if (w == 0.0f) break;  // the host orders each row's nonzero taps first
+                // +0.0f: a padding tap (the host orders them last); a zero weight inside the input is
+                // -0.0f and is computed, so a zero-weighted inf / NaN gives NaN as in the reference
+                if ((tap >> 32) == 0) break;
                 LocalTensor<float> slot = RowSlot(b, tap & 0xFFFFFFFFull);
                 if (first) {
                     Muls(acc, slot, w, accN);

@@ -3,7 +3,8 @@
 //
 // The operation runs as a sequence of separable passes over the axes that change (resized, or
 // padded); one kernel launch runs them in order, the cores meeting in SyncAll between passes.
-// Taps that fall into the padding region carry weight / mask 0 (padding is data of value 0).
+// Taps that fall into the padding region carry weight +0.0f / mask 0 (padding is data of value 0);
+// taps inside the input with weight 0 carry -0.0f and are computed (0 * inf = NaN, as the reference).
 // ROWS passes (layout kLayoutRows): see the ROWS fields below.
 // GATHER passes (layout kLayoutGather) read a dense tensor viewed as [outer, inLen * inner] and
 // write [outer, outLen * inner].  Per output element of one block (index m in
@@ -35,7 +36,9 @@ struct InterpolatePassTiling {
     uint32_t inDType;         // ai::DType of the data this pass reads
     uint32_t outDType;        // ai::DType of the data this pass writes
     uint32_t numTaps;         // K
-    uint32_t useMask;         // COPY: multiply by the 0/1 mask table (padding present)
+    uint32_t useMask;         // padding taps present: COPY multiplies by the 0/1 mask table; WEIGHTED
+                              // also multiplies the gathered values (int32 view) by a 0/1 mask table
+                              // (after the weights) so padding reads 0 whatever the clamped source
     uint32_t inFromWorkspace; // 1: input is the user workspace at inBufOffset, 0: x
     uint32_t outToWorkspace;  // 1: output is the user workspace at outBufOffset, 0: y
     uint32_t blockDim;        // cores used by this pass
@@ -63,8 +66,11 @@ struct InterpolatePassTiling {
     // The tables are one blob in GM (offsetTable, tableBlobBytes); byte offsets in it:
     //   0: inner offsets (numTaps x innerOutPad uint32), innerWeightAt: inner weights / masks
     //      (read whole: rowSrcAt bytes);
+    //   (WEIGHTED with useMask: an int32 0/1 mask, numTaps x innerOutPad, follows the inner weights
+    //      at innerWeightAt + Round32(numTaps * innerOutPad * 4));
     //   rowSrcAt: rowTabCap uint64 row taps (o * rowTaps + k): source row | float weight bits << 32
-    //      (weight 0: padding), read as the slice of this core's output rows;
+    //      (bits 0, +0.0f: padding, ordered last; -0.0f: a zero weight inside the input, computed),
+    //      read as the slice of this core's output rows;
     //   runLenAt: runLenCap uint32, consecutive needed input rows starting at each input row
     //      (read as the slice of this core's input rows).  Both slices have 32 B of slack in GM.
     uint32_t layout;          // kLayoutGather or kLayoutRows
@@ -153,7 +159,7 @@ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t
     if (kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED)) {
         if (inDType != 0) total += InterpolateRound32(window * 4);       // window as float
         if (szIn == 1) total += InterpolateRound32(window * 2);          // int8 -> half step
-        total += 2ull * InterpolateRound32(chunk * taps * 8);            // offsets + weights
+        total += 2ull * InterpolateRound32(chunk * taps * (useMask ? 12 : 8));  // offsets + weights (+ masks)
         total += 2ull * InterpolateRound32(chunk * 4);                   // gathered tap, accumulator
         total += 2ull * InterpolateRound32(chunk * szOut);               // output, double buffered
         if (szOut == 1) total += InterpolateRound32(chunk * 2);          // half -> int8 step

@@ -247,3 +247,79 @@ def test_integer_saturation():
         got = ai.interpolate(x, **kw)
         np.testing.assert_array_equal(got, reference.interpolate(x, **kw))
         assert got.min() == lo and got.max() == hi
+
+
+# ---- inf / NaN propagation -----------------------------------------------------------------------
+# The reference multiplies every tap it includes, zero weights too: linear's whole window (positions
+# outside the padded range clamped to its edge), both linear_onnx taps, all four cubic taps; so a
+# zero-weighted inf or NaN gives NaN.  Padding is zeros (never NaN); nearest and identity axes copy.
+FLOAT_DTYPES = [np.dtype(np.float32), np.dtype(np.float16), BF16]
+
+
+def _nonfinite_case(rng, mode, variant):
+    """Small problem with 2-3 resized axes; variant 1 pads, variant 2 uses integral coordinates
+    (zero-weight taps) via align_corners / asymmetric and exact ratios."""
+    rank = int(rng.integers(3, 5))
+    shape = [int(rng.integers(1, 4)) for _ in range(rank)]
+    naxes = 2 + int(variant == 1 or rng.random() < 0.3)
+    axes = [int(a) for a in rng.permutation(rank)[:naxes]]
+    for a in axes:
+        shape[a] = int(rng.integers(3, 8))
+    pads_begin, pads_end = [0] * rank, [0] * rank
+    if variant == 1:
+        for d in rng.permutation(rank)[:2]:
+            pads_begin[d], pads_end[d] = int(rng.integers(0, 3)), int(rng.integers(1, 3))
+    kw = dict(mode=mode, axes=axes, pads_begin=pads_begin, pads_end=pads_end,
+              nearest_mode=str(rng.choice(NEAREST_MODES)), cube_coeff=-0.75)
+    if variant == 2:
+        kw["coordinate_transformation_mode"] = str(rng.choice(["align_corners", "asymmetric"]))
+        kw["shape_calculation_mode"] = "scales"
+        kw["scales"] = [float(rng.choice([0.5, 2.0, 3.0])) for _ in axes]
+    else:
+        kw["coordinate_transformation_mode"] = str(rng.choice(TRANSFORMS))
+        kw["shape_calculation_mode"] = "sizes"
+        kw["sizes"] = [int(rng.integers(2, 12)) for _ in axes]
+    kw["antialias"] = mode == "linear" and variant == 0 and not _mixes_up_and_down(shape, kw)
+    return shape, kw
+
+
+def _nonfinite_data(shape, dtype, rng):
+    x = (rng.standard_normal(shape) * 4).astype(np.float32)
+    u = rng.random(shape)
+    x[u < 0.04] = np.inf
+    x[(u >= 0.04) & (u < 0.08)] = -np.inf
+    x[(u >= 0.08) & (u < 0.12)] = np.nan
+    return x.astype(dtype)
+
+
+NONFINITE_CASES = []
+for _i, (_mode, _dtype, _variant) in enumerate(itertools.product(MODES, FLOAT_DTYPES, range(3))):
+    _rng = np.random.default_rng(6000 + _i)
+    _shape, _kw = _nonfinite_case(_rng, _mode, _variant)
+    if _output_length_ok(_shape, _kw):
+        NONFINITE_CASES.append((_shape, _dtype, _kw, 6000 + _i))
+
+
+@pytest.mark.parametrize(
+    "case", range(len(NONFINITE_CASES)),
+    ids=[f"{kw['mode']}-{dt.name}-{'x'.join(map(str, s))}-ax{''.join(map(str, kw['axes']))}-"
+         f"{kw.get('sizes') or kw.get('scales')}" for s, dt, kw, _ in NONFINITE_CASES])
+def test_kernel_propagates_inf_nan_as_reference(soc, case):
+    shape, dtype, kwargs, seed = NONFINITE_CASES[case]
+    rng = np.random.default_rng(seed)
+    x = _nonfinite_data(shape, dtype, rng)
+    assert not np.isfinite(x.astype(np.float32)).all()
+    want = reference.interpolate(x, **kwargs)
+    if dtype == BF16 and soc == "ascend310p":  # 310P has no bfloat16: rejected
+        with pytest.raises(ai.AclnnError) as info:
+            ai.interpolate(x, **kwargs)
+        assert info.value.status == 161002
+        return
+    got = ai.interpolate(x, **kwargs, out=_poison(want))
+    g, w = got.astype(np.float64), want.astype(np.float64)
+    np.testing.assert_array_equal(np.isnan(g), np.isnan(w), err_msg="NaN positions differ")
+    np.testing.assert_array_equal(np.where(np.isinf(g), np.sign(g), 0), np.where(np.isinf(w), np.sign(w), 0),
+                                  err_msg="inf positions / signs differ")
+    finite = np.isfinite(w)
+    xs = x.astype(np.float64)
+    _check(got[finite], want[finite], xs[np.isfinite(xs)], kwargs)
