@@ -669,13 +669,27 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                 // taps that contribute first (in order), padding taps (+0.0f) last: the kernel stops
                 // at the first padding tap.  Zero-weight taps inside the input (-0.0f) are kept.
                 uint64_t slot = o * kd;
+                // A zero-weight tap repeating the source of an earlier zero-weight tap of the same
+                // row (linear's window clamped at the edge) adds nothing: dropped like padding.
+                std::vector<float> wrow(pp.taps.weight.begin() + o * kd, pp.taps.weight.begin() + (o + 1) * kd);
+                for (uint32_t j = 0; j < kd; ++j) {
+                    if (wrow[j] != 0.0f || IsPadTap(wrow[j])) continue;
+                    for (uint32_t i2 = 0; i2 < j; ++i2) {
+                        if (wrow[i2] == 0.0f && !IsPadTap(wrow[i2]) &&
+                            pp.taps.srcIndex[o * kd + i2] == pp.taps.srcIndex[o * kd + j]) {
+                            wrow[j] = 0.0f;
+                            break;
+                        }
+                    }
+                }
                 for (int pass2 = 0; pass2 < 2; ++pass2) {
                     for (uint64_t e = o * kd; e < (o + 1) * kd; ++e) {
-                        if (!IsPadTap(pp.taps.weight[e]) != (pass2 == 0)) continue;
+                        const float wv = wrow[e - o * kd];
+                        if (!IsPadTap(wv) != (pass2 == 0)) continue;
                         const uint32_t src = static_cast<uint32_t>(pp.taps.srcIndex[e]);
                         std::memcpy(&blob[pt.rowSrcAt + slot * 8], &src, 4);
-                        std::memcpy(&blob[pt.rowSrcAt + slot * 8 + 4], &pp.taps.weight[e], 4);
-                        if (!IsPadTap(pp.taps.weight[e])) used[src] = 1;
+                        std::memcpy(&blob[pt.rowSrcAt + slot * 8 + 4], &wv, 4);
+                        if (!IsPadTap(wv)) used[src] = 1;
                         ++slot;
                     }
                 }

@@ -154,6 +154,40 @@ TEST(InterpolateTaps, PaddingReadsZeroWithoutRenormalising)
     EXPECT_EQ(t.weight[5], 0.0f);
 }
 
+TEST(InterpolateTaps, ZeroWeightTapsInsideTheInputAreKeptPaddingIsPositiveZero)
+{
+    // inf / NaN propagation (the reference multiplies every tap it includes): a zero weight inside
+    // the input is -0.0f (computed: 0 * inf = NaN), a padding tap +0.0f (contributes nothing).
+    auto p = Problem({2}, {4}, InterpMode::LINEAR_ONNX);
+    p.coordMode = CoordMode::ALIGN_CORNERS;
+    ai::InterpolateAxisTaps t;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 0, &t, nullptr));
+    EXPECT_EQ(t.weight[1], 0.0f);
+    EXPECT_TRUE(std::signbit(t.weight[1]));  // o = 0, c = 0: tap 1 inside, weight 0
+
+    auto q = Problem({4}, {3}, InterpMode::LINEAR_ONNX);
+    q.padsBegin[0] = 1;
+    q.padsEnd[0] = 1;
+    q.scale[0] = interp::SizesModeScale(3, 6);
+    q.coordMode = CoordMode::ASYMMETRIC;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(q, 0, &t, nullptr));
+    EXPECT_EQ(t.weight[0], 0.0f);
+    EXPECT_FALSE(std::signbit(t.weight[0]));  // padded position 0: padding
+
+    // linear 4 -> 8 half_pixel (r = 2): o = 0, c = -0.25, window -2..2; -2 and -1 lie outside the
+    // padded range and are clamped to its edge (source 0, weight 0) as in the reference.
+    auto l = Problem({4}, {8}, InterpMode::LINEAR);
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(l, 0, &t, nullptr));
+    ASSERT_EQ(t.numTaps, 5u);
+    EXPECT_EQ(t.srcIndex[0], 0);
+    EXPECT_EQ(t.srcIndex[1], 0);
+    EXPECT_TRUE(t.weight[0] == 0.0f && std::signbit(t.weight[0]));
+    EXPECT_TRUE(t.weight[1] == 0.0f && std::signbit(t.weight[1]));
+    EXPECT_NEAR(t.weight[2], 1.0f, 1e-6);  // the only nonzero triangle weight (0.75), normalised
+    EXPECT_TRUE(t.weight[3] == 0.0f && std::signbit(t.weight[3]));  // source 1, |c - 1| >= 1
+    EXPECT_TRUE(t.weight[4] == 0.0f && std::signbit(t.weight[4]));  // source 2
+}
+
 TEST(InterpolateTaps, LinearAntialiasIsNormalised)
 {
     auto p = Problem({16}, {4}, InterpMode::LINEAR);
