@@ -33,3 +33,14 @@ def pytest_collection_modifyitems(config, items):
     if reason:
         for item in npu_items:
             item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture
+def default_soc():
+    """Start on the default sim SoC profile (ascend910b) and put it back afterwards, whatever the test
+    selected: the profile is process-wide state of the operator library."""
+    import ascend_interpolate as ai
+
+    ai.set_soc("ascend910b")
+    yield
+    ai.set_soc("ascend910b")

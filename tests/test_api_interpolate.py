@@ -14,12 +14,7 @@ from ascend_interpolate import reference
 BF16 = np.dtype(ml_dtypes.bfloat16)
 
 
-@pytest.fixture(autouse=True)
-def default_soc():
-    """Every test starts (and ends) on the default SoC, whatever other suites in this process did."""
-    ai.set_soc("ascend910b")
-    yield
-    ai.set_soc("ascend910b")
+pytestmark = pytest.mark.usefixtures("default_soc")  # tests/conftest.py
 
 
 def rand(shape, dtype=np.float32, seed=0):

@@ -13,12 +13,6 @@ KEYS = ("soc", "block_dim", "gm_read_bytes", "gm_write_bytes", "floor_bytes", "t
         "modeled_time_us", "cores")
 
 
-@pytest.fixture
-def restore_soc():
-    yield
-    ai.set_soc("ascend910b")
-
-
 def rand(shape, seed=0):
     return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
 
@@ -39,13 +33,13 @@ def test_last_launch_before_any_launch_is_a_clear_error():
     assert done.stdout.startswith("ERR") and "no kernel launch" in done.stdout
 
 
-def test_soc_round_trip(restore_soc):
+def test_soc_round_trip(default_soc):
     for name in ("ascend310p", "ascend910b"):
         ai.set_soc(name)
         assert ai.get_soc() == name
 
 
-def test_unknown_soc_is_161002(restore_soc):
+def test_unknown_soc_is_161002(default_soc):
     ai.set_soc("ascend910b")
     with pytest.raises(ai.AclnnError) as info:
         ai.set_soc("ascend999")
@@ -73,7 +67,7 @@ def _check_record(record, soc, in_bytes, out_bytes):
 
 
 @pytest.mark.parametrize("soc", ["ascend910b", "ascend310p"])
-def test_last_launch_trilinear(soc, restore_soc):
+def test_last_launch_trilinear(soc, default_soc):
     ai.set_soc(soc)
     x = rand((2, 16, 8, 16, 16), seed=1)
     y = ai.upsample_trilinear3d(x, output_size=(16, 32, 32))
@@ -83,14 +77,14 @@ def test_last_launch_trilinear(soc, restore_soc):
 
 
 @pytest.mark.parametrize("soc", ["ascend910b", "ascend310p"])
-def test_last_launch_interpolate(soc, restore_soc):
+def test_last_launch_interpolate(soc, default_soc):
     ai.set_soc(soc)
     x = rand((2, 8, 24, 20), seed=2)
     y = ai.interpolate(x, sizes=(48, 30), axes=(2, 3), mode="cubic", shape_calculation_mode="sizes")
     _check_record(ai.last_launch(), soc, x.nbytes, y.nbytes)
 
 
-def test_errors_never_carry_a_stale_message(restore_soc):
+def test_errors_never_carry_a_stale_message(default_soc):
     with pytest.raises(ai.AclnnError) as first:
         ai.upsample_trilinear3d(rand((1, 2, 3, 4)), output_size=(2, 2, 2))
     assert "self" in first.value.message

@@ -17,12 +17,7 @@ RTOL = {np.dtype(np.float32): 1e-5, np.dtype(np.float16): 2 * 2.0**-10, BF16: 2 
 ATOL = {np.dtype(np.float32): 1e-6, np.dtype(np.float16): 2e-3, BF16: 2e-2}
 
 
-@pytest.fixture(autouse=True)
-def default_soc():
-    """Every test starts (and ends) on the default SoC, whatever other suites in this process did."""
-    ai.set_soc("ascend910b")
-    yield
-    ai.set_soc("ascend910b")
+pytestmark = pytest.mark.usefixtures("default_soc")  # tests/conftest.py
 
 
 def rand(shape, dtype=np.float32, seed=0):

@@ -28,10 +28,7 @@ SOCS = ["ascend910b", "ascend310p"]
 GRID_SIZE = 210
 
 
-@pytest.fixture(autouse=True)
-def _restore_soc():
-    yield
-    ai.set_soc("ascend910b")
+pytestmark = pytest.mark.usefixtures("default_soc")  # tests/conftest.py
 
 
 def _ulp(values, dtype):
