@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace ai {
 namespace {
@@ -665,6 +666,14 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                             mtab.size() * 4);
             }
             std::vector<uint8_t> used(pp.inLen + 1, 0);
+            // Zero-weight row taps in runs (see InterpolatePassTiling::zeroRuns) unless some weight's
+            // bits could be mistaken for a run (a negative subnormal).
+            pt.zeroRuns = weighted ? 1u : 0u;
+            for (float wv : pp.taps.weight) {
+                uint32_t bits;
+                std::memcpy(&bits, &wv, 4);
+                if (bits > 0x80000000u && bits <= 0x807FFFFFu) pt.zeroRuns = 0u;
+            }
             for (uint64_t o = 0; o < pp.outLen; ++o) {
                 // taps that contribute first (in order), padding taps (+0.0f) last: the kernel stops
                 // at the first padding tap.  Zero-weight taps inside the input (-0.0f) are kept.
@@ -682,16 +691,38 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
                         }
                     }
                 }
+                // Entries (source, weight bits): taps that contribute in window order (with zeroRuns,
+                // consecutive zero-weight sources folded into one run entry 0x80000000 | len), then
+                // padding taps; leftover entries repeat the largest source (the kernel's row range
+                // scans read whole rows of entries).
+                std::vector<std::pair<uint32_t, uint32_t>> ent;
+                uint32_t maxSrc = 0;
                 for (int pass2 = 0; pass2 < 2; ++pass2) {
                     for (uint64_t e = o * kd; e < (o + 1) * kd; ++e) {
                         const float wv = wrow[e - o * kd];
                         if (!IsPadTap(wv) != (pass2 == 0)) continue;
                         const uint32_t src = static_cast<uint32_t>(pp.taps.srcIndex[e]);
-                        std::memcpy(&blob[pt.rowSrcAt + slot * 8], &src, 4);
-                        std::memcpy(&blob[pt.rowSrcAt + slot * 8 + 4], &wv, 4);
+                        maxSrc = std::max(maxSrc, src);
+                        uint32_t bits;
+                        std::memcpy(&bits, &wv, 4);
                         if (!IsPadTap(wv)) used[src] = 1;
-                        ++slot;
+                        if (pt.zeroRuns && bits == 0x80000000u) {
+                            if (!ent.empty() && (ent.back().second & 0xFF800000u) == 0x80000000u &&
+                                ent.back().first + (ent.back().second & 0x7FFFFFu) == src &&
+                                (ent.back().second & 0x7FFFFFu) < 0x7FFFFFu) {
+                                ++ent.back().second;
+                                continue;
+                            }
+                            bits = 0x80000001u;
+                        }
+                        ent.emplace_back(src, bits);
                     }
+                }
+                while (ent.size() < kd) ent.emplace_back(maxSrc, 0u);
+                for (const auto& en : ent) {
+                    std::memcpy(&blob[pt.rowSrcAt + slot * 8], &en.first, 4);
+                    std::memcpy(&blob[pt.rowSrcAt + slot * 8 + 4], &en.second, 4);
+                    ++slot;
                 }
             }
             uint32_t run = 0;  // consecutive needed input rows from each row on

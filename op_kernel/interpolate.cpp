@@ -676,20 +676,7 @@ private:
         const int32_t n = static_cast<int32_t>(bandLen_);
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         if constexpr (WEIGHTED) {
-            bool first = true;
-            for (uint32_t k = 0; k < t_.rowTaps; ++k) {
-                const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o * t_.rowTaps + k - rowBase_));
-                const float w = TapWeight(tap);
-                if ((tap >> 32) == 0) break;  // +0.0f: padding (ordered last); -0.0f is computed
-                LocalTensor<float> slot = RowSlot(b, tap & 0xFFFFFFFFull);
-                if (first) {
-                    Muls(dst, slot, w, n);
-                    first = false;
-                } else {
-                    Axpy(dst, slot, w, n);
-                }
-            }
-            if (first) Duplicate(dst, 0.0f, n);
+            CombineRows(dst, b, o, n);
         } else {
             const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o - rowBase_));
             using TI = typename MaskView<TC>::Type;
@@ -704,6 +691,40 @@ private:
     }
 
     __aicore__ inline LocalTensor<TC> Slot(uint32_t s) { return slotBuf_.Get<TC>()[s * slotStride_]; }
+
+    // WEIGHTED: acc = sum over the row taps of output row o (block b) of w * slot, n elements.
+    // One 64-bit scalar read per entry: source row (low word) and weight bits (high word).
+    //   +0.0f (bits 0): a padding tap; the host orders them last, so the row ends there.
+    //   zeroRuns and high word 0x80000000 | len: `len` consecutive source rows of weight zero inside
+    //   the input (they are computed: 0 * inf = NaN, as the reference), one read for the run.
+    //   otherwise the float weight (-0.0f: a single zero-weight tap, computed).
+    __aicore__ inline void CombineRows(const LocalTensor<float>& acc, uint64_t b, uint64_t o, int32_t n)
+    {
+        LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
+        bool first = true;
+        for (uint32_t k = 0; k < t_.rowTaps; ++k) {
+            const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o * t_.rowTaps + k - rowBase_));
+            const uint32_t hi = static_cast<uint32_t>(tap >> 32);
+            if (hi == 0u) break;
+            const uint64_t src = tap & 0xFFFFFFFFull;
+            uint32_t len = 1;
+            float w = TapWeight(tap);
+            if (t_.zeroRuns && (hi & 0xFF800000u) == 0x80000000u) {
+                len = hi & 0x7FFFFFu;
+                w = -0.0f;
+            }
+            for (uint32_t i = 0; i < len; ++i) {
+                LocalTensor<float> slot = RowSlot(b, src + i);
+                if (first) {
+                    Muls(acc, slot, w, n);
+                    first = false;
+                } else {
+                    Axpy(acc, slot, w, n);
+                }
+            }
+        }
+        if (first) Duplicate(acc, 0.0f, n);
+    }
 
     __aicore__ static inline float TapWeight(uint64_t tap)
     {
@@ -876,23 +897,7 @@ private:
             } else {
                 acc = accBuf_.Get<float>();
             }
-            bool first = true;
-            for (uint32_t k = 0; k < t_.rowTaps; ++k) {
-                // one 64-bit scalar read: source row (low word) and weight (high word)
-                const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o * t_.rowTaps + k - rowBase_));
-                const float w = TapWeight(tap);
-                // +0.0f: a padding tap (the host orders them last); a zero weight inside the input is
-                // -0.0f and is computed, so a zero-weighted inf / NaN gives NaN as in the reference
-                if ((tap >> 32) == 0) break;
-                LocalTensor<float> slot = RowSlot(b, tap & 0xFFFFFFFFull);
-                if (first) {
-                    Muls(acc, slot, w, accN);
-                    first = false;
-                } else {
-                    Axpy(acc, slot, w, accN);
-                }
-            }
-            if (first) Duplicate(acc, 0.0f, accN);
+            CombineRows(acc, b, o, accN);
             if (t_.innerAfter) {
                 // inner transform of the combined row: Gather + weight per inner tap
                 LocalTensor<float> res;

@@ -69,8 +69,9 @@ struct InterpolatePassTiling {
     //   (WEIGHTED with useMask: an int32 0/1 mask, numTaps x innerOutPad, follows the inner weights
     //      at innerWeightAt + Round32(numTaps * innerOutPad * 4));
     //   rowSrcAt: rowTabCap uint64 row taps (o * rowTaps + k): source row | float weight bits << 32
-    //      (bits 0, +0.0f: padding, ordered last; -0.0f: a zero weight inside the input, computed),
-    //      read as the slice of this core's output rows;
+    //      (bits 0, +0.0f: padding, ordered last; -0.0f: a zero weight inside the input, computed;
+    //      zeroRuns: 0x80000000 | len, a run of len such rows), read as the slice of this core's
+    //      output rows; entries left over after the padding repeat the row's largest source;
     //   runLenAt: runLenCap uint32, consecutive needed input rows starting at each input row
     //      (read as the slice of this core's input rows).  Both slices have 32 B of slack in GM.
     uint32_t layout;          // kLayoutGather or kLayoutRows
@@ -103,7 +104,8 @@ struct InterpolatePassTiling {
                               // (table at compactAt) into a contiguous 32 B-multiple run for one DMA
     uint32_t compactAt;
     uint32_t narrowElems;     // elements the narrowing buffers hold
-    uint32_t rsv4;
+    uint32_t zeroRuns;        // WEIGHTED ROWS: a row-tap entry with high word 0x80000000 | len stands for
+                              // len consecutive zero-weight source rows (no weight is a negative subnormal)
     uint32_t rsv5;
     uint64_t tableBlobBytes;
     uint64_t rows;            // units of work: outer / outerBatch * rowOutLen output rows
