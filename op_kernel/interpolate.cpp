@@ -26,6 +26,9 @@
 //   2. CopyIn: the window (one DMA), the chunk's slices of the K offset/weight tables;
 //   3. Compute: widen the window to the compute type, then per tap Gather + Mul (+ Add);
 //   4. CopyOut: narrow with one rounding, one DMA.
+// inf / NaN follow the reference: every tap it includes is multiplied, zero weights too (the host
+// stores those as -0.0f, consecutive zero-weight row taps as one run entry), so a zero-weighted inf
+// or NaN gives NaN; taps in the padding read 0 (weighted gathers zero them with an int32 0/1 mask).
 // COPY passes (nearest, identity with padding) move native values (1-byte types through half,
 // exact) and zero padding with an integer 0/1 mask: exact for every dtype, int32 included.
 // Unaligned edges: DataCopyPad on 910B; on 310P every DMA length is a multiple of 32 B, reads that
