@@ -171,9 +171,9 @@ bool BuildInterpolateAxisTaps(const InterpolateProblem& p, int d, InterpolateAxi
             for (uint32_t j = 0; j < k; ++j) {
                 const int64_t q = centre - r + j;
                 const double wj = (q >= 0 && q < padLen) ? interp::LinearTapWeight(a, c, q) : 0.0;
-                // As the reference: a window position outside the padded range is clamped to its edge
-                // (weight 0), so it still multiplies the edge element.
-                pos[o * k + j] = interp::ClampIndex(q, padLen);
+                // A window position outside the padded range is not a tap (spec: `continue`): it
+                // maps outside the input below and is dropped like a padding tap.
+                pos[o * k + j] = q;
                 w[o * k + j] = wj;
                 sum += wj;
             }

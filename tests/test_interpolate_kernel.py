@@ -323,3 +323,17 @@ def test_kernel_propagates_inf_nan_as_reference(soc, case):
     finite = np.isfinite(w)
     xs = x.astype(np.float64)
     _check(got[finite], want[finite], xs[np.isfinite(xs)], kwargs)
+
+
+@pytest.mark.parametrize("soc_name", SOCS)
+def test_linear_window_outside_the_input_is_not_a_tap(soc_name, default_soc):
+    """[inf, 1, 2, 3] -> 8 linear half_pixel: window positions left of the input are skipped (spec
+    `continue`), so outputs 0-2 stay inf; 3-5 hold the inf with weight 0 and become NaN."""
+    ai.set_soc(soc_name)
+    x = np.array([[np.inf, 1.0, 2.0, 3.0]], dtype=np.float32)
+    kw = dict(sizes=[8], axes=[1], mode="linear", shape_calculation_mode="sizes")
+    got = ai.interpolate(x, **kw)
+    want = reference.interpolate(x, **kw)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    np.testing.assert_array_equal(got[0, :3], [np.inf] * 3)
+    np.testing.assert_allclose(got[~np.isnan(got)], want[~np.isnan(want)], rtol=1e-6)

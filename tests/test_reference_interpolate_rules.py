@@ -402,3 +402,19 @@ def test_scale_one_keeps_long_lengths(length):
     theirs = openvino_interpolate(data, [length], [1.0], [0], mode="nearest", shape_calculation_mode="scales")
     assert theirs.shape == (length,)
     np.testing.assert_array_equal(theirs, data)
+
+
+def test_linear_window_positions_outside_the_input_are_not_taps():
+    """spec linear_interpolation: `if not all(conditions): continue` - a window position outside
+    [0, padded) is skipped, it does not multiply the edge element. [inf, 1, 2, 3] -> 8, half_pixel:
+    outputs 0-2 see the inf only through nonzero weights (inf); outputs 3-5 have it in their window with
+    weight 0 (0 * inf = NaN); outputs 6-7 do not reach it. OpenVINO's core reference agrees."""
+    data = np.array([np.inf, 1.0, 2.0, 3.0], dtype=np.float32)
+    ours = _interp(data, sizes=[8], mode="linear")
+    np.testing.assert_array_equal(ours[:3], [np.inf] * 3)
+    assert np.isnan(ours[3:6]).all()
+    np.testing.assert_allclose(ours[6:], [2.75, 3.0], rtol=1e-6)
+    theirs = openvino_interpolate(data, [8], [2.0], [0], backend="evaluate", mode="linear",
+                                  shape_calculation_mode="sizes")
+    np.testing.assert_array_equal(np.isnan(theirs), np.isnan(ours))
+    np.testing.assert_array_equal(ours[~np.isnan(ours)], theirs[~np.isnan(theirs)])

@@ -142,16 +142,22 @@ def _float64_to_bfloat16(values):
     return bits.view(np.float32).astype(_BFLOAT16)
 
 
+NO_TAP = -1  # src_index of a window position that is not a tap (outside the input: spec `continue`)
+
+
 def _apply_taps(values, axis, src_index, tap_weight):
     """One separable pass: out[.., o, ..] = sum_t tap_weight[o, t] * values[.., src_index[o, t], ..].
 
-    Zero-weight taps are multiplied too, so a zero-weighted inf or NaN gives NaN (tri.md "inf/NaN").
+    Zero-weight taps are multiplied too, so a zero-weighted inf or NaN gives NaN (tri.md "inf/NaN";
+    the spec's loops multiply every tap they visit). Positions marked NO_TAP contribute nothing.
     """
-    gathered = np.take(values, src_index, axis=axis)  # [..., out, taps, ...] float64
+    is_tap = src_index != NO_TAP
+    gathered = np.take(values, np.where(is_tap, src_index, 0), axis=axis)  # [..., out, taps, ...] float64
     shape = [1] * gathered.ndim
     shape[axis], shape[axis + 1] = tap_weight.shape
-    with np.errstate(invalid="ignore"):  # 0 * inf = NaN is intended
-        return np.sum(gathered * tap_weight.reshape(shape), axis=axis + 1)
+    with np.errstate(invalid="ignore"):  # 0 * inf = NaN and inf - inf = NaN are intended
+        terms = gathered * tap_weight.reshape(shape)
+        return np.sum(np.where(is_tap.reshape(shape), terms, 0.0), axis=axis + 1)
 
 
 # ==============================================================================================
@@ -287,7 +293,9 @@ def _linear_taps(coord, in_len, scale, antialias_on):
     weight = np.where(inside, _triangle(a * (c - position)), 0.0)
     weight_sum = weight.sum(axis=1, keepdims=True)
     weight = np.divide(weight, weight_sum, out=np.zeros_like(weight), where=weight_sum != 0)
-    return np.clip(position, 0, in_len - 1), weight
+    # spec: `if not all(conditions): continue` - a position outside the input is not a tap at all
+    # (it does not multiply the edge element, so an inf there stays inf, not NaN).
+    return np.where(inside, position, NO_TAP), weight
 
 
 def _linear_onnx_taps(coord, in_len):

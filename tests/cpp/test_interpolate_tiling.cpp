@@ -175,14 +175,14 @@ TEST(InterpolateTaps, ZeroWeightTapsInsideTheInputAreKeptPaddingIsPositiveZero)
     EXPECT_FALSE(std::signbit(t.weight[0]));  // padded position 0: padding
 
     // linear 4 -> 8 half_pixel (r = 2): o = 0, c = -0.25, window -2..2; -2 and -1 lie outside the
-    // padded range and are clamped to its edge (source 0, weight 0) as in the reference.
+    // padded range and are not taps (spec: `continue`): encoded like padding (+0.0f, never read).
     auto l = Problem({4}, {8}, InterpMode::LINEAR);
     ASSERT_TRUE(ai::BuildInterpolateAxisTaps(l, 0, &t, nullptr));
     ASSERT_EQ(t.numTaps, 5u);
     EXPECT_EQ(t.srcIndex[0], 0);
     EXPECT_EQ(t.srcIndex[1], 0);
-    EXPECT_TRUE(t.weight[0] == 0.0f && std::signbit(t.weight[0]));
-    EXPECT_TRUE(t.weight[1] == 0.0f && std::signbit(t.weight[1]));
+    EXPECT_TRUE(t.weight[0] == 0.0f && !std::signbit(t.weight[0]));
+    EXPECT_TRUE(t.weight[1] == 0.0f && !std::signbit(t.weight[1]));
     EXPECT_NEAR(t.weight[2], 1.0f, 1e-6);  // the only nonzero triangle weight (0.75), normalised
     EXPECT_TRUE(t.weight[3] == 0.0f && std::signbit(t.weight[3]));  // source 1, |c - 1| >= 1
     EXPECT_TRUE(t.weight[4] == 0.0f && std::signbit(t.weight[4]));  // source 2
