@@ -50,9 +50,10 @@ PlatformInfo CurrentPlatform()
     return p;
 }
 #else
-PlatformInfo CurrentPlatform()
+PlatformInfo CurrentPlatform() { return PlatformOf(ascend_sim::ActiveSoc()); }
+
+PlatformInfo PlatformOf(const ascend_sim::SocProfile& soc)
 {
-    const auto& soc = ascend_sim::ActiveSoc();
     PlatformInfo p;
     p.socName = std::string(soc.name);
     p.coreNum = static_cast<uint32_t>(soc.vectorCoreNum);

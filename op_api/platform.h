@@ -4,11 +4,19 @@
 #pragma once
 
 #include "op_common.h"
+#if !defined(ASCEND_NPU)
+#include "ascend_sim/soc.h"
+#endif
 
 namespace ai {
 namespace api {
 
 PlatformInfo CurrentPlatform();
+
+#if !defined(ASCEND_NPU)
+// The tiling view of one sim SoC profile (CurrentPlatform() uses the active one).
+PlatformInfo PlatformOf(const ascend_sim::SocProfile& soc);
+#endif
 
 }  // namespace api
 }  // namespace ai

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "interpolate_tiling.h"
+#include "sim_platforms.h"
 
 namespace {
 
@@ -15,30 +16,6 @@ using interp::InterpMode;
 using interp::InterpolatePassTiling;
 using interp::InterpolateTilingData;
 using interp::NearestMode;
-
-ai::PlatformInfo Platform910b()
-{
-    ai::PlatformInfo p;
-    p.socName = "ascend910b";
-    p.coreNum = 48;
-    p.ubBytes = 192 * 1024 - 8448;
-    p.reservedWorkspaceBytes = 16ull << 20;
-    p.hasDataCopyPad = true;
-    p.hasBf16 = true;
-    return p;
-}
-
-ai::PlatformInfo Platform310p()
-{
-    ai::PlatformInfo p;
-    p.socName = "ascend310p";
-    p.coreNum = 8;
-    p.ubBytes = 256 * 1024 - 8192;
-    p.reservedWorkspaceBytes = 2ull << 20;
-    p.hasDataCopyPad = false;
-    p.hasBf16 = false;
-    return p;
-}
 
 // A problem resolved the way the aclnn layer does it (sizes mode).
 ai::InterpolateProblem Problem(std::vector<int64_t> in, std::vector<int64_t> out, InterpMode mode,
@@ -302,7 +279,7 @@ TEST(InterpolatePlan, InvariantsAcrossModesDtypesAndSocs)
     const ai::DType dtypes[] = {ai::DType::F32, ai::DType::F16, ai::DType::BF16,
                                 ai::DType::I8,  ai::DType::U8,  ai::DType::I32};
     const InterpMode modes[] = {InterpMode::NEAREST, InterpMode::LINEAR, InterpMode::LINEAR_ONNX, InterpMode::CUBIC};
-    for (const auto& platform : {Platform910b(), Platform310p()}) {
+    for (const auto& platform : {Ascend910b(), Ascend310p()}) {
         for (auto dt : dtypes) {
             if (dt == ai::DType::BF16 && !platform.hasBf16) continue;
             for (auto mode : modes) {
@@ -327,7 +304,7 @@ TEST(InterpolatePlan, PassStructure)
     auto p = Problem({1, 2, 8, 16}, {1, 2, 16, 4}, InterpMode::LINEAR_ONNX, ai::DType::F16);
     ai::KernelPlan plan;
     std::string err;
-    ASSERT_TRUE(ai::PlanInterpolate(p, Platform910b(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
     auto td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 1u);
     EXPECT_EQ(td.pass[0].layout, interp::kLayoutRows);
@@ -346,7 +323,7 @@ TEST(InterpolatePlan, PassStructure)
 
     // 310P has no DataCopyPad for 8-byte rows: groups of 4 rows (32 B) are packed before each DMA,
     // every core holding whole groups.
-    ASSERT_TRUE(ai::PlanInterpolate(p, Platform310p(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 1u);
     EXPECT_EQ(td.pass[0].layout, interp::kLayoutRows);
@@ -357,7 +334,7 @@ TEST(InterpolatePlan, PassStructure)
     // Too few rows to pack (3 rows of 10 bytes): two GATHER passes, the shrinking one first, with a
     // float32 intermediate.
     p = Problem({1, 1, 2, 16}, {1, 1, 3, 5}, InterpMode::LINEAR_ONNX, ai::DType::F16);
-    ASSERT_TRUE(ai::PlanInterpolate(p, Platform310p(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 2u);
     EXPECT_EQ(td.pass[0].layout, interp::kLayoutGather);
@@ -377,21 +354,21 @@ TEST(InterpolatePlan, PassStructure)
     // Antialias 4x downscale: rows shrink, so the inner (W) transform runs on combined output rows.
     auto aa = Problem({1, 3, 448, 448}, {1, 3, 112, 112}, InterpMode::LINEAR, ai::DType::F32);
     aa.antialias = true;
-    ASSERT_TRUE(ai::PlanInterpolate(aa, Platform910b(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(aa, Ascend910b(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 1u);
     EXPECT_EQ(td.pass[0].innerAfter, 1u);
     EXPECT_EQ(td.pass[0].rowTaps, 17u);
     // 2x upscale: transform input rows first (fewer of them).
     auto up = Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::LINEAR_ONNX, ai::DType::F32);
-    ASSERT_TRUE(ai::PlanInterpolate(up, Platform910b(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(up, Ascend910b(), &plan, &err)) << err;
     td = Tiling(plan);
     EXPECT_EQ(td.pass[0].innerAfter, 0u);
     EXPECT_EQ(td.pass[0].inRowsPerDma, 16u);
 
     // Short rows of many channels: several channels per vector instruction.
     auto ch = Problem({1, 256, 28, 28}, {1, 256, 56, 56}, InterpMode::LINEAR_ONNX, ai::DType::F32);
-    ASSERT_TRUE(ai::PlanInterpolate(ch, Platform910b(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(ch, Ascend910b(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 1u);
     EXPECT_GT(td.pass[0].outerBatch, 1u);
@@ -400,13 +377,13 @@ TEST(InterpolatePlan, PassStructure)
 
     // 4-D with H, W and C resized: C runs as its own pass.
     auto q = Problem({1, 4, 8, 16}, {1, 2, 16, 32}, InterpMode::CUBIC, ai::DType::F32);
-    ASSERT_TRUE(ai::PlanInterpolate(q, Platform910b(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(q, Ascend910b(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 2u);
 
     // Nothing changes: one copy pass.
     auto same = Problem({3, 5}, {3, 5}, InterpMode::CUBIC, ai::DType::I32);
-    ASSERT_TRUE(ai::PlanInterpolate(same, Platform310p(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(same, Ascend310p(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 1u);
     EXPECT_EQ(td.pass[0].kind, 0u);
@@ -414,7 +391,7 @@ TEST(InterpolatePlan, PassStructure)
 
     // Empty output: nothing to launch.
     auto empty = Problem({0, 4}, {0, 8}, InterpMode::NEAREST);
-    ASSERT_TRUE(ai::PlanInterpolate(empty, Platform910b(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(empty, Ascend910b(), &plan, &err)) << err;
     EXPECT_EQ(plan.blockDim, 0u);
 }
 
@@ -423,9 +400,9 @@ TEST(InterpolatePlan, CoreSplitUsesAllCoresOnLargeOutputs)
     auto p = Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST);
     ai::KernelPlan plan;
     std::string err;
-    ASSERT_TRUE(ai::PlanInterpolate(p, Platform910b(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
     EXPECT_EQ(plan.blockDim, 48u);
-    ASSERT_TRUE(ai::PlanInterpolate(p, Platform310p(), &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
     EXPECT_EQ(plan.blockDim, 8u);
 }
 
@@ -434,7 +411,7 @@ TEST(InterpolatePlan, RejectsBf16On310p)
     auto p = Problem({4}, {8}, InterpMode::LINEAR, ai::DType::BF16);
     ai::KernelPlan plan;
     std::string err;
-    EXPECT_FALSE(ai::PlanInterpolate(p, Platform310p(), &plan, &err));
+    EXPECT_FALSE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err));
     EXPECT_NE(err.find("bfloat16"), std::string::npos);
 }
 

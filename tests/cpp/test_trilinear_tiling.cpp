@@ -9,32 +9,9 @@
 #include <vector>
 
 #include "upsample_trilinear3d_tiling.h"
+#include "sim_platforms.h"
 
 namespace {
-
-ai::PlatformInfo Ascend910b()
-{
-    ai::PlatformInfo p;
-    p.socName = "ascend910b";
-    p.coreNum = 48;
-    p.ubBytes = 192 * 1024 - 8448;
-    p.reservedWorkspaceBytes = 16ull << 20;
-    p.hasDataCopyPad = true;
-    p.hasBf16 = true;
-    return p;
-}
-
-ai::PlatformInfo Ascend310p()
-{
-    ai::PlatformInfo p;
-    p.socName = "ascend310p";
-    p.coreNum = 8;
-    p.ubBytes = 256 * 1024 - 8192;
-    p.reservedWorkspaceBytes = 2ull << 20;
-    p.hasDataCopyPad = false;
-    p.hasBf16 = false;
-    return p;
-}
 
 struct Shape {
     int64_t n, c, inD, inH, inW, outD, outH, outW;
