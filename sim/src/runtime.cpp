@@ -1023,6 +1023,15 @@ static void RaceChecks(LaunchState& L) {
             for (auto& kv : c->gmWrites[e].m) w.push_back({kv.first, kv.second, c->blockIdx});
         }
         std::sort(w.begin(), w.end(), [](const Span& a, const Span& b) { return a.b < b.b; });
+        // The first plain write span of a block other than `block` overlapping [b, e), or nullptr.
+        // The spans are disjoint once the loop below has passed, so only the span before b can reach in.
+        auto foreignWrite = [&w](uint64_t b, uint64_t e, uint32_t block) -> const Span* {
+            auto it = std::upper_bound(w.begin(), w.end(), b, [](uint64_t v, const Span& s) { return v < s.b; });
+            if (it != w.begin()) --it;
+            for (; it != w.end() && it->b < e; ++it)
+                if (it->e > b && it->block != block) return &*it;
+            return nullptr;
+        };
         for (size_t i = 1; i < w.size(); ++i) {
             // all earlier spans are disjoint (else we would have stopped), so only the previous can overlap
             if (w[i].b < w[i - 1].e && w[i].block != w[i - 1].block) {
@@ -1039,10 +1048,7 @@ static void RaceChecks(LaunchState& L) {
         for (auto& c : L.cores) {
             if (!c || c->gmAtomicWrites.size() <= e) continue;
             for (auto& kv : c->gmAtomicWrites[e].m) {
-                auto it = std::upper_bound(w.begin(), w.end(), kv.first, [](uint64_t v, const Span& s) { return v < s.b; });
-                if (it != w.begin()) --it;
-                for (; it != w.end() && it->b < kv.second; ++it) {
-                    if (it->e <= kv.first || it->block == c->blockIdx) continue;
+                if (const Span* it = foreignWrite(kv.first, kv.second, c->blockIdx)) {
                     uint64_t off;
                     const char* name = argOf(std::max(it->b, kv.first), &off);
                     RecordError(L, Fmt("kernel %s, blocks %u and %u, DataCopy to GM: rule gm-write-race: block %u "
@@ -1078,21 +1084,15 @@ static void RaceChecks(LaunchState& L) {
                     lineRace(lines[i], lines[j]);
                     return;
                 }
-            auto it = std::upper_bound(w.begin(), w.end(), lines[i].b, [](uint64_t v, const Span& s) { return v < s.b; });
-            if (it != w.begin()) --it;
-            for (; it != w.end() && it->b < lines[i].e; ++it)
-                if (it->e > lines[i].b && it->block != lines[i].block) {
-                    lineRace(lines[i], *it);
-                    return;
-                }
+            if (const Span* it = foreignWrite(lines[i].b, lines[i].e, lines[i].block)) {
+                lineRace(lines[i], *it);
+                return;
+            }
         }
         for (auto& c : L.cores) {
             if (!c || c->gmReads.size() <= e) continue;
             for (auto& kv : c->gmReads[e].m) {
-                auto it = std::upper_bound(w.begin(), w.end(), kv.first, [](uint64_t v, const Span& s) { return v < s.b; });
-                if (it != w.begin()) --it;
-                for (; it != w.end() && it->b < kv.second; ++it) {
-                    if (it->e <= kv.first || it->block == c->blockIdx) continue;
+                if (const Span* it = foreignWrite(kv.first, kv.second, c->blockIdx)) {
                     uint64_t off;
                     const char* name = argOf(std::max(it->b, kv.first), &off);
                     RecordError(L, Fmt("kernel %s, blocks %u and %u, DataCopy/GetValue from GM: rule gm-read-race: block %u "
