@@ -6,58 +6,35 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
 #include "acl/acl_sim_ext.h"
 #include "aclnn_interpolate.h"
+#include "aclnn_test_util.h"
 
 extern "C" int aclsimSetSoc(const char* name);  // sim control (ascend_sim/launch_impl.h)
 
 namespace {
 
-std::vector<int64_t> Contiguous(const std::vector<int64_t>& shape)
-{
-    std::vector<int64_t> s(shape.size(), 1);
-    for (size_t i = shape.size(); i-- > 1;) s[i - 1] = s[i] * shape[i];
-    return s;
-}
+using acltest::IntArray;
+using acltest::LastMsg;
 
-int64_t Numel(const std::vector<int64_t>& shape)
-{
-    int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    return n;
-}
-
-struct Tensor {
-    aclTensor* handle = nullptr;
+struct Tensor : acltest::TensorHandle {
     Tensor(const std::vector<int64_t>& shape, void* data, aclDataType dtype = ACL_FLOAT,
            std::vector<int64_t> strides = {}, int64_t offset = 0, std::vector<int64_t> storage = {},
            aclFormat format = ACL_FORMAT_ND)
+        : TensorHandle(shape, data, dtype, format, std::move(strides), offset, std::move(storage))
     {
-        if (strides.empty()) strides = Contiguous(shape);
-        if (storage.empty()) storage = {Numel(shape) + offset};
-        handle = aclCreateTensor(shape.data(), shape.size(), dtype, strides.data(), offset, format, storage.data(),
-                                 storage.size(), data);
     }
-    ~Tensor() { aclDestroyTensor(handle); }
-    Tensor(const Tensor&) = delete;
-    Tensor& operator=(const Tensor&) = delete;
 };
 
-struct IntArray {
-    aclIntArray* handle = nullptr;
-    explicit IntArray(const std::vector<int64_t>* v) : handle(v ? aclCreateIntArray(v->data(), v->size()) : nullptr) {}
-    ~IntArray() { aclDestroyIntArray(handle); }
-};
 struct FloatArray {
     aclFloatArray* handle = nullptr;
     explicit FloatArray(const std::vector<float>* v) : handle(v ? aclCreateFloatArray(v->data(), v->size()) : nullptr) {}
     ~FloatArray() { aclDestroyFloatArray(handle); }
 };
-
-std::string LastMsg() { return aclGetRecentErrMsg(); }
 
 // One call's arguments; std::vector pointers left null mean "pass NULL".
 struct Call {

@@ -6,65 +6,62 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
 #include "acl/acl_sim_ext.h"
+#include "aclnn_test_util.h"
 #include "aclnn_upsample_trilinear3d.h"
 extern "C" int aclsimSetSoc(const char* name);     // sim controls (ascend_sim/launch_impl.h)
 extern "C" const char* aclsimLastLaunchJson(void);
 
 namespace {
 
-std::vector<int64_t> Contiguous(const std::vector<int64_t>& shape)
-{
-    std::vector<int64_t> s(shape.size(), 1);
-    for (size_t i = shape.size(); i-- > 1;) s[i - 1] = s[i] * shape[i];
-    return s;
-}
+using acltest::IntArray;
+using acltest::LastMsg;
 
 // A tensor over caller-owned storage (the sim's device memory is host memory).
-struct Tensor {
-    aclTensor* handle = nullptr;
+struct Tensor : acltest::TensorHandle {
     Tensor(const std::vector<int64_t>& shape, void* data, aclDataType dtype = ACL_FLOAT,
            aclFormat format = ACL_FORMAT_NCDHW, std::vector<int64_t> strides = {}, int64_t offset = 0,
            std::vector<int64_t> storage = {})
+        : TensorHandle(shape, data, dtype, format, std::move(strides), offset, std::move(storage))
     {
-        if (strides.empty()) strides = Contiguous(shape);
-        if (storage.empty()) {
-            int64_t n = 1;
-            for (int64_t d : shape) n *= d;
-            storage = {n + offset};
-        }
-        handle = aclCreateTensor(shape.data(), shape.size(), dtype, strides.data(), offset, format, storage.data(),
-                                 storage.size(), data);
     }
-    ~Tensor() { aclDestroyTensor(handle); }
-    Tensor(const Tensor&) = delete;
-    Tensor& operator=(const Tensor&) = delete;
 };
 
-struct IntArray {
-    aclIntArray* handle;
-    explicit IntArray(const std::vector<int64_t>& v) : handle(aclCreateIntArray(v.data(), v.size())) {}
-    ~IntArray() { aclDestroyIntArray(handle); }
-};
-
-std::string LastMsg() { return aclGetRecentErrMsg(); }
+// Phase one only: the workspace size and executor (if any) land in *ws and *exec.
+aclnnStatus Prepare(const aclTensor* self, const std::vector<int64_t>& size, aclTensor* out, uint64_t* ws,
+                    aclOpExecutor** exec, bool alignCorners = false, double sD = 0, double sH = 0, double sW = 0)
+{
+    IntArray outputSize(size);
+    return aclnnUpsampleTrilinear3dGetWorkspaceSize(self, outputSize.handle, alignCorners, sD, sH, sW, out, ws, exec);
+}
 
 // Runs both phases; returns the first non-success status.
 aclnnStatus RunTrilinear(const aclTensor* self, const std::vector<int64_t>& size, aclTensor* out, bool alignCorners = false,
                 double sD = 0, double sH = 0, double sW = 0)
 {
-    IntArray outputSize(size);
     uint64_t ws = 0;
     aclOpExecutor* exec = nullptr;
-    aclnnStatus st =
-        aclnnUpsampleTrilinear3dGetWorkspaceSize(self, outputSize.handle, alignCorners, sD, sH, sW, out, &ws, &exec);
+    aclnnStatus st = Prepare(self, size, out, &ws, &exec, alignCorners, sD, sH, sW);
     if (st != ACLNN_SUCCESS) return st;
     std::vector<uint8_t> workspace(ws);
     return aclnnUpsampleTrilinear3d(ws ? workspace.data() : nullptr, ws, exec, nullptr);
 }
+
+// A valid 1x1x2x2x2 -> 1x1x4x4x4 call whose out is a strided view (every other float of a 128-float buffer
+// of -1s): it needs staging, so its workspace is non-zero.
+struct StagedOutCall {
+    std::vector<float> in = std::vector<float>(8, 2.0f);
+    std::vector<float> outBuf = std::vector<float>(128, -1.0f);
+    Tensor self{{1, 1, 2, 2, 2}, in.data()};
+    Tensor res{{1, 1, 4, 4, 4}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {128, 128, 32, 8, 2}, 0, {128}};
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    aclnnStatus PrepareCall() { return Prepare(self.handle, {4, 4, 4}, res.handle, &ws, &exec); }
+};
 
 class TrilinearApi : public ::testing::Test {
 protected:
@@ -238,29 +235,22 @@ TEST_F(TrilinearApi, Int32RangeOffsetAndNullData)
         c.Expect(ACLNN_ERR_PARAM_INVALID, "self", "INT32_MAX");
     }
     std::vector<float> in(8, 1.0f), out(64, 0.0f);
-    IntArray outputSize({4, 4, 4});
     uint64_t ws = 0;
     aclOpExecutor* exec = nullptr;
     {  // negative view offset
         Tensor self({1, 1, 2, 2, 2}, in.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {}, -1, {8});
         Tensor res({1, 1, 4, 4, 4}, out.data());
-        EXPECT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle,
-                                                           &ws, &exec),
-                  ACLNN_ERR_PARAM_INVALID);
+        EXPECT_EQ(Prepare(self.handle, {4, 4, 4}, res.handle, &ws, &exec), ACLNN_ERR_PARAM_INVALID);
         EXPECT_NE(LastMsg().find("self: view offset"), std::string::npos) << LastMsg();
     }
     {  // null data addresses
         Tensor self({1, 1, 2, 2, 2}, nullptr);
         Tensor res({1, 1, 4, 4, 4}, out.data());
-        EXPECT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle,
-                                                           &ws, &exec),
-                  ACLNN_ERR_PARAM_NULLPTR);
+        EXPECT_EQ(Prepare(self.handle, {4, 4, 4}, res.handle, &ws, &exec), ACLNN_ERR_PARAM_NULLPTR);
         EXPECT_NE(LastMsg().find("self: data address"), std::string::npos) << LastMsg();
         Tensor self2({1, 1, 2, 2, 2}, in.data());
         Tensor res2({1, 1, 4, 4, 4}, nullptr);
-        EXPECT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self2.handle, outputSize.handle, false, 0, 0, 0,
-                                                           res2.handle, &ws, &exec),
-                  ACLNN_ERR_PARAM_NULLPTR);
+        EXPECT_EQ(Prepare(self2.handle, {4, 4, 4}, res2.handle, &ws, &exec), ACLNN_ERR_PARAM_NULLPTR);
         EXPECT_NE(LastMsg().find("out: data address"), std::string::npos) << LastMsg();
     }
     EXPECT_EQ(exec, nullptr);
@@ -268,20 +258,12 @@ TEST_F(TrilinearApi, Int32RangeOffsetAndNullData)
 
 TEST_F(TrilinearApi, NullWorkspaceWithNonZeroSizeRejected)
 {
-    std::vector<float> in(8, 2.0f);
-    std::vector<float> outBuf(128, -1.0f);
-    Tensor self({1, 1, 2, 2, 2}, in.data());
-    Tensor res({1, 1, 4, 4, 4}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {128, 128, 32, 8, 2}, 0, {128});
-    IntArray outputSize({4, 4, 4});
-    uint64_t ws = 0;
-    aclOpExecutor* exec = nullptr;
-    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
-                                                       &exec),
-              ACLNN_SUCCESS);
-    ASSERT_GT(ws, 0u);
-    EXPECT_EQ(aclnnUpsampleTrilinear3d(nullptr, ws, exec, nullptr), ACLNN_ERR_PARAM_NULLPTR);
+    StagedOutCall c;
+    ASSERT_EQ(c.PrepareCall(), ACLNN_SUCCESS);
+    ASSERT_GT(c.ws, 0u);
+    EXPECT_EQ(aclnnUpsampleTrilinear3d(nullptr, c.ws, c.exec, nullptr), ACLNN_ERR_PARAM_NULLPTR);
     EXPECT_NE(LastMsg().find("workspace:"), std::string::npos) << LastMsg();
-    for (float v : outBuf) ASSERT_EQ(v, -1.0f);
+    for (float v : c.outBuf) ASSERT_EQ(v, -1.0f);
 }
 
 TEST_F(TrilinearApi, ScalesAndViews)
@@ -332,12 +314,9 @@ TEST_F(TrilinearApi, BatchZeroSucceedsWithoutWorkspace)
     float dummy = 0;
     Tensor self({0, 2, 2, 3, 4}, &dummy);
     Tensor res({0, 2, 3, 4, 5}, &dummy);
-    IntArray outputSize({3, 4, 5});
     uint64_t ws = 99;
     aclOpExecutor* exec = nullptr;
-    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
-                                                       &exec),
-              ACLNN_SUCCESS);
+    ASSERT_EQ(Prepare(self.handle, {3, 4, 5}, res.handle, &ws, &exec), ACLNN_SUCCESS);
     EXPECT_EQ(ws, 0u);
     ASSERT_NE(exec, nullptr);
     EXPECT_EQ(aclnnUpsampleTrilinear3d(nullptr, 0, exec, nullptr), ACLNN_SUCCESS);
@@ -349,12 +328,9 @@ TEST_F(TrilinearApi, ExecutorRunsOnce)
     std::vector<float> in(8, 1.0f), out(64, 0.0f);
     Tensor self({1, 1, 2, 2, 2}, in.data());
     Tensor res({1, 1, 4, 4, 4}, out.data());
-    IntArray outputSize({4, 4, 4});
     uint64_t ws = 0;
     aclOpExecutor* exec = nullptr;
-    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
-                                                       &exec),
-              ACLNN_SUCCESS);
+    ASSERT_EQ(Prepare(self.handle, {4, 4, 4}, res.handle, &ws, &exec), ACLNN_SUCCESS);
     std::vector<uint8_t> workspace(ws + 1);
     ASSERT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws, exec, nullptr), ACLNN_SUCCESS) << LastMsg();
     aclnnStatus second = aclnnUpsampleTrilinear3d(workspace.data(), ws, exec, nullptr);
@@ -369,12 +345,9 @@ TEST_F(TrilinearApi, RepeatableExecutorRunsUntilDestroyed)
     std::vector<float> out(64, 0.0f);
     Tensor self({1, 1, 2, 2, 2}, in.data());
     Tensor res({1, 1, 4, 4, 4}, out.data());
-    IntArray outputSize({4, 4, 4});
     uint64_t ws = 0;
     aclOpExecutor* exec = nullptr;
-    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
-                                                       &exec),
-              ACLNN_SUCCESS);
+    ASSERT_EQ(Prepare(self.handle, {4, 4, 4}, res.handle, &ws, &exec), ACLNN_SUCCESS);
     ASSERT_EQ(aclSetAclOpExecutorRepeatable(exec), ACLNN_SUCCESS);
     std::vector<uint8_t> workspace(ws + 1);
     for (int i = 0; i < 2; ++i) {
@@ -390,12 +363,9 @@ TEST_F(TrilinearApi, UnusedExecutorCanBeDestroyed)
     std::vector<float> in(8, 1.0f), out(64, 0.0f);
     Tensor self({1, 1, 2, 2, 2}, in.data());
     Tensor res({1, 1, 4, 4, 4}, out.data());
-    IntArray outputSize({4, 4, 4});
     uint64_t ws = 0;
     aclOpExecutor* exec = nullptr;
-    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
-                                                       &exec),
-              ACLNN_SUCCESS);
+    ASSERT_EQ(Prepare(self.handle, {4, 4, 4}, res.handle, &ws, &exec), ACLNN_SUCCESS);
     EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
 }
 
@@ -614,21 +584,13 @@ TEST_F(TrilinearApi, StridedViewsOn310p)
 TEST_F(TrilinearApi, SmallWorkspaceRejectedAndOutUntouched)
 {
     // A strided out needs staging, so the workspace is non-zero; one byte short must fail cleanly.
-    std::vector<float> in(8, 2.0f);
-    std::vector<float> outBuf(128, -1.0f);
-    Tensor self({1, 1, 2, 2, 2}, in.data());
-    Tensor res({1, 1, 4, 4, 4}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {128, 128, 32, 8, 2}, 0, {128});
-    IntArray outputSize({4, 4, 4});
-    uint64_t ws = 0;
-    aclOpExecutor* exec = nullptr;
-    ASSERT_EQ(aclnnUpsampleTrilinear3dGetWorkspaceSize(self.handle, outputSize.handle, false, 0, 0, 0, res.handle, &ws,
-                                                       &exec),
-              ACLNN_SUCCESS);
-    ASSERT_GT(ws, 0u);
-    std::vector<uint8_t> workspace(ws);
-    EXPECT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws - 1, exec, nullptr), ACLNN_ERR_PARAM_INVALID);
+    StagedOutCall c;
+    ASSERT_EQ(c.PrepareCall(), ACLNN_SUCCESS);
+    ASSERT_GT(c.ws, 0u);
+    std::vector<uint8_t> workspace(c.ws);
+    EXPECT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), c.ws - 1, c.exec, nullptr), ACLNN_ERR_PARAM_INVALID);
     EXPECT_NE(LastMsg().find("workspaceSize:"), std::string::npos) << LastMsg();
-    for (float v : outBuf) ASSERT_EQ(v, -1.0f);
+    for (float v : c.outBuf) ASSERT_EQ(v, -1.0f);
 }
 
 }  // namespace
