@@ -396,6 +396,30 @@ void ExpectClose(const std::vector<float>& got, const std::vector<float>& want)
     for (size_t i = 0; i < got.size(); ++i) ASSERT_NEAR(got[i], want[i], 1e-5 * (1 + std::fabs(want[i]))) << i;
 }
 
+// NCDHW data (N x C x dhw) laid out channels-last (N x dhw x C), and back.
+std::vector<float> NcdhwToNdhwc(const std::vector<float>& ncdhw, int64_t N, int64_t C, int64_t dhw)
+{
+    std::vector<float> ndhwc(ncdhw.size());
+    for (int64_t n = 0; n < N; ++n)
+        for (int64_t c = 0; c < C; ++c)
+            for (int64_t i = 0; i < dhw; ++i) ndhwc[(n * dhw + i) * C + c] = ncdhw[(n * C + c) * dhw + i];
+    return ndhwc;
+}
+std::vector<float> NdhwcToNcdhw(const std::vector<float>& ndhwc, int64_t N, int64_t C, int64_t dhw)
+{
+    std::vector<float> ncdhw(ndhwc.size());
+    for (int64_t n = 0; n < N; ++n)
+        for (int64_t c = 0; c < C; ++c)
+            for (int64_t i = 0; i < dhw; ++i) ncdhw[(n * C + c) * dhw + i] = ndhwc[(n * dhw + i) * C + c];
+    return ncdhw;
+}
+
+// The strides of an NCDHW view over NDHWC (channels_last_3d) storage.
+std::vector<int64_t> ChannelsLastStrides(int64_t C, int64_t D, int64_t H, int64_t W)
+{
+    return {D * H * W * C, 1, H * W * C, W * C, C};
+}
+
 TEST_F(TrilinearApi, ChannelsLastViewInAndOut)
 {
     // torch_npu's channels_last_3d: an NCDHW view whose strides are those of NDHWC storage.
@@ -404,25 +428,16 @@ TEST_F(TrilinearApi, ChannelsLastViewInAndOut)
     std::vector<float> ncdhw = Ramp(N * C * D * H * W);
     std::vector<float> want = ContiguousResult(ncdhw, {N, C, D, H, W}, size, false);
 
-    std::vector<float> ndhwc(ncdhw.size());
-    for (int64_t n = 0; n < N; ++n)
-        for (int64_t c = 0; c < C; ++c)
-            for (int64_t i = 0; i < D * H * W; ++i) ndhwc[(n * D * H * W + i) * C + c] = ncdhw[(n * C + c) * D * H * W + i];
+    std::vector<float> ndhwc = NcdhwToNdhwc(ncdhw, N, C, D * H * W);
     const int64_t oD = size[0], oH = size[1], oW = size[2];
     std::vector<float> outCl(N * C * oD * oH * oW, 0.0f);
-    Tensor self({N, C, D, H, W}, ndhwc.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {D * H * W * C, 1, H * W * C, W * C, C});
-    Tensor res({N, C, oD, oH, oW}, outCl.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
-               {oD * oH * oW * C, 1, oH * oW * C, oW * C, C});
+    Tensor self({N, C, D, H, W}, ndhwc.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, ChannelsLastStrides(C, D, H, W));
+    Tensor res({N, C, oD, oH, oW}, outCl.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, ChannelsLastStrides(C, oD, oH, oW));
     ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
     // both views are NDHWC-dense: the NDHWC kernel runs on them directly, no view_copy launch
     std::string json = aclsimLastLaunchJson();
     EXPECT_NE(json.find("\"kernel\": \"upsample_trilinear3d\""), std::string::npos) << json;
-    std::vector<float> got(outCl.size());
-    for (int64_t n = 0; n < N; ++n)
-        for (int64_t c = 0; c < C; ++c)
-            for (int64_t i = 0; i < oD * oH * oW; ++i)
-                got[(n * C + c) * oD * oH * oW + i] = outCl[(n * oD * oH * oW + i) * C + c];
-    ExpectClose(got, want);
+    ExpectClose(NdhwcToNcdhw(outCl, N, C, oD * oH * oW), want);
 }
 
 TEST_F(TrilinearApi, ChannelsLastInputContiguousOutput)
@@ -431,11 +446,9 @@ TEST_F(TrilinearApi, ChannelsLastInputContiguousOutput)
     const std::vector<int64_t> size = {4, 3, 5};
     std::vector<float> ncdhw = Ramp(N * C * D * H * W);
     std::vector<float> want = ContiguousResult(ncdhw, {N, C, D, H, W}, size, true);
-    std::vector<float> ndhwc(ncdhw.size());
-    for (int64_t c = 0; c < C; ++c)
-        for (int64_t i = 0; i < D * H * W; ++i) ndhwc[i * C + c] = ncdhw[c * D * H * W + i];
+    std::vector<float> ndhwc = NcdhwToNdhwc(ncdhw, N, C, D * H * W);
     std::vector<float> out(want.size(), 0.0f);
-    Tensor self({N, C, D, H, W}, ndhwc.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {D * H * W * C, 1, H * W * C, W * C, C});
+    Tensor self({N, C, D, H, W}, ndhwc.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, ChannelsLastStrides(C, D, H, W));
     Tensor res({N, C, size[0], size[1], size[2]}, out.data());
     ASSERT_EQ(RunTrilinear(self.handle, size, res.handle, true), ACLNN_SUCCESS) << LastMsg();
     ExpectClose(out, want);
@@ -451,17 +464,11 @@ TEST_F(TrilinearApi, ContiguousInputChannelsLastOutput)
     const int64_t oD = size[0], oH = size[1], oW = size[2];
     std::vector<float> outCl(want.size(), 0.0f);
     Tensor self({N, C, D, H, W}, ncdhw.data());
-    Tensor res({N, C, oD, oH, oW}, outCl.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
-               {oD * oH * oW * C, 1, oH * oW * C, oW * C, C});
+    Tensor res({N, C, oD, oH, oW}, outCl.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, ChannelsLastStrides(C, oD, oH, oW));
     ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
     std::string json = aclsimLastLaunchJson();
     EXPECT_NE(json.find("\"kernel\": \"upsample_trilinear3d\""), std::string::npos) << "out was staged: " << json;
-    std::vector<float> got(outCl.size());
-    for (int64_t n = 0; n < N; ++n)
-        for (int64_t c = 0; c < C; ++c)
-            for (int64_t i = 0; i < oD * oH * oW; ++i)
-                got[(n * C + c) * oD * oH * oW + i] = outCl[(n * oD * oH * oW + i) * C + c];
-    ExpectClose(got, want);
+    ExpectClose(NdhwcToNcdhw(outCl, N, C, oD * oH * oW), want);
 }
 
 TEST_F(TrilinearApi, OffsetAndPaddedRowsOutputLeavesGapsUntouched)
@@ -520,18 +527,13 @@ TEST_F(TrilinearApi, NdhwcFormatContiguous)
     const std::vector<int64_t> size = {3, 3, 4};
     std::vector<float> ncdhw = Ramp(N * C * D * H * W);
     std::vector<float> want = ContiguousResult(ncdhw, {N, C, D, H, W}, size, false);
-    std::vector<float> ndhwc(ncdhw.size());
-    for (int64_t c = 0; c < C; ++c)
-        for (int64_t i = 0; i < D * H * W; ++i) ndhwc[i * C + c] = ncdhw[c * D * H * W + i];
+    std::vector<float> ndhwc = NcdhwToNdhwc(ncdhw, N, C, D * H * W);
     const int64_t oDHW = size[0] * size[1] * size[2];
     std::vector<float> out(N * C * oDHW, 0.0f);
     Tensor self({N, D, H, W, C}, ndhwc.data(), ACL_FLOAT, ACL_FORMAT_NDHWC);
     Tensor res({N, size[0], size[1], size[2], C}, out.data(), ACL_FLOAT, ACL_FORMAT_NDHWC);
     ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
-    std::vector<float> got(out.size());
-    for (int64_t c = 0; c < C; ++c)
-        for (int64_t i = 0; i < oDHW; ++i) got[c * oDHW + i] = out[i * C + c];
-    ExpectClose(got, want);
+    ExpectClose(NdhwcToNcdhw(out, N, C, oDHW), want);
 }
 
 TEST_F(TrilinearApi, StridedViewsGoThroughViewCopyOnTheSim)
@@ -571,13 +573,9 @@ TEST_F(TrilinearApi, StridedViewsOn310p)
     std::vector<float> ndhwcOut(want.size(), 0.0f);  // out: channels-last strided NCDHW view
     Tensor self({N, C, D, H, W}, inBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
                 {2 * C * D * H * W, 2 * D * H * W, 2 * H * W, 2 * W, 2}, 0, {int64_t(inBuf.size())});
-    Tensor res({N, C, oD, oH, oW}, ndhwcOut.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
-               {oD * oH * oW * C, 1, oH * oW * C, oW * C, C});
+    Tensor res({N, C, oD, oH, oW}, ndhwcOut.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, ChannelsLastStrides(C, oD, oH, oW));
     ASSERT_EQ(RunTrilinear(self.handle, size, res.handle), ACLNN_SUCCESS) << LastMsg();
-    std::vector<float> got(want.size());
-    for (int64_t c = 0; c < C; ++c)
-        for (int64_t i = 0; i < oD * oH * oW; ++i) got[c * oD * oH * oW + i] = ndhwcOut[i * C + c];
-    ExpectClose(got, want);
+    ExpectClose(NdhwcToNcdhw(ndhwcOut, N, C, oD * oH * oW), want);
 }
 
 // ---- run-phase errors --------------------------------------------------------------------------------
