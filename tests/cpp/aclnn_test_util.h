@@ -1,11 +1,16 @@
 // Helpers for the aclnn API tests: RAII wrappers of acl tensors / int arrays over caller-owned
 // storage (the sim's device memory is host memory) and the last error message.
 #pragma once
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
+#include "acl/acl_sim_ext.h"
+
+extern "C" int aclsimSetSoc(const char* name);  // sim control (ascend_sim/launch_impl.h)
 
 namespace acltest {
 
@@ -50,5 +55,37 @@ struct IntArray {
     IntArray(const IntArray&) = delete;
     IntArray& operator=(const IntArray&) = delete;
 };
+
+// Fixture of the API tests: every test starts on the default SoC's executor count and must end with no
+// executor leaked; the SoC is reset to ascend910b after each test.
+class ApiTest : public ::testing::Test {
+protected:
+    void SetUp() override { liveBefore_ = aclsimLiveExecutorCount(); }
+    void TearDown() override
+    {
+        aclsimSetSoc("ascend910b");
+        EXPECT_EQ(aclsimLiveExecutorCount(), liveBefore_) << "an executor leaked";
+    }
+    uint64_t liveBefore_ = 0;
+};
+
+constexpr uint8_t kSentinel = 0xAB;  // the bytes of `out` before a call that must fail
+
+// After a phase-one call of `op` that had to fail: the recent error message is op's and names `param:`
+// (and contains `alsoIn`, if given), no executor came back and `outBuf` still holds kSentinel bytes.
+inline void ExpectRejected(const std::string& op, const std::string& param, const std::string& alsoIn,
+                           const aclOpExecutor* exec, const std::vector<uint8_t>& outBuf)
+{
+    std::string msg = LastMsg();
+    EXPECT_NE(msg.find(op), std::string::npos) << msg;
+    EXPECT_NE(msg.find(param + ":"), std::string::npos) << "message does not name " << param << ": " << msg;
+    if (!alsoIn.empty()) {
+        EXPECT_NE(msg.find(alsoIn), std::string::npos) << msg;
+    }
+    EXPECT_EQ(exec, nullptr);
+    for (uint8_t b : outBuf) {
+        ASSERT_EQ(b, kSentinel) << "out was modified by a failing call";
+    }
+}
 
 }  // namespace acltest
