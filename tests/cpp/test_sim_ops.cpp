@@ -25,26 +25,7 @@ struct CastTiling {
     uint32_t count;
 };
 
-// in: float[count] -> out: half[count]
-extern "C" __global__ __aicore__ void cast_f2h(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
-    GET_TILING_DATA_WITH_STRUCT(CastTiling, t, tiling);
-    TPipe pipe;
-    TBuf<TPosition::VECCALC> a, b;
-    pipe.InitBuffer(a, 1024);
-    pipe.InitBuffer(b, 1024);
-    LocalTensor<float> f = a.Get<float>();
-    LocalTensor<half> h = b.Get<half>();
-    GlobalTensor<float> gi;
-    GlobalTensor<half> go;
-    gi.SetGlobalBuffer((__gm__ float*)in);
-    go.SetGlobalBuffer((__gm__ half*)out);
-    DataCopy(f, gi, 64);
-    PipeBarrier<PIPE_ALL>();
-    Cast(h, f, static_cast<RoundMode>(t.mode), t.count);
-    PipeBarrier<PIPE_ALL>();
-    DataCopy(go, h, 64);
-}
-
+// The cast kernels: in: S[count] -> out: D[count] (one 256 B block moved each way).
 template <typename S, typename D>
 void CastKernelBody(GM_ADDR in, GM_ADDR out, GM_ADDR tiling) {
     GET_TILING_DATA_WITH_STRUCT(CastTiling, t, tiling);
@@ -63,6 +44,9 @@ void CastKernelBody(GM_ADDR in, GM_ADDR out, GM_ADDR tiling) {
     Cast(d, s, static_cast<RoundMode>(t.mode), t.count);
     PipeBarrier<PIPE_ALL>();
     DataCopy(go, d, 256 / sizeof(D));
+}
+extern "C" __global__ __aicore__ void cast_f2h(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
+    CastKernelBody<float, half>(in, out, tiling);
 }
 extern "C" __global__ __aicore__ void cast_f2i(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
     CastKernelBody<float, int32_t>(in, out, tiling);
