@@ -12,18 +12,40 @@ namespace {
 int bad = 0;  // 0: correct twin, 1 (or more): planted bug variant
 
 // Runs `k` twice: good twin must pass, bad variant must fail with `rule`.
-::testing::AssertionResult Twin(simtest::Kernel4 k, const char* rule, int badVariant = 1, uint32_t blocks = 1) {
+::testing::AssertionResult Twin(simtest::Kernel4 k, const char* rule, int badVariant = 1, uint32_t blocks = 1,
+                                size_t inBytes = 4096) {
     {
-        Io io;
+        Io io(inBytes);
         bad = 0;
         const int rc = io.Run(k, blocks);
         if (rc != 0) return ::testing::AssertionFailure() << "good twin failed: " << ascend_sim::LastError();
     }
-    Io io;
+    Io io(inBytes);
     bad = badVariant;
     const int rc = io.Run(k, blocks);
     bad = 0;
     return FailedWith(rc, rule);
+}
+
+// Runs the bad variant of `k` where it is no bug (a NOP, or allowed on the active SoC / strict level): it must pass.
+::testing::AssertionResult BadVariantPasses(simtest::Kernel4 k, int badVariant = 1) {
+    Io io;
+    bad = badVariant;
+    const int rc = io.Run(k, 1);
+    bad = 0;
+    return Ok(rc);
+}
+
+// `k` (as it is, `bad` untouched) passes on the active SoC (910B) and fails naming `rule` on 310P.
+::testing::AssertionResult OkHereFailsOn310p(simtest::Kernel4 k, const char* rule) {
+    {
+        Io io;
+        const ::testing::AssertionResult ok = Ok(io.Run(k, 1));
+        if (!ok) return ok;
+    }
+    simtest::SocScope soc("ascend310p");
+    Io io;
+    return FailedWith(io.Run(k, 1), rule);
 }
 }  // namespace
 
@@ -231,14 +253,7 @@ TEST(SimRules, DataCopyParamsRange) {
         p.blockLen = 1;                    // in 32 B blocks
         DataCopy(x, g, p);
     };
-    for (int variant = 0; variant < 2; ++variant) {
-        Io io(4096 * 32);
-        bad = variant;
-        const int rc = io.Run(k, 1);
-        bad = 0;
-        if (variant == 0) EXPECT_TRUE(Ok(rc));
-        else EXPECT_TRUE(FailedWith(rc, "datacopy-params"));
-    }
+    EXPECT_TRUE(Twin(k, "datacopy-params", 1, 1, 4096 * 32));
 }
 
 TEST(SimRules, DataCopyPadUnits) {
@@ -274,11 +289,7 @@ TEST(SimRules, DataCopyPadUnavailableOn310p) {
         g.SetGlobalBuffer((__gm__ float*)in);
         DataCopyPad(t, g, DataCopyExtParams{1, 12, 0, 0, 0}, DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
     };
-    Io io;
-    EXPECT_TRUE(Ok(io.Run(k, 1)));  // 910B has DataCopyPad
-    simtest::SocScope soc("ascend310p");
-    Io io2;
-    EXPECT_TRUE(FailedWith(io2.Run(k, 1), "datacopypad-unavailable"));
+    EXPECT_TRUE(OkHereFailsOn310p(k, "datacopypad-unavailable"));  // 910B has DataCopyPad
 }
 
 // ---------------------------------------------------------------- queues
@@ -558,10 +569,7 @@ TEST(SimRules, MulAddZeroCountOnlyNopOn910b) {
     };
     {
         simtest::SocScope scope("ascend910b");
-        bad = 1;
-        Io io;
-        EXPECT_TRUE(Ok(io.Run(k, 1)));  // a NOP on A2
-        bad = 0;
+        EXPECT_TRUE(BadVariantPasses(k));  // a NOP on A2
     }
     simtest::SocScope scope("ascend310p");
     EXPECT_TRUE(Twin(k, "vector-count"));
@@ -577,11 +585,7 @@ TEST(SimRules, Bf16AbsentOn310p) {
         g.SetGlobalBuffer((__gm__ bfloat16_t*)in);
         DataCopy(t, g, 128);
     };
-    Io io;
-    EXPECT_TRUE(Ok(io.Run(k, 1)));
-    simtest::SocScope soc("ascend310p");
-    Io io2;
-    EXPECT_TRUE(FailedWith(io2.Run(k, 1), "dtype-unsupported"));
+    EXPECT_TRUE(OkHereFailsOn310p(k, "dtype-unsupported"));
 }
 
 TEST(SimRules, CastModePerProfile) {
@@ -595,9 +599,7 @@ TEST(SimRules, CastModePerProfile) {
         Duplicate(f, 1.5f, 64);
         Cast(h, f, bad ? RoundMode::CAST_RINT : RoundMode::CAST_ODD, 64);
     };
-    Io io;
-    bad = 1;
-    EXPECT_TRUE(Ok(io.Run(k, 1)));  // 910B: float->half RINT exists
+    EXPECT_TRUE(BadVariantPasses(k));  // 910B: float->half RINT exists
     {
         simtest::SocScope soc("ascend310p");  // 310P: float->half only ODD/NONE
         EXPECT_TRUE(Twin(k, "cast-mode-unsupported"));
@@ -623,11 +625,7 @@ TEST(SimRules, CastModePerProfile) {
         Duplicate(f, 1.5f, 64);
         Cast(i, f, RoundMode::CAST_FLOOR, 64);  // float->int32 does not exist on 310P
     };
-    Io io3;
-    EXPECT_TRUE(Ok(io3.Run(k3, 1)));
-    simtest::SocScope soc("ascend310p");
-    Io io4;
-    EXPECT_TRUE(FailedWith(io4.Run(k3, 1), "dtype-unsupported"));
+    EXPECT_TRUE(OkHereFailsOn310p(k3, "dtype-unsupported"));
 }
 
 // ---------------------------------------------------------------- vector operand rules
@@ -939,10 +937,7 @@ TEST(SimRules, PipeHazardScalarLevel2) {
     };
     {
         simtest::StrictScope strict(1);  // level 1 trusts auto-sync for scalar accesses
-        bad = 1;
-        Io io;
-        EXPECT_TRUE(Ok(io.Run(k, 1)));
-        bad = 0;
+        EXPECT_TRUE(BadVariantPasses(k));
     }
     simtest::StrictScope strict(2);
     EXPECT_TRUE(Twin(k, "pipe-hazard"));
@@ -1166,11 +1161,8 @@ TEST(SimRules, ZeroLengthIsANopOnlyOn910b) {
         pipe.InitBuffer(b, 256);
         Duplicate(b.Get<float>(), 0.0f, bad ? 0 : 8);
     };
-    bad = 1;
-    Io io;
-    EXPECT_TRUE(Ok(io.Run(dma, 1)));
-    EXPECT_TRUE(Ok(io.Run(vec, 1)));
-    bad = 0;
+    EXPECT_TRUE(BadVariantPasses(dma));
+    EXPECT_TRUE(BadVariantPasses(vec));
     simtest::SocScope soc("ascend310p");
     EXPECT_TRUE(Twin(dma, "datacopy-params"));
     EXPECT_TRUE(Twin(vec, "vector-count"));
