@@ -51,15 +51,23 @@ aclnnStatus RunTrilinear(const aclTensor* self, const std::vector<int64_t>& size
     return aclnnUpsampleTrilinear3d(ws ? workspace.data() : nullptr, ws, exec, nullptr);
 }
 
-// A valid 1x1x2x2x2 -> 1x1x4x4x4 call whose out is a strided view (every other float of a 128-float buffer
-// of -1s): it needs staging, so its workspace is non-zero.
-struct StagedOutCall {
-    std::vector<float> in = std::vector<float>(8, 2.0f);
-    std::vector<float> outBuf = std::vector<float>(128, -1.0f);
-    Tensor self{{1, 1, 2, 2, 2}, in.data()};
-    Tensor res{{1, 1, 4, 4, 4}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW, {128, 128, 32, 8, 2}, 0, {128}};
+// A valid 1x1x2x2x2 -> 1x1x4x4x4 call over `in`: out is 64 contiguous floats of `outFill`, or with
+// `stagedOut` a strided view (every other float of a 128-float buffer), which needs staging and so a
+// non-zero workspace.
+struct Call444 {
+    std::vector<float> in;
+    std::vector<float> outBuf;
+    Tensor self;
+    Tensor res;
     uint64_t ws = 0;
     aclOpExecutor* exec = nullptr;
+    Call444(std::vector<float> input, float outFill, bool stagedOut = false)
+        : in(std::move(input)), outBuf(stagedOut ? 128 : 64, outFill), self({1, 1, 2, 2, 2}, in.data()),
+          res({1, 1, 4, 4, 4}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_NCDHW,
+              stagedOut ? std::vector<int64_t>{128, 128, 32, 8, 2} : std::vector<int64_t>{}, 0,
+              stagedOut ? std::vector<int64_t>{128} : std::vector<int64_t>{})
+    {
+    }
     aclnnStatus PrepareCall() { return Prepare(self.handle, {4, 4, 4}, res.handle, &ws, &exec); }
 };
 
@@ -237,7 +245,7 @@ TEST_F(TrilinearApi, Int32RangeOffsetAndNullData)
 
 TEST_F(TrilinearApi, NullWorkspaceWithNonZeroSizeRejected)
 {
-    StagedOutCall c;
+    Call444 c(std::vector<float>(8, 2.0f), -1.0f, true);
     ASSERT_EQ(c.PrepareCall(), ACLNN_SUCCESS);
     ASSERT_GT(c.ws, 0u);
     EXPECT_EQ(aclnnUpsampleTrilinear3d(nullptr, c.ws, c.exec, nullptr), ACLNN_ERR_PARAM_NULLPTR);
@@ -304,48 +312,35 @@ TEST_F(TrilinearApi, BatchZeroSucceedsWithoutWorkspace)
 // ---- executor lifetime ---------------------------------------------------------------------------
 TEST_F(TrilinearApi, ExecutorRunsOnce)
 {
-    std::vector<float> in(8, 1.0f), out(64, 0.0f);
-    Tensor self({1, 1, 2, 2, 2}, in.data());
-    Tensor res({1, 1, 4, 4, 4}, out.data());
-    uint64_t ws = 0;
-    aclOpExecutor* exec = nullptr;
-    ASSERT_EQ(Prepare(self.handle, {4, 4, 4}, res.handle, &ws, &exec), ACLNN_SUCCESS);
-    std::vector<uint8_t> workspace(ws + 1);
-    ASSERT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws, exec, nullptr), ACLNN_SUCCESS) << LastMsg();
-    aclnnStatus second = aclnnUpsampleTrilinear3d(workspace.data(), ws, exec, nullptr);
+    Call444 c(std::vector<float>(8, 1.0f), 0.0f);
+    ASSERT_EQ(c.PrepareCall(), ACLNN_SUCCESS);
+    std::vector<uint8_t> workspace(c.ws + 1);
+    ASSERT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), c.ws, c.exec, nullptr), ACLNN_SUCCESS) << LastMsg();
+    aclnnStatus second = aclnnUpsampleTrilinear3d(workspace.data(), c.ws, c.exec, nullptr);
     EXPECT_EQ(second, ACLNN_ERR_PARAM_INVALID);
     EXPECT_NE(LastMsg().find("executor:"), std::string::npos) << LastMsg();
-    EXPECT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws, nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR);
+    EXPECT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), c.ws, nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR);
 }
 
 TEST_F(TrilinearApi, RepeatableExecutorRunsUntilDestroyed)
 {
-    std::vector<float> in = {1, 2, 3, 4, 5, 6, 7, 8};
-    std::vector<float> out(64, 0.0f);
-    Tensor self({1, 1, 2, 2, 2}, in.data());
-    Tensor res({1, 1, 4, 4, 4}, out.data());
-    uint64_t ws = 0;
-    aclOpExecutor* exec = nullptr;
-    ASSERT_EQ(Prepare(self.handle, {4, 4, 4}, res.handle, &ws, &exec), ACLNN_SUCCESS);
-    ASSERT_EQ(aclSetAclOpExecutorRepeatable(exec), ACLNN_SUCCESS);
-    std::vector<uint8_t> workspace(ws + 1);
+    Call444 c({1, 2, 3, 4, 5, 6, 7, 8}, 0.0f);
+    ASSERT_EQ(c.PrepareCall(), ACLNN_SUCCESS);
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(c.exec), ACLNN_SUCCESS);
+    std::vector<uint8_t> workspace(c.ws + 1);
     for (int i = 0; i < 2; ++i) {
-        std::fill(out.begin(), out.end(), 0.0f);
-        EXPECT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), ws, exec, nullptr), ACLNN_SUCCESS) << LastMsg();
-        EXPECT_FLOAT_EQ(out[63], 8.0f);
+        std::fill(c.outBuf.begin(), c.outBuf.end(), 0.0f);
+        EXPECT_EQ(aclnnUpsampleTrilinear3d(workspace.data(), c.ws, c.exec, nullptr), ACLNN_SUCCESS) << LastMsg();
+        EXPECT_FLOAT_EQ(c.outBuf[63], 8.0f);
     }
-    EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);  // also when a run failed: no leak
+    EXPECT_EQ(aclDestroyAclOpExecutor(c.exec), ACLNN_SUCCESS);  // also when a run failed: no leak
 }
 
 TEST_F(TrilinearApi, UnusedExecutorCanBeDestroyed)
 {
-    std::vector<float> in(8, 1.0f), out(64, 0.0f);
-    Tensor self({1, 1, 2, 2, 2}, in.data());
-    Tensor res({1, 1, 4, 4, 4}, out.data());
-    uint64_t ws = 0;
-    aclOpExecutor* exec = nullptr;
-    ASSERT_EQ(Prepare(self.handle, {4, 4, 4}, res.handle, &ws, &exec), ACLNN_SUCCESS);
-    EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
+    Call444 c(std::vector<float>(8, 1.0f), 0.0f);
+    ASSERT_EQ(c.PrepareCall(), ACLNN_SUCCESS);
+    EXPECT_EQ(aclDestroyAclOpExecutor(c.exec), ACLNN_SUCCESS);
 }
 
 // ---- strided views ---------------------------------------------------------------------------------
@@ -561,7 +556,7 @@ TEST_F(TrilinearApi, StridedViewsOn310p)
 TEST_F(TrilinearApi, SmallWorkspaceRejectedAndOutUntouched)
 {
     // A strided out needs staging, so the workspace is non-zero; one byte short must fail cleanly.
-    StagedOutCall c;
+    Call444 c(std::vector<float>(8, 2.0f), -1.0f, true);
     ASSERT_EQ(c.PrepareCall(), ACLNN_SUCCESS);
     ASSERT_GT(c.ws, 0u);
     std::vector<uint8_t> workspace(c.ws);
