@@ -177,6 +177,39 @@ __aicore__ inline void InitLowWordOffsets(TPipe& pipe, TBuf<TPosition::VECCALC>&
     Muls(idx, idx, static_cast<int32_t>(8), static_cast<int32_t>(n));
 }
 
+// The cores of one launch meet between passes in a soft SyncAll: its counters live at the start of
+// the user workspace, zeroed by the host (workspaceInit); the UB scratch holds GetBlockNum() * 32 B
+// (SyncAll API constraint).
+struct PassCoreSync {
+    GlobalTensor<int32_t> gm;
+    TBuf<TPosition::VECCALC> ub;
+
+    __aicore__ inline void Init(TPipe& pipe, GM_ADDR user, uint32_t syncBytes)
+    {
+        if (syncBytes == 0) return;
+        gm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user), syncBytes / 4);
+        pipe.InitBuffer(ub, static_cast<uint32_t>(GetBlockNum() * 32));
+    }
+
+    // All cores of the launch meet here before the next pass reads this pass's output.
+    __aicore__ inline void Meet()
+    {
+        LocalTensor<int32_t> scratch = ub.Get<int32_t>();
+        SyncAll(gm, scratch);
+    }
+};
+
+// A pass reads the operator input or a workspace intermediate and writes the output or another one.
+template <typename TIn, typename TOut>
+__aicore__ inline void BindPassTensors(const InterpolatePassTiling& t, GM_ADDR x, GM_ADDR y, GM_ADDR user,
+                                       GlobalTensor<TIn>& inGm, GlobalTensor<TOut>& outGm)
+{
+    GM_ADDR in = t.inFromWorkspace ? user + t.inBufOffset : x;
+    GM_ADDR out = t.outToWorkspace ? user + t.outBufOffset : y;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ TIn*>(in), t.inElems);
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ TOut*>(out), t.outElems);
+}
+
 template <typename TIn, typename TOut, bool WEIGHTED>
 class InterpolatePass {
 public:
@@ -188,15 +221,8 @@ public:
     {
         t_ = t;
         GM_ADDR user = GetUserWorkspace(workspace);
-        if (syncBytes > 0) {
-            // Zeroed by the host (workspaceInit): the soft SyncAll's counters between passes.
-            syncGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user), syncBytes / 4);
-            pipe_.InitBuffer(syncBuf_, static_cast<uint32_t>(GetBlockNum() * 32));
-        }
-        GM_ADDR in = t.inFromWorkspace ? user + t.inBufOffset : x;
-        GM_ADDR out = t.outToWorkspace ? user + t.outBufOffset : y;
-        inGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TIn*>(in), t.inElems);
-        outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TOut*>(out), t.outElems);
+        sync_.Init(pipe_, user, syncBytes);
+        BindPassTensors(t, x, y, user, inGm_, outGm_);
         offGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.numTaps * t.tableLen);
         if (WEIGHTED || t.useMask) {
             wGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TW*>(user + t.weightTable), t.numTaps * t.tableLen);
@@ -233,12 +259,7 @@ public:
         }
     }
 
-    // All cores of the launch meet here before the next pass reads this pass's output.
-    __aicore__ inline void SyncCores()
-    {
-        LocalTensor<int32_t> ub = syncBuf_.Get<int32_t>();
-        SyncAll(syncGm_, ub);
-    }
+    __aicore__ inline void SyncCores() { sync_.Meet(); }
 
     __aicore__ inline void Process()
     {
@@ -452,8 +473,7 @@ private:
     GlobalTensor<uint32_t> offGm_, loGm_, hiGm_;
     GlobalTensor<TW> wGm_;
     GlobalTensor<int32_t> maskGm_;
-    GlobalTensor<int32_t> syncGm_;
-    TBuf<TPosition::VECCALC> syncBuf_;
+    PassCoreSync sync_;
 };
 
 // ROWS layout: [outer, rowInLen, innerIn] -> [outer, rowOutLen, innerOut].  Each core owns a
@@ -475,14 +495,8 @@ public:
     {
         t_ = t;
         GM_ADDR user = GetUserWorkspace(workspace);
-        if (syncBytes > 0) {
-            syncGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user), syncBytes / 4);
-            pipe_.InitBuffer(syncBuf_, static_cast<uint32_t>(GetBlockNum() * 32));
-        }
-        GM_ADDR in = t.inFromWorkspace ? user + t.inBufOffset : x;
-        GM_ADDR out = t.outToWorkspace ? user + t.outBufOffset : y;
-        inGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TIn*>(in), t.inElems);
-        outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TOut*>(out), t.outElems);
+        sync_.Init(pipe_, user, syncBytes);
+        BindPassTensors(t, x, y, user, inGm_, outGm_);
         blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.rowSrcAt / 4);
         rowGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(user + t.offsetTable + t.rowSrcAt),
                                t.rowTabCap + 4);
@@ -579,11 +593,7 @@ public:
         for (uint32_t i = 0; i < kMaxSlots; ++i) slotRow_[i] = UINT64_MAX;
     }
 
-    __aicore__ inline void SyncCores()
-    {
-        LocalTensor<int32_t> ub = syncBuf_.Get<int32_t>();
-        SyncAll(syncGm_, ub);
-    }
+    __aicore__ inline void SyncCores() { sync_.Meet(); }
 
     __aicore__ inline void Process()
     {
@@ -994,12 +1004,12 @@ private:
     TQue<TPosition::VECIN, 1> rawQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
     TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, blobBuf_, rowBuf_, runBuf_, gatBuf_, accBuf_, resBuf_,
-        outHalfBuf_, narrowWideBuf_, lowIdxBuf_, syncBuf_, stageBuf_, packBuf_;
+        outHalfBuf_, narrowWideBuf_, lowIdxBuf_, stageBuf_, packBuf_;
     GlobalTensor<TIn> inGm_;
     GlobalTensor<TOut> outGm_;
     GlobalTensor<uint32_t> blobGm_, runGm_;
     GlobalTensor<uint64_t> rowGm_;
-    GlobalTensor<int32_t> syncGm_;
+    PassCoreSync sync_;
     uint64_t r0_ = 0, r1_ = 0, rowBase_ = 0, runBase_ = 0;
     uint64_t bandStart_ = 0, bandLen_ = 0;
     uint32_t band0_ = 0, band1_ = 1;
