@@ -10,7 +10,6 @@ library is not built, it runs the reference alone and says so.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
@@ -77,7 +76,6 @@ def _max_error(got, want):
 def _load_ops():
     """The operator functions, or (None, reason) when the library is not available."""
     try:
-        from . import ops  # noqa: F401  (the ctypes binding)
         from .ops import interpolate, last_launch, upsample_trilinear3d
 
         # Probe the library once so that a missing build is reported here, not per row.
@@ -114,7 +112,6 @@ def main(argv=None):
     failures = 0
     for op_name, label, dtype, kwargs, x in _cases(vol):
         ref_fn = reference.upsample_trilinear3d if op_name == "UpsampleTrilinear3d" else reference.interpolate
-        t0 = time.perf_counter()
         want = ref_fn(x, **kwargs)
         err = blocks = model = traffic = "-"
         if ops is not None:
@@ -133,7 +130,6 @@ def main(argv=None):
         dt = np.dtype(dtype).name
         print(f"{op_name:<20} {label:<22} {dt:<9} {str(x.shape):<20} {str(want.shape):<20} "
               f"{err:>10} {blocks:>6} {model:>9} {traffic:>8}")
-        del t0
     print()
     if ops is None:
         print("Build the operator library with ./build.sh to run the kernels; errors above are '-'.")
