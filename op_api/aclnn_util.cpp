@@ -276,58 +276,35 @@ aclnnStatus LaunchFailure(const char* api, const char* what, int rc)
     return Fail(api, ACLNN_ERR_RUNTIME_ERROR, std::string(what) + " was rejected by the device: " + LaunchError());
 }
 
-// Host bytes the kernels read from GM during one run (tiling structs): on the sim the host copy is GM;
-// on npu each is copied into device memory that lives until the stream has finished the run.
-class LaunchBuffers {
-public:
-    explicit LaunchBuffers(aclrtStream stream) : stream_(stream) {}
-    ~LaunchBuffers()
-    {
-#if defined(ASCEND_NPU)
-        if (!device_.empty()) aclrtSynchronizeStream(stream_);
-        for (void* p : device_) aclrtFree(p);
-#endif
-    }
-    LaunchBuffers(const LaunchBuffers&) = delete;
-    LaunchBuffers& operator=(const LaunchBuffers&) = delete;
-
-    // nullptr on allocation failure.
-    void* Place(const std::vector<uint8_t>& bytes)
-    {
-#if defined(ASCEND_NPU)
-        void* p = nullptr;
-        if (aclrtMalloc(&p, bytes.size(), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return nullptr;
-        device_.push_back(p);
-        if (aclrtMemcpy(p, bytes.size(), bytes.data(), bytes.size(), ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
-            return nullptr;
-        }
-        return p;
-#else
-        host_.push_back(bytes);
-        return host_.back().data();
-#endif
-    }
-
-private:
-    aclrtStream stream_;
-#if defined(ASCEND_NPU)
-    std::vector<void*> device_;
-#else
-    std::vector<std::vector<uint8_t>> host_;
-#endif
-};
-
-aclnnStatus RunViewCopy(const char* api, const char* what, const ViewCopyPlan& plan, aclrtStream stream,
-                        LaunchBuffers& buffers, void* src, uint64_t srcBytes, void* dst, uint64_t dstBytes,
-                        uint64_t copiedBytes)
+aclnnStatus RunViewCopy(const char* api, const char* what, const ViewCopyPlan& plan, aclrtStream stream, void* src,
+                        uint64_t srcBytes, void* dst, uint64_t dstBytes, uint64_t copiedBytes)
 {
     if (plan.blockDim == 0) return ACLNN_SUCCESS;
-    void* tiling = buffers.Place(plan.tiling);
-    if (tiling == nullptr) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, std::string(what) + ": no memory for the tiling");
-    int rc = LaunchViewCopyKernel(plan.blockDim, plan.tilingKey, stream, src, srcBytes, dst, dstBytes, nullptr, 0,
-                                  tiling, plan.tiling.size());
+    const KernelLaunchArgs args{plan.blockDim, stream, src,     srcBytes, dst, dstBytes, nullptr, 0,
+                                plan.tiling.data(), plan.tiling.size()};
+    int rc = LaunchViewCopyKernel(args);
     if (rc != 0) return LaunchFailure(api, what, rc);
     RecordFloor(2 * copiedBytes);
+    return ACLNN_SUCCESS;
+}
+
+// The plan's per-launch tables (workspaceInit) at the start of the user workspace, ordered on the
+// stream after earlier work that used the same workspace.
+aclnnStatus PlaceWorkspaceInit(const char* api, const KernelPlan& plan, uint8_t* workspace, aclrtStream stream)
+{
+    if (plan.workspaceInit.empty()) return ACLNN_SUCCESS;
+#if defined(ASCEND_NPU)
+    // Pageable host memory: the copy is complete when aclrtMemcpyAsync returns (CANN runtime API), so
+    // the plan's bytes may be released with the executor.
+    if (aclrtMemcpyAsync(workspace, plan.userWorkspaceBytes, plan.workspaceInit.data(), plan.workspaceInit.size(),
+                         ACL_MEMCPY_HOST_TO_DEVICE, stream) != ACL_SUCCESS) {
+        return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "copying the operator's tables into the workspace failed");
+    }
+#else
+    (void)api;
+    (void)stream;
+    std::memcpy(workspace, plan.workspaceInit.data(), plan.workspaceInit.size());
+#endif
     return ACLNN_SUCCESS;
 }
 
@@ -344,7 +321,6 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
         return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "workspace: must not be null when the workspace size is > 0");
     }
     uint8_t* base = static_cast<uint8_t*>(workspace);
-    LaunchBuffers buffers(stream);  // npu: synchronises the stream before releasing them
 
     void* x = job.input.viewStart;
     uint64_t xBytes = job.input.viewSpanBytes;
@@ -352,37 +328,27 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
         x = base + job.stageInOffset;
         xBytes = job.input.denseBytes;
         aclnnStatus st = RunViewCopy(api, "gathering the non-contiguous input (view_copy kernel)", job.gather, stream,
-                                     buffers, job.input.viewStart, job.input.viewSpanBytes, x, xBytes, job.input.denseBytes);
+                                     job.input.viewStart, job.input.viewSpanBytes, x, xBytes, job.input.denseBytes);
         if (st != ACLNN_SUCCESS) return st;
     }
     void* y = job.output.staged ? static_cast<void*>(base + job.stageOutOffset) : job.output.viewStart;
     uint64_t yBytes = job.output.staged ? job.output.denseBytes : job.output.viewSpanBytes;
 
     void* kernelWorkspace = job.kernelWorkspaceBytes > 0 ? workspace : nullptr;
-    if (!job.plan.workspaceInit.empty()) {
-        // Per-launch tables the planner prepared, placed at the start of the user workspace.
-#if defined(ASCEND_NPU)
-        // stream-ordered after earlier work on the workspace; the host bytes live until the run is synchronised
-        aclrtMemcpyAsync(base + job.platform.reservedWorkspaceBytes, job.plan.userWorkspaceBytes,
-                         job.plan.workspaceInit.data(), job.plan.workspaceInit.size(), ACL_MEMCPY_HOST_TO_DEVICE,
-                         stream);
-        aclrtSynchronizeStream(stream);
-#else
-        std::memcpy(base + job.platform.reservedWorkspaceBytes, job.plan.workspaceInit.data(),
-                    job.plan.workspaceInit.size());
-#endif
-    }
+    aclnnStatus placed = PlaceWorkspaceInit(api, job.plan, base, stream);
+    if (placed != ACLNN_SUCCESS) return placed;
     if (job.plan.blockDim == 0) return ACLNN_SUCCESS;  // the planner found nothing to compute
-    void* tiling = buffers.Place(job.plan.tiling);
-    if (tiling == nullptr) return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "no memory for the operator's tiling");
-    int rc = job.launcher(job.plan.blockDim, job.plan.tilingKey, stream, x, xBytes, y, yBytes, kernelWorkspace,
-                          job.kernelWorkspaceBytes, tiling, job.plan.tiling.size());
+    const KernelLaunchArgs args{job.plan.blockDim, stream,          x,
+                                xBytes,            y,               yBytes,
+                                kernelWorkspace,   job.kernelWorkspaceBytes, job.plan.tiling.data(),
+                                job.plan.tiling.size()};
+    int rc = job.launcher(args);
     if (rc != 0) return LaunchFailure(api, "the operator kernel", rc);
     RecordFloor(job.input.denseBytes + job.output.denseBytes);
 
     if (job.output.staged) {
         aclnnStatus st = RunViewCopy(api, "scattering into the non-contiguous output (view_copy kernel)", job.scatter,
-                                     stream, buffers, y, job.output.denseBytes, job.output.viewStart, job.output.viewSpanBytes,
+                                     stream, y, job.output.denseBytes, job.output.viewStart, job.output.viewSpanBytes,
                                      job.output.denseBytes);
         if (st != ACLNN_SUCCESS) return st;
     }
@@ -424,7 +390,7 @@ bool FinaliseJob(OperatorJob* job, std::string* err)
                                             job->platform, &job->scatter, err)) {
         return false;
     }
-    job->kernelWorkspaceBytes = TotalWorkspaceBytes(job->plan, job->platform);
+    job->kernelWorkspaceBytes = job->plan.userWorkspaceBytes;
     uint64_t cursor = AlignUp(job->kernelWorkspaceBytes);
     if (job->input.staged) {
         job->stageInOffset = cursor;

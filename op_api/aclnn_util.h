@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aclnn/aclnn_base.h"
+#include "kernel_launch.h"
 #include "op_common.h"
 #include "view_copy_plan.h"
 
@@ -69,9 +70,7 @@ struct Operand {
 void DescribeOperand(const TensorDesc& t, const std::vector<int>& perm, Operand* op);
 
 // ---- executor -----------------------------------------------------------------------------------
-using KernelLauncher = int (*)(uint32_t blockDim, uint64_t tilingKey, void* stream, void* x, uint64_t xBytes, void* y,
-                               uint64_t yBytes, void* workspace, uint64_t workspaceBytes, void* tiling,
-                               uint64_t tilingBytes);
+using KernelLauncher = int (*)(const KernelLaunchArgs& args);
 
 struct OperatorJob {
     const char* api = "aclnn";

@@ -30,23 +30,22 @@ PlatformInfo CurrentPlatform()
     std::string soc = name != nullptr ? name : "";
     p.socName = soc;
     p.ubBytes = 192 * 1024 - 8 * 1024 - 256;
-    p.reservedWorkspaceBytes = 16ull << 20;
-    p.hasDataCopyPad = true;
-    p.hasBf16 = true;
+    p.arch = kArchAtlasA2;
     if (soc.rfind("Ascend910B1", 0) == 0 || soc.rfind("Ascend910B2", 0) == 0 || soc.rfind("Ascend910_93", 0) == 0) {
         p.coreNum = 48;
     } else if (soc.rfind("Ascend310P", 0) == 0) {
         p.coreNum = 8;
         p.ubBytes = 256 * 1024 - 8 * 1024;
-        p.reservedWorkspaceBytes = 2ull << 20;
-        p.hasDataCopyPad = false;
-        p.hasBf16 = false;
+        p.arch = kArchAtlasInference;
     } else if (soc.rfind("Ascend950", 0) == 0) {
         p.coreNum = 64;
         p.ubBytes = 248 * 1024;
     } else {
         p.coreNum = 40;
     }
+    const SocCaps caps = CapsOfArch(p.arch);
+    p.hasDataCopyPad = caps.dataCopyPad;
+    p.hasBf16 = caps.bf16;
     return p;
 }
 #else
@@ -58,9 +57,10 @@ PlatformInfo PlatformOf(const ascend_sim::SocProfile& soc)
     p.socName = std::string(soc.name);
     p.coreNum = static_cast<uint32_t>(soc.vectorCoreNum);
     p.ubBytes = static_cast<uint32_t>(soc.ubUsableBytes);
-    p.reservedWorkspaceBytes = static_cast<uint64_t>(soc.reservedWorkspaceBytes);
-    p.hasDataCopyPad = soc.hasDataCopyPad;
-    p.hasBf16 = soc.hasBf16;
+    p.arch = soc.npuArch;
+    const SocCaps caps = CapsOfArch(p.arch);
+    p.hasDataCopyPad = caps.dataCopyPad;
+    p.hasBf16 = caps.bf16;
     return p;
 }
 #endif

@@ -135,7 +135,7 @@ bool PlanViewCopy(const std::vector<int64_t>& shapeIn, const std::vector<int64_t
     t.tailRows = t.rowCount % cores;
 
     plan->blockDim = static_cast<uint32_t>(cores);
-    plan->tilingKey = path * 100 + elemBytes;
+    t.path = static_cast<uint32_t>(path);
     plan->tiling.resize(sizeof(t));
     std::memcpy(plan->tiling.data(), &t, sizeof(t));
     return true;

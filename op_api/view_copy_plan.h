@@ -1,5 +1,5 @@
 // Host planner of the view_copy kernel: a strided view (shape + element strides, in the contiguous
-// side's row-major order) -> tiling bytes, tiling key, blockDim.
+// side's row-major order) -> tiling bytes (the path inside) and blockDim.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,6 @@ namespace api {
 
 struct ViewCopyPlan {
     uint32_t blockDim = 0;  // 0: nothing to copy
-    uint64_t tilingKey = 0;
     std::vector<uint8_t> tiling;
 };
 

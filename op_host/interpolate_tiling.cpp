@@ -877,7 +877,6 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
     uint32_t maxBd = 1;
     for (size_t i = 0; i < passes.size(); ++i) maxBd = std::max(maxBd, td.pass[i].blockDim);
     plan->blockDim = maxBd;
-    plan->tilingKey = interp::InterpolatePassKey(td.pass[0].kind, td.pass[0].inDType, td.pass[0].outDType);
     plan->tiling.resize(sizeof(td));
     std::memcpy(plan->tiling.data(), &td, sizeof(td));
     return true;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "interp_math.h"
+#include "soc_caps.h"
 
 namespace ai {
 
@@ -35,31 +36,25 @@ inline const char* DTypeName(DType t)
 }
 
 // What tiling needs to know about the device (sim: the active SoC profile; npu: platform queries).
+// The capabilities come from the architecture's SocCaps (op_kernel/soc_caps.h), the same facts the
+// kernels of that architecture are compiled with.
 struct PlatformInfo {
     std::string socName = "ascend910b";
+    uint32_t arch = kArchAtlasA2;           // __NPU_ARCH__ of the kernels that will run
     uint32_t coreNum = 48;                  // vector cores a launch may use
     uint32_t ubBytes = 192 * 1024 - 8448;   // usable unified buffer per core
-    uint64_t reservedWorkspaceBytes = 16ull << 20;  // system workspace in front of the user's
-    bool hasDataCopyPad = true;
-    bool hasBf16 = true;                    // bf16 storage / Cast available
+    bool hasDataCopyPad = true;             // CapsOfArch(arch).dataCopyPad
+    bool hasBf16 = true;                    // CapsOfArch(arch).bf16: bf16 storage / Cast available
 };
 
 // Everything the aclnn layer needs to launch one kernel.
 struct KernelPlan {
     uint32_t blockDim = 0;                   // 0: nothing to launch (empty output)
-    uint64_t tilingKey = 0;
-    std::vector<uint8_t> tiling;             // the kernel's tiling struct, byte for byte
-    uint64_t userWorkspaceBytes = 0;         // kernel workspace, excluding the system reserve
+    std::vector<uint8_t> tiling;             // the kernel's tiling struct, byte for byte (passed by value)
+    uint64_t userWorkspaceBytes = 0;         // the kernel's workspace (direct-call flow: no system part)
     std::vector<uint8_t> workspaceInit;      // bytes written to the start of the user workspace
                                              // before launch (e.g. per-axis tap tables); <= userWorkspaceBytes
 };
-
-// Workspace size reported by aclnn*GetWorkspaceSize for a plan: the system reserve is only needed
-// when the kernel uses a workspace at all (GetUserWorkspace skips it on the device).
-inline uint64_t TotalWorkspaceBytes(const KernelPlan& plan, const PlatformInfo& platform)
-{
-    return plan.userWorkspaceBytes == 0 ? 0 : plan.userWorkspaceBytes + platform.reservedWorkspaceBytes;
-}
 
 // ---- UpsampleTrilinear3d -------------------------------------------------------------------
 struct TrilinearProblem {

@@ -613,7 +613,6 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     t.workspaceBytes = ws.bytes.size();
 
     plan->blockDim = static_cast<uint32_t>(t.blockDim);
-    plan->tilingKey = f32 ? tri::TRI_KEY_F32 : (p.dtype == DType::F16 ? tri::TRI_KEY_F16 : tri::TRI_KEY_BF16);
     plan->tiling.resize(sizeof(t));
     std::memcpy(plan->tiling.data(), &t, sizeof(t));
     plan->userWorkspaceBytes = t.workspaceBytes;

@@ -37,14 +37,16 @@
 // values), and tensors smaller than 32 B use scalar GM access on one core.
 #include "kernel_operator.h"
 #include "interpolate_tiling_data.h"
-#include "interpolate_launch.h"
-#include "kernel_launch.h"
+#include "soc_caps.h"
 
 using namespace AscendC;
 
 namespace {
 
 using interp::InterpolatePassTiling;
+
+// DataCopyPad exists on this SoC (compile time: the 310P build holds no DataCopyPad call).
+constexpr bool kPad = ai::kSocCaps.dataCopyPad;
 
 // Compile-time helpers (kernel code stays free of the C++ standard library).
 template <typename A, typename B>
@@ -97,16 +99,19 @@ constexpr bool IsOneByte() { return sizeof(T) == 1; }
 //         aligned block instead (shift > 0); a tensor shorter than 32 B is read by scalar accesses.
 template <typename T>
 __aicore__ inline void LoadRange(const LocalTensor<T>& dst, const GlobalTensor<T>& gm, uint64_t total, uint64_t gStart,
-                                 uint64_t gLen, bool hasPad, uint64_t* shift, uint64_t* loaded)
+                                 uint64_t gLen, uint64_t* shift, uint64_t* loaded)
 {
     constexpr uint64_t align = 32 / sizeof(T);
     const uint64_t rounded = (gLen + align - 1) / align * align;
-    if (hasPad) {
+    if constexpr (kPad) {
         DataCopyExtParams p(1, static_cast<uint32_t>(gLen * sizeof(T)), 0, 0, 0);
         DataCopyPadExtParams<T> pad(false, 0, 0, static_cast<T>(0));
         DataCopyPad(dst, gm[gStart], p, pad);
         *shift = 0;
-    } else if (gStart + rounded <= total) {
+        *loaded = gLen;
+        return;
+    }
+    if (gStart + rounded <= total) {
         DataCopy(dst, gm[gStart], static_cast<uint32_t>(rounded));
         *shift = 0;
     } else if (total >= rounded) {
@@ -220,7 +225,7 @@ public:
                                 uint32_t syncBytes)
     {
         t_ = t;
-        GM_ADDR user = GetUserWorkspace(workspace);
+        GM_ADDR user = workspace;  // the user workspace itself (direct-call flow: no system part)
         sync_.Init(pipe_, user, syncBytes);
         BindPassTensors(t, x, y, user, inGm_, outGm_);
         offGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.numTaps * t.tableLen);
@@ -278,13 +283,12 @@ public:
             fe = fs + (per + (idx < extra ? 1 : 0)) * align;
             if (idx == bd - 1) fe = t_.outElems;  // the sub-granule remainder
         }
-        const bool hasPad = (t_.socFlags & interp::kSocHasDataCopyPad) != 0;
         uint64_t pos = fs;
         while (pos < fe) {
             uint64_t n = fe - pos;
             if (n >= t_.chunkElems) {
                 n = t_.chunkElems;
-            } else if (n % align != 0 && !hasPad && units != 0) {
+            } else if (n % align != 0 && !kPad && units != 0) {
                 if (n > align) {
                     n = n / align * align;  // aligned part now, the remainder next
                 } else {
@@ -320,8 +324,7 @@ private:
     __aicore__ inline void CopyInWindow(uint64_t gStart, uint64_t gLen, uint64_t* shift, uint64_t* loaded)
     {
         LocalTensor<TIn> win = inQue_.AllocTensor<TIn>();
-        LoadRange(win, inGm_, t_.inElems, gStart, gLen, (t_.socFlags & interp::kSocHasDataCopyPad) != 0, shift,
-                  loaded);
+        LoadRange(win, inGm_, t_.inElems, gStart, gLen, shift, loaded);
         inQue_.EnQue(win);
     }
 
@@ -449,7 +452,7 @@ private:
         constexpr uint32_t outAlign = 32 / sizeof(TOut);
         if (n % outAlign == 0) {
             DataCopy(outGm_[f0], out, n);
-        } else if (t_.socFlags & interp::kSocHasDataCopyPad) {
+        } else if constexpr (kPad) {
             DataCopyExtParams p(1, static_cast<uint32_t>(n * sizeof(TOut)), 0, 0, 0);
             DataCopyPad(outGm_[f0], out, p);
         } else {
@@ -494,7 +497,7 @@ public:
                                 uint32_t syncBytes)
     {
         t_ = t;
-        GM_ADDR user = GetUserWorkspace(workspace);
+        GM_ADDR user = workspace;  // the user workspace itself (direct-call flow: no system part)
         sync_.Init(pipe_, user, syncBytes);
         BindPassTensors(t, x, y, user, inGm_, outGm_);
         blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.rowSrcAt / 4);
@@ -616,12 +619,11 @@ public:
             return;
         }
         // Column bands of an identity inner block: band-major, so cached rows are reused within a band.
-        const bool hasPad = (t_.socFlags & interp::kSocHasDataCopyPad) != 0;
         for (uint32_t band = band0_; band < band1_; ++band) {
             bandStart_ = uint64_t(band) * t_.bandElems;
             bandLen_ = t_.bandElems;
             if (bandStart_ + bandLen_ > t_.innerOut) {
-                if (hasPad || ((t_.innerOut - bandStart_) * sizeof(TOut)) % 32 == 0) {
+                if (kPad || ((t_.innerOut - bandStart_) * sizeof(TOut)) % 32 == 0) {
                     bandLen_ = t_.innerOut - bandStart_;
                 } else {
                     // 310P: a full band ending at the row end, overlapping the previous band of the
@@ -793,7 +795,7 @@ private:
             const uint64_t bg = g / t_.rowInLen, src = g - bg * t_.rowInLen;
             const uint64_t at = (bg * t_.outerBatch * t_.rowInLen + src) * t_.innerIn;
             const uint64_t gap = (t_.rowInLen - 1) * t_.innerIn * sizeof(TIn);
-            if (t_.socFlags & interp::kSocHasDataCopyPad) {
+            if constexpr (kPad) {
                 DataCopyExtParams p(static_cast<uint16_t>(t_.outerBatch), static_cast<uint32_t>(t_.innerIn * sizeof(TIn)),
                                     static_cast<uint32_t>(gap), 0, 0);
                 DataCopyPadExtParams<TIn> pad(false, 0, 0, static_cast<TIn>(0));
@@ -807,8 +809,7 @@ private:
             loaded = uint64_t(t_.outerBatch) * t_.rawPitch;
         } else {
             const uint64_t len = t_.bands <= 1 ? n * t_.innerIn : bandLen_;  // bands: one row at a time
-            LoadRange(raw, inGm_, t_.inElems, g * t_.innerIn + bandStart_, len,
-                      (t_.socFlags & interp::kSocHasDataCopyPad) != 0, &shift, &loaded);
+            LoadRange(raw, inGm_, t_.inElems, g * t_.innerIn + bandStart_, len, &shift, &loaded);
         }
         rawQue_.EnQue(raw);
         raw = rawQue_.DeQue<TIn>();
@@ -955,11 +956,12 @@ private:
         const uint64_t n = t_.innerOut;
         if ((n * sizeof(TOut)) % 32 == 0) {
             DataCopy(outGm_[r * n], out, static_cast<uint32_t>(rowsN * n));  // rows are contiguous in UB
-        } else {
-            // 910B only (the planner picks ROWS on 310P only for 32 B-multiple rows): UB rows are
-            // 32 B padded, GM rows contiguous.
+        } else if constexpr (kPad) {
+            // UB rows are 32 B padded, GM rows contiguous.
             DataCopyExtParams p(static_cast<uint16_t>(rowsN), static_cast<uint32_t>(n * sizeof(TOut)), 0, 0, 0);
             DataCopyPad(outGm_[r * n], out, p);
+        } else {
+            Trap();  // not reached: on 310P the planner picks ROWS only for 32 B-multiple rows
         }
         outQue_.FreeTensor(out);
     }
@@ -974,7 +976,7 @@ private:
         const uint64_t rowBytes = t_.innerOut * sizeof(TOut);
         const uint64_t gap = (t_.rowOutLen - 1) * rowBytes;
         const uint64_t ubGapBlocks = (uint64_t(t_.batchStride) * sizeof(TOut) - (rowBytes + 31) / 32 * 32) / 32;
-        if (t_.socFlags & interp::kSocHasDataCopyPad) {
+        if constexpr (kPad) {
             DataCopyExtParams p(static_cast<uint16_t>(t_.outerBatch), static_cast<uint32_t>(rowBytes),
                                 static_cast<uint32_t>(ubGapBlocks), static_cast<uint32_t>(gap), 0);
             DataCopyPad(outGm_[at], out, p);
@@ -992,9 +994,11 @@ private:
         const uint64_t at = r * t_.innerOut + bandStart_;
         if ((bandLen_ * sizeof(TOut)) % 32 == 0) {
             DataCopy(outGm_[at], out, static_cast<uint32_t>(bandLen_));
-        } else {
+        } else if constexpr (kPad) {
             DataCopyExtParams p(1, static_cast<uint32_t>(bandLen_ * sizeof(TOut)), 0, 0, 0);
-            DataCopyPad(outGm_[at], out, p);  // 910B: the partial last band
+            DataCopyPad(outGm_[at], out, p);  // the partial last band
+        } else {
+            Trap();  // not reached: on 310P a partial last band is moved back to a full one (Process)
         }
         outQue_.FreeTensor(out);
     }
@@ -1040,20 +1044,28 @@ __aicore__ inline void RunPass(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const In
 
 }  // namespace
 
-// Every pass of the plan in one launch; the cores meet (SyncAll) between passes, since a pass reads
-// what all cores wrote in the previous one (ping-pong buffers in the user workspace).
-extern "C" __global__ __aicore__ void interpolate_separable(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+// Kernel entry (direct-call flow, docs/npu.md): every pass of the plan in one launch, the tiling by
+// value, the workspace the caller's user workspace.  The cores meet (SyncAll) between passes, since
+// a pass reads what all cores wrote in the previous one (ping-pong buffers in the user workspace).
+// Each pass dispatches on its key (kind, input and output dtype); a pass this SoC's build does not
+// contain (bf16 on 310P: the aclnn layer rejects it first), or a plan for another SoC, traps.
+__global__ __aicore__ void interpolate_separable(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,
+                                                 const interp::InterpolateTilingData tiling)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
-    GET_TILING_DATA_WITH_STRUCT(interp::InterpolateTilingData, td, tiling);
     using interp::InterpolatePassKey;
     constexpr uint32_t C = 0, W = 1;
     constexpr uint32_t F32 = 0, F16 = 1, BF16 = 2, I8 = 3, U8 = 4, I32 = 5;
-    for (uint32_t i = 0; i < td.numPasses; ++i) {
-        const InterpolatePassTiling& t = td.pass[i];
+    (void)BF16;
+    for (uint32_t i = 0; i < tiling.numPasses; ++i) {
+        const InterpolatePassTiling& t = tiling.pass[i];
+        if (((t.socFlags & interp::kSocHasDataCopyPad) != 0) != kPad) {
+            Trap();  // planned for another SoC than this build's
+            return;
+        }
         const uint64_t key = InterpolatePassKey(t.kind, t.inDType, t.outDType);
-        const bool syncAfter = i + 1 < td.numPasses;
-        const uint32_t syncBytes = td.numPasses > 1 ? td.syncBytes : 0;
+        const bool syncAfter = i + 1 < tiling.numPasses;
+        const uint32_t syncBytes = tiling.numPasses > 1 ? tiling.syncBytes : 0;
 #define AI_INTERP_PASS(kind, ti, to, TI, TO)                                         \
         if (key == InterpolatePassKey(kind, ti, to)) {                               \
             RunPass<TI, TO, kind == W>(x, y, workspace, t, syncBytes, syncAfter);    \
@@ -1061,36 +1073,42 @@ extern "C" __global__ __aicore__ void interpolate_separable(GM_ADDR x, GM_ADDR y
         }
         AI_INTERP_PASS(C, F32, F32, float, float)
         AI_INTERP_PASS(C, F16, F16, half, half)
-        AI_INTERP_PASS(C, BF16, BF16, bfloat16_t, bfloat16_t)
         AI_INTERP_PASS(C, I8, I8, int8_t, int8_t)
         AI_INTERP_PASS(C, U8, U8, uint8_t, uint8_t)
         AI_INTERP_PASS(C, I32, I32, int32_t, int32_t)
         AI_INTERP_PASS(W, F32, F32, float, float)
         AI_INTERP_PASS(W, F16, F16, half, half)
-        AI_INTERP_PASS(W, BF16, BF16, bfloat16_t, bfloat16_t)
         AI_INTERP_PASS(W, I8, I8, int8_t, int8_t)
         AI_INTERP_PASS(W, U8, U8, uint8_t, uint8_t)
         AI_INTERP_PASS(W, I32, I32, int32_t, int32_t)
         AI_INTERP_PASS(W, F16, F32, half, float)
-        AI_INTERP_PASS(W, BF16, F32, bfloat16_t, float)
         AI_INTERP_PASS(W, I8, F32, int8_t, float)
         AI_INTERP_PASS(W, U8, F32, uint8_t, float)
         AI_INTERP_PASS(W, I32, F32, int32_t, float)
         AI_INTERP_PASS(W, F32, F16, float, half)
-        AI_INTERP_PASS(W, F32, BF16, float, bfloat16_t)
         AI_INTERP_PASS(W, F32, I8, float, int8_t)
         AI_INTERP_PASS(W, F32, U8, float, uint8_t)
         AI_INTERP_PASS(W, F32, I32, float, int32_t)
+#if AI_ARCH_HAS_BF16(AI_KERNEL_ARCH)
+        AI_INTERP_PASS(C, BF16, BF16, bfloat16_t, bfloat16_t)
+        AI_INTERP_PASS(W, BF16, BF16, bfloat16_t, bfloat16_t)
+        AI_INTERP_PASS(W, BF16, F32, bfloat16_t, float)
+        AI_INTERP_PASS(W, F32, BF16, float, bfloat16_t)
+#endif
 #undef AI_INTERP_PASS
+        Trap();  // no kernel for this pass key in this build
+        return;
     }
 }
 
-int LaunchInterpolateKernel(uint32_t blockDim, uint64_t tilingKey, void* stream, void* x, uint64_t xBytes, void* y,
-                            uint64_t yBytes, void* workspace, uint64_t workspaceBytes, void* tiling,
-                            uint64_t tilingBytes)
+// ---- host: the launcher (kernel_launch.h) ----
+#include "interpolate_launch.h"
+#include "kernel_launch.h"
+
+int AI_KERNEL_LAUNCHER(LaunchInterpolateKernel)(const KernelLaunchArgs& a)
 {
-    if (tiling == nullptr || tilingBytes < sizeof(interp::InterpolateTilingData)) return -1;
-    return AI_LAUNCH_KERNEL(interpolate_separable, blockDim, tilingKey, stream, AI_GM(x, xBytes, "x"),
-                            AI_GM(y, yBytes, "y"),
-                            AI_GM(workspace, workspaceBytes, "workspace"), AI_GM(tiling, tilingBytes, "tiling"));
+    interp::InterpolateTilingData tiling;
+    if (!CopyTilingArg(a, &tiling)) return -1;
+    return AI_LAUNCH_KERNEL(interpolate_separable, a.blockDim, a.stream, AI_GM(a.x, a.xBytes, "x"),
+                            AI_GM(a.y, a.yBytes, "y"), AI_GM(a.workspace, a.workspaceBytes, "workspace"), tiling);
 }

@@ -17,6 +17,10 @@
 
 #include <stdint.h>
 
+#ifndef __aicore__
+#define __aicore__  // host compilation
+#endif
+
 namespace interp {
 
 constexpr uint32_t kInterpolateMaxPasses = 6;
@@ -124,7 +128,7 @@ struct InterpolateTilingData {
 static_assert(sizeof(InterpolateTilingData) % 8 == 0, "tiling structs are padded to 8 bytes");
 
 // Tiling key of one pass: kind, input dtype, output dtype (ai::DType values).
-inline uint64_t InterpolatePassKey(uint32_t kind, uint32_t inDType, uint32_t outDType)
+__aicore__ inline uint64_t InterpolatePassKey(uint32_t kind, uint32_t inDType, uint32_t outDType)
 {
     return 1000ull * kind + 10ull * inDType + outDType;
 }
@@ -134,23 +138,23 @@ inline uint64_t InterpolatePassKey(uint32_t kind, uint32_t inDType, uint32_t out
 namespace interp {
 
 // dtype sizes by ai::DType value (F32, F16, BF16, I8, U8, I32).
-inline uint32_t InterpolateDTypeBytes(uint32_t dtype)
+__aicore__ inline uint32_t InterpolateDTypeBytes(uint32_t dtype)
 {
     return (dtype == 0 || dtype == 5) ? 4u : ((dtype == 1 || dtype == 2) ? 2u : 1u);
 }
 
 // Element size of the data a COPY pass gathers: 1-byte types are widened to half (exact).
-inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
+__aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 {
     uint32_t b = InterpolateDTypeBytes(dtype);
     return b == 1 ? 2u : b;
 }
 
-inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
+__aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
 
 // UB bytes the kernel allocates for one pass; the planner sizes chunkElems / windowElems with it.
 // Keep in step with InterpolatePass::Init in interpolate.cpp.
-inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t outDType, uint32_t taps,
+__aicore__ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t outDType, uint32_t taps,
                                        uint32_t useMask, uint64_t chunk, uint64_t window, uint32_t socFlags,
                                        uint64_t syncUbBytes)
 {
@@ -179,7 +183,7 @@ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t
 }
 
 // UB bytes of a ROWS pass (keep in step with InterpolateRowPass::Init in interpolate.cpp).
-inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64_t syncUbBytes)
+__aicore__ inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64_t syncUbBytes)
 {
     const bool weighted = t.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
     const uint32_t szIn = InterpolateDTypeBytes(t.inDType);

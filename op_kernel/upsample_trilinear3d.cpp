@@ -24,6 +24,7 @@
 // plane batch / slab group is loaded while the current one is computed.
 #include "kernel_operator.h"
 #include "interp_math.h"
+#include "soc_caps.h"
 #include "upsample_trilinear3d_tiling_data.h"
 
 using namespace AscendC;
@@ -50,6 +51,9 @@ struct AxisTap {
 template <typename T>
 class UpsampleTrilinear3dKernel {
 public:
+    // DataCopyPad exists on this SoC (compile time: the 310P build holds no DataCopyPad call).
+    static constexpr bool kPad = ai::kSocCaps.dataCopyPad;
+
     __aicore__ inline UpsampleTrilinear3dKernel() {}
 
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const UpsampleTrilinear3dTilingData& t)
@@ -64,8 +68,7 @@ public:
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.inTotal);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.outTotal);
         if (t.workspaceBytes > 0) {  // no workspace at all when the tables are built on the device
-            GM_ADDR user = GetUserWorkspace(workspace);
-            wsU32_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user), t.workspaceBytes / 4);
+            wsU32_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(workspace), t.workspaceBytes / 4);
         }
 
         const TrilinearUbLayout l = TrilinearLayout(t);
@@ -233,7 +236,7 @@ private:
     // GM [s, s+n) of x into dst (io dtype); returns the element index in dst where x[s] landed.
     __aicore__ inline uint64_t ReadRange(const LocalTensor<T>& dst, uint64_t s, uint64_t n)
     {
-        if (t_.useDataCopyPad) {
+        if constexpr (kPad) {
             DataCopyExtParams p{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0};
             DataCopyPadExtParams<T> pad{false, 0, 0, 0};
             DataCopyPad(dst, xGm_[s], p, pad);
@@ -264,7 +267,7 @@ private:
     // Where ReadRange(dst, s, n) puts x[s] (pure: lets the compute side recompute it).
     __aicore__ inline uint64_t ReadShift(uint64_t s, uint64_t n) const
     {
-        if (t_.useDataCopyPad) return 0;
+        if constexpr (kPad) return 0;
         const uint64_t len = TriRoundUp(n, blk_);
         if (s + len <= t_.inTotal) return 0;
         if (t_.inTotal >= len) return s - (t_.inTotal - len);
@@ -284,7 +287,7 @@ private:
     // holds the last 32 B of the range again at element RoundUp(n, blk) (PrepareTail).
     __aicore__ inline void WriteRange(const LocalTensor<T>& src, uint64_t s, uint64_t n)
     {
-        if (t_.useDataCopyPad) {
+        if constexpr (kPad) {
             DataCopyExtParams p{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0};
             DataCopyPad(yGm_[s], src, p);
             return;
@@ -388,18 +391,23 @@ private:
         }
     }
 
-    // Next input plane (> last) the unit's output planes [scan_, od1_) need, or -1.
-    __aicore__ inline int64_t NextPlane(int64_t last)
+    // The smallest input index > last that output indices [*scan, end) of one axis tap, or -1; taps
+    // are monotone in the output index, so *scan only moves forward.
+    __aicore__ inline int64_t NextTap(float ratio, uint64_t in, uint64_t out, uint64_t end, int64_t last,
+                                      uint64_t* scan) const
     {
-        while (scan_ < od1_) {
+        while (*scan < end) {
             AxisTap tp;
-            Tap(ratioD_, static_cast<int64_t>(scan_), t_.inD, t_.outD, tp);
+            Tap(ratio, static_cast<int64_t>(*scan), in, out, tp);
             if (tp.i0 > last) return tp.i0;
             if (tp.i1 > last) return tp.i1;
-            ++scan_;
+            ++*scan;
         }
         return -1;
     }
+
+    // Next input plane (> last) the unit's output planes [scan_, od1_) need, or -1.
+    __aicore__ inline int64_t NextPlane(int64_t last) { return NextTap(ratioD_, t_.inD, t_.outD, od1_, last, &scan_); }
 
     __aicore__ inline uint64_t PlaneBase(int64_t d) const
     {
@@ -428,7 +436,7 @@ private:
         LocalTensor<T> x = inQ_.AllocTensor<T>();
         if (t_.subRows != 0) {  // sub-rows [colLo_, colLo_ + wIn_) of nh_ rows at UB stride inRowChunkPad
             const uint64_t src = PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow + colLo_;
-            if (t_.useDataCopyPad) {
+            if constexpr (kPad) {
                 const uint64_t bytes = wIn_ * sizeof(T);
                 DataCopyExtParams p{static_cast<uint16_t>(nh_), static_cast<uint32_t>(bytes),
                                     static_cast<uint32_t>((t_.inRow - wIn_) * sizeof(T)),
@@ -445,20 +453,24 @@ private:
                 const uint64_t ps = static_cast<uint64_t>(PairStart(oh0_ + j));
                 ReadRange(x[j * t_.pairSlotElems], plane + ps * t_.inRow, t_.pairRows * t_.inRow);
             }
-        } else if (!t_.useDataCopyPad && b.count > 1) {  // 310P: rows are whole 32 B blocks (tiling)
-            DataCopyParams p;
-            p.blockCount = static_cast<uint16_t>(b.count);
-            p.blockLen = static_cast<uint16_t>(nh_ * t_.inRow * sizeof(T) / 32);
-            p.srcStride = static_cast<uint16_t>((t_.inH - nh_) * t_.inRow * sizeof(T) / 32);
-            p.dstStride = static_cast<uint16_t>((t_.inSlotElems - nh_ * t_.inRow) * sizeof(T) / 32);
-            DataCopy(x, xGm_[PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow], p);
-        } else if (t_.useDataCopyPad && b.count > 1) {
-            const uint64_t bytes = nh_ * t_.inRow * sizeof(T);
-            DataCopyExtParams p{static_cast<uint16_t>(b.count), static_cast<uint32_t>(bytes),
-                                static_cast<uint32_t>((t_.inH - nh_) * t_.inRow * sizeof(T)),
-                                static_cast<uint32_t>((t_.inSlotElems * sizeof(T) - TriRoundUp(bytes, 32)) / 32), 0};
-            DataCopyPadExtParams<T> pad{false, 0, 0, 0};
-            DataCopyPad(x, xGm_[PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow], p, pad);
+        } else if (b.count > 1) {
+            const uint64_t src = PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow;
+            if constexpr (kPad) {
+                const uint64_t bytes = nh_ * t_.inRow * sizeof(T);
+                DataCopyExtParams p{static_cast<uint16_t>(b.count), static_cast<uint32_t>(bytes),
+                                    static_cast<uint32_t>((t_.inH - nh_) * t_.inRow * sizeof(T)),
+                                    static_cast<uint32_t>((t_.inSlotElems * sizeof(T) - TriRoundUp(bytes, 32)) / 32),
+                                    0};
+                DataCopyPadExtParams<T> pad{false, 0, 0, 0};
+                DataCopyPad(x, xGm_[src], p, pad);
+            } else {  // 310P: rows are whole 32 B blocks (tiling)
+                DataCopyParams p;
+                p.blockCount = static_cast<uint16_t>(b.count);
+                p.blockLen = static_cast<uint16_t>(nh_ * t_.inRow * sizeof(T) / 32);
+                p.srcStride = static_cast<uint16_t>((t_.inH - nh_) * t_.inRow * sizeof(T) / 32);
+                p.dstStride = static_cast<uint16_t>((t_.inSlotElems - nh_ * t_.inRow) * sizeof(T) / 32);
+                DataCopy(x, xGm_[src], p);
+            }
         } else {
             for (uint64_t k = 0; k < b.count; ++k) {
                 ReadRange(x[k * t_.inSlotElems],
@@ -486,7 +498,7 @@ private:
             const uint64_t src = plane + static_cast<uint64_t>(hLo_) * t_.inRow + colLo_;
             for (uint64_t r = 0; r < nh_; r += batch) {
                 const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;  // batch 1 on 310P
-                const uint64_t sh = t_.useDataCopyPad ? 0 : ReadShift(src + r * t_.inRow, wIn_);
+                const uint64_t sh = ReadShift(src + r * t_.inRow, wIn_);
                 GatherPass(wb[r * pad], xf, wU, wF, all, static_cast<uint32_t>((r * t_.inRowChunkPad + sh) * 4),
                            static_cast<uint32_t>(nr * pad));
             }
@@ -528,30 +540,13 @@ private:
         const uint64_t dst = slab_ * t_.outSlab + (od * t_.outH + oh0_) * t_.outRow + owc0_ * t_.channelFold;
         const uint64_t n = rows_ * t_.outRow;
         if (t_.subRows != 0) {  // rows_ sub-rows of wOut_ elements, GM row stride outRow (count == 1)
-            if (t_.useDataCopyPad) {
+            if constexpr (kPad) {
                 DataCopyExtParams p{static_cast<uint16_t>(rows_), static_cast<uint32_t>(wOut_ * sizeof(T)),
                                     static_cast<uint32_t>((pad * sizeof(T) - TriRoundUp(wOut_ * sizeof(T), 32)) / 32),
                                     static_cast<uint32_t>((t_.outRow - wOut_) * sizeof(T)), 0};
                 DataCopyPad(yGm_[dst], y, p);
-            } else if (t_.rowTails) {  // 310P, unaligned rows: row by row, tails from the tail area
-                const uint64_t main = wOut_ / blk_ * blk_;
-                for (uint64_t j = 0; j < rows_; ++j) {
-                    DataCopy(yGm_[dst + j * t_.outRow], y[j * pad], static_cast<uint32_t>(main));
-                }
-                if (main != wOut_) {
-                    PipeBarrier<PIPE_MTE3>();  // each tail block overlaps its row's main copy
-                    for (uint64_t j = 0; j < rows_; ++j) {
-                        DataCopy(yGm_[dst + j * t_.outRow + wOut_ - blk_], y[t_.rowsPerChunk * pad + j * blk_],
-                                 static_cast<uint32_t>(blk_));
-                    }
-                }
-            } else {  // 310P: the tiling only chunks rows whose sub-rows are whole 32 B blocks
-                DataCopyParams p;
-                p.blockCount = static_cast<uint16_t>(rows_);
-                p.blockLen = static_cast<uint16_t>(wOut_ * sizeof(T) / 32);
-                p.srcStride = static_cast<uint16_t>((pad - wOut_) * sizeof(T) / 32);
-                p.dstStride = static_cast<uint16_t>((t_.outRow - wOut_) * sizeof(T) / 32);
-                DataCopy(yGm_[dst], y, p);
+            } else {
+                WriteSubRows310p(y, dst, pad);
             }
             return;
         }
@@ -559,7 +554,7 @@ private:
             WriteRange(y, dst, count * n);
         } else if (count == 1 && pad == t_.outRow) {
             WriteRange(y, dst, n);
-        } else if (t_.useDataCopyPad) {
+        } else if constexpr (kPad) {
             if (pad == t_.outRow) {  // one block per plane chunk, GM gap = the other rows of the plane
                 // UB slots are rowsPerChunk rows apart; a ragged last chunk leaves a gap
                 DataCopyExtParams p{static_cast<uint16_t>(count), static_cast<uint32_t>(n * sizeof(T)),
@@ -579,6 +574,32 @@ private:
             p.dstStride = static_cast<uint16_t>((t_.outH - rows_) * t_.outRow * sizeof(T) / 32);
             DataCopy(yGm_[dst], y, p);
         }
+    }
+
+    // 310P sub-rows (no DataCopyPad): rows_ sub-rows of wOut_ elements at UB stride `pad`.
+    __aicore__ inline void WriteSubRows310p(const LocalTensor<T>& y, uint64_t dst, uint64_t pad)
+    {
+        if (t_.rowTails) {  // unaligned rows: row by row, tails from the tail area
+            const uint64_t main = wOut_ / blk_ * blk_;
+            for (uint64_t j = 0; j < rows_; ++j) {
+                DataCopy(yGm_[dst + j * t_.outRow], y[j * pad], static_cast<uint32_t>(main));
+            }
+            if (main != wOut_) {
+                PipeBarrier<PIPE_MTE3>();  // each tail block overlaps its row's main copy
+                for (uint64_t j = 0; j < rows_; ++j) {
+                    DataCopy(yGm_[dst + j * t_.outRow + wOut_ - blk_], y[t_.rowsPerChunk * pad + j * blk_],
+                             static_cast<uint32_t>(blk_));
+                }
+            }
+            return;
+        }
+        // the tiling only chunks rows whose sub-rows are whole 32 B blocks
+        DataCopyParams p;
+        p.blockCount = static_cast<uint16_t>(rows_);
+        p.blockLen = static_cast<uint16_t>(wOut_ * sizeof(T) / 32);
+        p.srcStride = static_cast<uint16_t>((pad - wOut_) * sizeof(T) / 32);
+        p.dstStride = static_cast<uint16_t>((t_.outRow - wOut_) * sizeof(T) / 32);
+        DataCopy(yGm_[dst], y, p);
     }
 
     __aicore__ inline void RunRowUnit(uint64_t u)
@@ -752,46 +773,40 @@ private:
             pendingShift_ = ReadRange(x, s * t_.inSlab, g * t_.inSlab);
         } else {  // only the needed rows: (needed D planes) x (needed H rows), in ascending order
             for (uint64_t k = 0; k < g; ++k) {
-                uint64_t r = 0;
-                ForEachSparseRow([&](int64_t d, int64_t h) {
-                    ReadRange(x[k * t_.xSlabElems + r * t_.sparseRowStride], SparseRowStart(s + k, d, h),
-                              t_.sparseWidth);
-                    ++r;
-                });
+                SparseRow row;
+                for (bool more = FirstSparseRow(&row); more; more = NextSparseRow(&row)) {
+                    ReadRange(x[k * t_.xSlabElems + row.index * t_.sparseRowStride],
+                              SparseRowStart(s + k, row.d, row.h), t_.sparseWidth);
+                }
             }
             pendingShift_ = 0;
         }
         inQ_.EnQue(x);
     }
 
-    // Calls f(d, h) for every staged row of a sparse slab: needed D planes (ascending) x needed H
-    // rows (ascending), the order the host's sparse tables assume.
-    template <typename F>
-    __aicore__ inline void ForEachSparseRow(F f) const
+    // The staged rows of a sparse slab, in the order the host's sparse tables assume: needed D planes
+    // (ascending) x needed H rows (ascending); `index` counts the rows.
+    struct SparseRow {
+        int64_t d = -1, h = -1;
+        uint64_t dScan = 0, hScan = 0, index = 0;
+    };
+    __aicore__ inline bool FirstSparseRow(SparseRow* r) const
     {
-        int64_t lastD = -1;
-        for (uint64_t od = 0; od < t_.outD; ++od) {
-            AxisTap dt;
-            Tap(ratioD_, static_cast<int64_t>(od), t_.inD, t_.outD, dt);
-            const int64_t dTaps[2] = {dt.i0, dt.i1};
-            for (int q = 0; q < 2; ++q) {
-                const int64_t d = dTaps[q];
-                if (d <= lastD) continue;
-                lastD = d;
-                int64_t lastH = -1;
-                for (uint64_t oh = 0; oh < t_.outH; ++oh) {
-                    AxisTap ht;
-                    Tap(ratioH_, static_cast<int64_t>(oh), t_.inH, t_.outH, ht);
-                    const int64_t hTaps[2] = {ht.i0, ht.i1};
-                    for (int u = 0; u < 2; ++u) {
-                        const int64_t h = hTaps[u];
-                        if (h <= lastH) continue;
-                        lastH = h;
-                        f(d, h);
-                    }
-                }
-            }
-        }
+        *r = SparseRow{};
+        r->d = NextTap(ratioD_, t_.inD, t_.outD, t_.outD, -1, &r->dScan);
+        r->h = NextTap(ratioH_, t_.inH, t_.outH, t_.outH, -1, &r->hScan);
+        return r->d >= 0 && r->h >= 0;
+    }
+    __aicore__ inline bool NextSparseRow(SparseRow* r) const
+    {
+        ++r->index;
+        r->h = NextTap(ratioH_, t_.inH, t_.outH, t_.outH, r->h, &r->hScan);
+        if (r->h >= 0) return true;
+        r->d = NextTap(ratioD_, t_.inD, t_.outD, t_.outD, r->d, &r->dScan);
+        if (r->d < 0) return false;
+        r->hScan = 0;
+        r->h = NextTap(ratioH_, t_.inH, t_.outH, t_.outH, -1, &r->hScan);
+        return true;
     }
 
     __aicore__ inline uint64_t SparseRowStart(uint64_t slab, int64_t d, int64_t h) const
@@ -808,22 +823,20 @@ private:
         LocalTensor<int32_t> lanes = tmp_.Get<int32_t>();
         LocalTensor<float> row = wBuf_.Get<float>();
         for (uint64_t k = 0; k < n; ++k) {
-            uint64_t r = 0;
-            ForEachSparseRow([&](int64_t d, int64_t h) {
-                const uint64_t sh = ReadShift(SparseRowStart(s + k, d, h), t_.sparseWidth);
-                if (sh != 0) {
-                    if (!lanesReady) {
-                        CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(t_.sparseRowStride));
-                        Muls(lanes, lanes, static_cast<int32_t>(4), static_cast<int32_t>(t_.sparseRowStride));
-                        lanesReady = true;
-                    }
-                    const uint64_t at = k * t_.xSlabElems + r * t_.sparseRowStride;
-                    Gather(row, xf, lanes.template ReinterpretCast<uint32_t>(), static_cast<uint32_t>((at + sh) * 4),
-                           static_cast<uint32_t>(t_.sparseRowStride - sh));
-                    Muls(xf[at], row, 1.0f, static_cast<int32_t>(t_.sparseRowStride - sh));
+            SparseRow sr;
+            for (bool more = FirstSparseRow(&sr); more; more = NextSparseRow(&sr)) {
+                const uint64_t sh = ReadShift(SparseRowStart(s + k, sr.d, sr.h), t_.sparseWidth);
+                if (sh == 0) continue;
+                if (!lanesReady) {
+                    CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(t_.sparseRowStride));
+                    Muls(lanes, lanes, static_cast<int32_t>(4), static_cast<int32_t>(t_.sparseRowStride));
+                    lanesReady = true;
                 }
-                ++r;
-            });
+                const uint64_t at = k * t_.xSlabElems + sr.index * t_.sparseRowStride;
+                Gather(row, xf, lanes.template ReinterpretCast<uint32_t>(), static_cast<uint32_t>((at + sh) * 4),
+                       static_cast<uint32_t>(t_.sparseRowStride - sh));
+                Muls(xf[at], row, 1.0f, static_cast<int32_t>(t_.sparseRowStride - sh));
+            }
         }
     }
 
@@ -900,9 +913,11 @@ private:
         LocalTensor<T> yo = outQ_.DeQue<T>();
         if (compact_ || t_.outSlabPad == t_.outSlab) {
             WriteRange(yo, s * t_.outSlab, n * t_.outSlab);
-        } else {
+        } else if constexpr (kPad) {
             DataCopyExtParams p{static_cast<uint16_t>(n), static_cast<uint32_t>(t_.outSlab * sizeof(T)), 0, 0, 0};
             DataCopyPad(yGm_[s * t_.outSlab], yo, p);
+        } else {
+            Trap();  // not reached: without DataCopyPad, padded slabs are compacted (TrilinearNeedsCompaction)
         }
         outQ_.FreeTensor(yo);
     }
@@ -932,35 +947,45 @@ private:
 
 }  // namespace tri
 
-extern "C" __global__ __aicore__ void upsample_trilinear3d(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+// Kernel entry (direct-call flow, docs/npu.md): the tiling struct arrives by value, the workspace is
+// the caller's user workspace, and the kernel dispatches on the I/O dtype inside the tiling.  A
+// dtype this SoC's build does not contain (bf16 on 310P: the aclnn layer rejects it first) traps.
+template <typename T>
+__aicore__ inline void RunUpsampleTrilinear3d(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,
+                                              const tri::UpsampleTrilinear3dTilingData& tiling)
 {
-    GET_TILING_DATA_WITH_STRUCT(tri::UpsampleTrilinear3dTilingData, tilingData, tiling);
-    if (TILING_KEY_IS(tri::TRI_KEY_F32)) {
-        tri::UpsampleTrilinear3dKernel<float> op;
-        op.Init(x, y, workspace, tilingData);
-        op.Process();
-    } else if (TILING_KEY_IS(tri::TRI_KEY_F16)) {
-        tri::UpsampleTrilinear3dKernel<half> op;
-        op.Init(x, y, workspace, tilingData);
-        op.Process();
-    } else if (TILING_KEY_IS(tri::TRI_KEY_BF16)) {
-        tri::UpsampleTrilinear3dKernel<bfloat16_t> op;
-        op.Init(x, y, workspace, tilingData);
-        op.Process();
+    tri::UpsampleTrilinear3dKernel<T> op;
+    op.Init(x, y, workspace, tiling);
+    op.Process();
+}
+
+__global__ __aicore__ void upsample_trilinear3d(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,
+                                                const tri::UpsampleTrilinear3dTilingData tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    if (tiling.useDataCopyPad != (ai::kSocCaps.dataCopyPad ? 1u : 0u)) {
+        Trap();  // planned for another SoC than this build's
+    } else if (tiling.ioDtype == tri::TRI_DT_F32) {
+        RunUpsampleTrilinear3d<float>(x, y, workspace, tiling);
+    } else if (tiling.ioDtype == tri::TRI_DT_F16) {
+        RunUpsampleTrilinear3d<half>(x, y, workspace, tiling);
+#if AI_ARCH_HAS_BF16(AI_KERNEL_ARCH)
+    } else if (tiling.ioDtype == tri::TRI_DT_BF16) {
+        RunUpsampleTrilinear3d<bfloat16_t>(x, y, workspace, tiling);
+#endif
+    } else {
+        Trap();
     }
 }
 
-#ifndef ASCENDC_DEVICE_ONLY
+// ---- host: the launcher (kernel_launch.h) ----
 #include "kernel_launch.h"
 #include "upsample_trilinear3d_launch.h"
 
-int LaunchUpsampleTrilinear3dKernel(uint32_t blockDim, uint64_t tilingKey, void* stream, void* x, uint64_t xBytes,
-                                    void* y, uint64_t yBytes, void* workspace, uint64_t workspaceBytes, void* tiling,
-                                    uint64_t tilingBytes)
+int AI_KERNEL_LAUNCHER(LaunchUpsampleTrilinear3dKernel)(const KernelLaunchArgs& a)
 {
-    (void)stream;
-    return AI_LAUNCH_KERNEL(upsample_trilinear3d, blockDim, tilingKey, stream, AI_GM(x, xBytes, "x"),
-                            AI_GM(y, yBytes, "y"), AI_GM(workspace, workspaceBytes, "workspace"),
-                            AI_GM(tiling, tilingBytes, "tiling"));
+    tri::UpsampleTrilinear3dTilingData tiling;
+    if (!CopyTilingArg(a, &tiling)) return -1;
+    return AI_LAUNCH_KERNEL(upsample_trilinear3d, a.blockDim, a.stream, AI_GM(a.x, a.xBytes, "x"),
+                            AI_GM(a.y, a.yBytes, "y"), AI_GM(a.workspace, a.workspaceBytes, "workspace"), tiling);
 }
-#endif

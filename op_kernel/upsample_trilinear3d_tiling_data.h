@@ -23,11 +23,6 @@ namespace tri {
 enum TrilinearMode : uint64_t { TRI_MODE_ROWS = 0, TRI_MODE_VOLUME = 1 };
 enum TrilinearIoDtype : uint64_t { TRI_DT_F32 = 0, TRI_DT_F16 = 1, TRI_DT_BF16 = 2 };
 
-// Tiling keys (one kernel instantiation per I/O dtype; CANN uses the same numbers).
-constexpr uint64_t TRI_KEY_F16 = 1000;
-constexpr uint64_t TRI_KEY_BF16 = 2000;
-constexpr uint64_t TRI_KEY_F32 = 3000;
-
 struct UpsampleTrilinear3dTilingData {
     // ---- problem ----
     uint64_t slabs;                 // N*C (NCDHW) or N (NDHWC)

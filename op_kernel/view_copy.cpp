@@ -5,7 +5,8 @@
 // only ever see contiguous tensors.  The copy moves bits (T is an unsigned type of the element's size).
 //
 // Work split: rows (the innermost dimension of the iteration order) are dealt to the cores, base +
-// tail.  Paths (tiling key = path * 100 + element bytes, see view_copy_tiling_data.h):
+// tail.  Paths (the tiling's `path`, see view_copy_tiling_data.h; the kernel dispatches on path and
+// element bytes):
 //   ROWS      innermost stride 1: each row chunk is one DataCopyPad GM->UB and one UB->GM.
 //   ELEMENTS  innermost stride != 1 (1-byte elements, stride 0): the contiguous side moves by DataCopyPad,
 //             the strided side element by element with GlobalTensor::GetValue / SetValue via UB.
@@ -16,10 +17,10 @@
 //             NDHWC tensor read in NCDHW order), both directions: a tile comes in by one DataCopyPad,
 //             Gather reorders it in UB, one DataCopyPad writes it out.
 // Paths that write GM with SetValue run on one core (the host planner sets blockDim = 1): scalar GM
-// writes go through a per-core data cache with 64-byte lines.
+// writes go through a per-core data cache with 64-byte lines.  Every path but SCALAR uses
+// DataCopyPad, so a 310P build holds only SCALAR.
 #include "kernel_operator.h"
-#include "kernel_launch.h"
-#include "view_copy_launch.h"
+#include "soc_caps.h"
 #include "view_copy_tiling_data.h"
 
 using namespace AscendC;
@@ -296,47 +297,67 @@ private:
 };
 
 template <typename T>
-__aicore__ inline void RunViewCopy(GM_ADDR src, GM_ADDR dst, const ai::ViewCopyTilingData& tiling, uint64_t path)
+__aicore__ inline void RunViewCopy(GM_ADDR src, GM_ADDR dst, const ai::ViewCopyTilingData& tiling)
 {
+    constexpr bool kGatherable = sizeof(T) == 2 || sizeof(T) == 4;  // Gather moves 2/4-byte types
     ViewCopy<T> op;
     op.Init(src, dst, tiling);
-    if (path == ai::VIEW_COPY_PATH_ROWS) {
-        op.ProcessRows();
-    } else if (path == ai::VIEW_COPY_PATH_ELEMENTS) {
-        op.ProcessElements();
-    } else if (path == ai::VIEW_COPY_PATH_TRANSPOSE) {
-        if constexpr (sizeof(T) == 2 || sizeof(T) == 4) op.ProcessTranspose();  // Gather: 2/4-byte types
-    } else if (path == ai::VIEW_COPY_PATH_BLOCKS) {
-        if constexpr (sizeof(T) == 2 || sizeof(T) == 4) op.ProcessBlocks();
-    } else {
+    const uint64_t path = tiling.path;
+    if (path == ai::VIEW_COPY_PATH_SCALAR) {
         op.ProcessScalar();
+        return;
     }
+    if constexpr (ai::kSocCaps.dataCopyPad) {
+        if (path == ai::VIEW_COPY_PATH_ROWS) {
+            op.ProcessRows();
+            return;
+        }
+        if (path == ai::VIEW_COPY_PATH_ELEMENTS) {
+            op.ProcessElements();
+            return;
+        }
+        if constexpr (kGatherable) {
+            if (path == ai::VIEW_COPY_PATH_TRANSPOSE) {
+                op.ProcessTranspose();
+                return;
+            }
+            if (path == ai::VIEW_COPY_PATH_BLOCKS) {
+                op.ProcessBlocks();
+                return;
+            }
+        }
+    }
+    Trap();  // a path this build (SoC, element size) does not contain
 }
 
 }  // namespace
 
-extern "C" __global__ __aicore__ void view_copy(GM_ADDR src, GM_ADDR dst, GM_ADDR workspace, GM_ADDR tiling)
+// Kernel entry (direct-call flow, docs/npu.md): the tiling by value; dispatch on the element size.
+__global__ __aicore__ void view_copy(GM_ADDR src, GM_ADDR dst, GM_ADDR workspace, const ai::ViewCopyTilingData tiling)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
-    GET_TILING_DATA_WITH_STRUCT(ai::ViewCopyTilingData, tilingData, tiling);
-    for (uint64_t path = ai::VIEW_COPY_PATH_ROWS; path <= ai::VIEW_COPY_PATH_BLOCKS; ++path) {
-        if (TILING_KEY_IS(path * 100 + 1)) {
-            RunViewCopy<uint8_t>(src, dst, tilingData, path);
-        } else if (TILING_KEY_IS(path * 100 + 2)) {
-            RunViewCopy<uint16_t>(src, dst, tilingData, path);
-        } else if (TILING_KEY_IS(path * 100 + 4)) {
-            RunViewCopy<uint32_t>(src, dst, tilingData, path);
-        } else if (TILING_KEY_IS(path * 100 + 8)) {
-            RunViewCopy<uint64_t>(src, dst, tilingData, path);
-        }
+    (void)workspace;
+    if (tiling.elemBytes == 1) {
+        RunViewCopy<uint8_t>(src, dst, tiling);
+    } else if (tiling.elemBytes == 2) {
+        RunViewCopy<uint16_t>(src, dst, tiling);
+    } else if (tiling.elemBytes == 4) {
+        RunViewCopy<uint32_t>(src, dst, tiling);
+    } else if (tiling.elemBytes == 8) {
+        RunViewCopy<uint64_t>(src, dst, tiling);
+    } else {
+        Trap();
     }
 }
 
-int LaunchViewCopyKernel(uint32_t blockDim, uint64_t tilingKey, void* stream, void* src, uint64_t srcBytes, void* dst,
-                         uint64_t dstBytes, void* workspace, uint64_t workspaceBytes, void* tiling,
-                         uint64_t tilingBytes)
+// ---- host: the launcher (kernel_launch.h) ----
+#include "kernel_launch.h"
+#include "view_copy_launch.h"
+
+int AI_KERNEL_LAUNCHER(LaunchViewCopyKernel)(const KernelLaunchArgs& a)
 {
-    return AI_LAUNCH_KERNEL(view_copy, blockDim, tilingKey, stream, AI_GM(src, srcBytes, "src"),
-                            AI_GM(dst, dstBytes, "dst"), AI_GM(workspace, workspaceBytes, "workspace"),
-                            AI_GM(tiling, tilingBytes, "tiling"));
+    ai::ViewCopyTilingData tiling;
+    if (!CopyTilingArg(a, &tiling)) return -1;
+    return AI_LAUNCH_KERNEL(view_copy, a.blockDim, a.stream, AI_GM(a.x, a.xBytes, "src"), AI_GM(a.y, a.yBytes, "dst"),
+                            AI_GM(a.workspace, a.workspaceBytes, "workspace"), tiling);
 }

@@ -1,9 +1,7 @@
-// Host-callable launcher of the view_copy kernel (op_kernel/view_copy.cpp).  Same argument list as
-// the operator launchers: src = x, dst = y.  0 = ok; non-zero = the sim rejected the kernel
-// (message in ascend_sim::LastError()).  The workspace is unused (pass nullptr, 0).
+// Host-callable launcher of the view_copy kernel (op_kernel/view_copy.cpp): src = x, dst = y; the
+// workspace is unused (nullptr, 0).  0 = ok; non-zero = the launch failed (sim: message in
+// ascend_sim::LastError()).
 #pragma once
-#include <cstdint>
+#include "kernel_launch.h"
 
-int LaunchViewCopyKernel(uint32_t blockDim, uint64_t tilingKey, void* stream, void* src, uint64_t srcBytes, void* dst,
-                         uint64_t dstBytes, void* workspace, uint64_t workspaceBytes, void* tiling,
-                         uint64_t tilingBytes);
+int LaunchViewCopyKernel(const KernelLaunchArgs& args);

@@ -9,7 +9,7 @@ namespace ai {
 
 constexpr uint32_t VIEW_COPY_MAX_DIMS = 8;
 
-// Tiling keys: path * 100 + element bytes (1, 2, 4, 8).
+// Paths (the kernel dispatches on path and elemBytes).
 constexpr uint64_t VIEW_COPY_PATH_ROWS = 1;      // innermost stride 1: whole rows, DataCopyPad GM->UB->GM
 constexpr uint64_t VIEW_COPY_PATH_ELEMENTS = 2;  // innermost stride != 1 and no Gather path (1-byte elements,
                                                  // stride 0): element-wise through UB, DataCopyPad on the
@@ -35,6 +35,8 @@ struct ViewCopyTilingData {
     uint64_t rowBlock;                   // TRANSPOSE: rows of shape[6] per tile (<= 4095); 0 otherwise
     uint32_t elemBytes;                  // 1, 2, 4 or 8 (the copy moves bits, whatever the dtype)
     uint32_t scatter;                    // 0: strided -> contiguous (gather); 1: contiguous -> strided (scatter)
+    uint32_t path;                       // VIEW_COPY_PATH_*
+    uint32_t rsv;
 };
 static_assert(sizeof(ViewCopyTilingData) % 8 == 0, "tiling structs are 8-byte multiples");
 

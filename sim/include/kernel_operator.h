@@ -14,6 +14,26 @@ namespace AscendC {
 
 namespace simd = ::ascend_sim::detail;
 
+// ---- compile-time architecture rules ----
+// Kernels compiled for one architecture (__NPU_ARCH__ set, as the device compiler sets it; the sim
+// builds the project's kernels once per architecture) must not contain calls that architecture's
+// real headers reject or mark unsupported: the sim refuses them at compile time too.  Without
+// __NPU_ARCH__ (the sim's own rule tests) only the run-time checks of the active profile apply.
+namespace simarch {
+template <typename... T>
+constexpr bool kDependentFalse = false;
+#if defined(__NPU_ARCH__)
+constexpr uint32_t kArch = __NPU_ARCH__;
+#else
+constexpr uint32_t kArch = 0;
+#endif
+// dav-m200: DataCopyPad is declared [[deprecated]] "unsupported API on current device" and its body
+// reports not-supported (asc-devkit impl/basic_api/dav_m200/kernel_operator_data_copy_impl.h).
+constexpr bool kNoDataCopyPad = kArch == 2002;
+// dav-m200: no Cast overload takes or gives bfloat16_t (no matching CastIntrinsicsImpl).
+constexpr bool kNoBf16 = kArch == 2002;
+}  // namespace simarch
+
 template <typename T>
 constexpr simd::TypeInfo TypeInfoOf() {
     using D = typename std::remove_cv<T>::type;
@@ -379,6 +399,8 @@ void CheckPadParams(const char* api, uint32_t blockCount, uint32_t blockLen, uin
 template <typename T, PaddingMode mode = PaddingMode::Normal>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& dataCopyParams,
                  const DataCopyPadExtParams<T>& padParams) {
+    static_assert(!simarch::kNoDataCopyPad || simarch::kDependentFalse<T>,
+                  "DataCopyPad does not exist on dav-m200 (310P): exclude this call from the 310P build");
     simd::Tick();
     constexpr auto ti = TypeInfoOf<T>();
     const char* api = "DataCopyPad(GM->UB)";
@@ -396,6 +418,8 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 }
 template <typename T, PaddingMode mode = PaddingMode::Normal>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& dataCopyParams) {
+    static_assert(!simarch::kNoDataCopyPad || simarch::kDependentFalse<T>,
+                  "DataCopyPad does not exist on dav-m200 (310P): exclude this call from the 310P build");
     simd::Tick();
     constexpr auto ti = TypeInfoOf<T>();
     const char* api = "DataCopyPad(UB->GM)";
@@ -888,6 +912,8 @@ void CastImpl(const simd::UbRef& dst, const simd::TypeInfo& dt, const simd::UbRe
 }
 template <typename T, typename U>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint32_t count) {
+    static_assert(!simarch::kNoBf16 || !(std::is_same<T, bfloat16_t>::value || std::is_same<U, bfloat16_t>::value),
+                  "Cast to or from bfloat16_t does not exist on dav-m200 (310P): exclude it from the 310P build");
     simd::Tick();
     simimpl::CastImpl(dst.ref_, TypeInfoOf<T>(), src.ref_, TypeInfoOf<U>(), roundMode, count);
 }
@@ -1127,15 +1153,24 @@ void SyncAll() {
 }
 
 // ============================================================================ system values
+// Raises an AI core exception: the launch fails (the sim reports rule `trap`).
+inline void Trap() {
+    simd::Tick();
+    simd::Fail("Trap", "trap", "the kernel called Trap() (on the device: an AI core exception, the launch fails)");
+}
+
 inline int64_t GetBlockIdx() { return simd::Core().blockIdx; }
 inline int64_t GetBlockNum() { return simd::Core().blockNum; }
 inline int64_t GetSubBlockIdx() { return 0; }
 inline int64_t GetSubBlockNum() { return 1; }
 inline int64_t GetTaskRation() { return 1; }
 inline uint32_t GetUBSizeInBytes() { return 0; }  // 0 on 2201/2002, like the device
+// As on the NPU: GetUserWorkspace ignores its argument and returns the system workspace (SetSysWorkspace)
+// + RESERVED_WORKSPACE.  The kernel direct-call flow sets no system workspace, so a kernel that calls
+// it without SetSysWorkspace fails (rule workspace-flow) instead of getting the CPU model's echo.
 inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return simd::UserWorkspace(workspace); }
 inline GM_ADDR GetSysWorkSpacePtr() { return simd::SysWorkspace(); }
-inline void SetSysWorkspace(GM_ADDR) {}
+inline void SetSysWorkspace(GM_ADDR workspace) { simd::SetSysWorkspace(workspace); }
 inline void SetKernelMode(KernelMode) {}
 
 // Device-side printing (debug builds on the NPU): printed on the host, prefixed with the block.
@@ -1155,13 +1190,11 @@ void printf(const char* fmt, Args... args) {
 
 }  // namespace AscendC
 
-// ---- build-generated macros of an op project ----
-#define TILING_KEY_IS(k) (::ascend_sim::detail::Core().tilingKey == static_cast<uint64_t>(k))
-#define GET_TILING_DATA_WITH_STRUCT(tiling_struct, tiling_data, tiling_arg)                                 \
-    static_assert(sizeof(tiling_struct) % 8 == 0, "tiling data is padded to a multiple of 8 bytes (host side)"); \
-    tiling_struct tiling_data;                                                                             \
-    ::ascend_sim::detail::CopyTiling(&tiling_data, (tiling_arg), sizeof(tiling_struct), #tiling_struct)
+// ---- compile metadata (real kernel_utils_macros.h defines these in every build flow) ----
 #define KERNEL_TASK_TYPE_DEFAULT(type)
 #define KERNEL_TASK_TYPE(key, type)
-#define REGISTER_TILING_DEFAULT(tiling_struct)
-#define REGISTER_TILING_FOR_TILINGKEY(cond, tiling_struct)
+// The kernel direct-call flow (the one this project builds, docs/npu.md) has neither a tiling key nor
+// the operator-project build's generated tiling macros: tiling data arrive as a by-value kernel
+// argument and the kernel dispatches on a key inside it.  So TILING_KEY_IS, GET_TILING_DATA*,
+// REGISTER_TILING_* are deliberately not defined here: a kernel using them fails to compile in the sim
+// as it would fail (or read an unset key) in the NPU build.

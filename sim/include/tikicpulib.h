@@ -1,11 +1,13 @@
-// CANN CPU-twin debugging API (tikicpulib) spelled as in the Ascend C docs, on top of the sim, so
-// ops-cv style kernel unit tests run unchanged:
-//   uint8_t* x = (uint8_t*)AscendC::GmAlloc(bytes);  ...  ICPU_SET_TILING_KEY(k);
-//   ICPU_RUN_KF(kernel, blockDim, x, y, workspace, tiling);   AscendC::GmFree(x);
-// GM bounds come from the GmAlloc sizes; every kernel argument must come from GmAlloc.
+// CANN CPU-twin debugging API (tikicpulib) spelled as in the Ascend C docs, on top of the sim:
+//   uint8_t* x = (uint8_t*)AscendC::GmAlloc(bytes);  ...
+//   ICPU_RUN_KF(kernel, blockDim, x, y, workspace);   AscendC::GmFree(x);
+// GM bounds come from the GmAlloc sizes; every kernel argument must come from GmAlloc (pointer-only
+// kernels).  ICPU_SET_TILING_KEY is not provided: it feeds TILING_KEY_IS, which the kernel
+// direct-call flow does not have (a kernel dispatches on its own arguments).
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "ascend_sim/launch.h"
 #include "kernel_operator.h"
@@ -18,8 +20,12 @@ void GmFree(void* ptr);
 namespace ascend_sim {
 // Size of a GmAlloc block (0 when ptr is not one).
 uint64_t GmAllocSize(const void* ptr);
-void SetNextTilingKey(uint64_t key);
-uint64_t NextTilingKey();
+
+template <typename... A, std::size_t... I>
+int LaunchKernelWithGmArgs(const char* name, void (*kernel)(A...), uint32_t blockDim, const GmArg* args,
+                           std::index_sequence<I...>) {
+    return LaunchKernel(LaunchOptions{name, blockDim}, kernel, args[I]...);
+}
 
 template <typename... A, typename... P>
 int RunKf(const char* name, void (*kernel)(A...), uint32_t blockDim, P... ptrs) {
@@ -33,9 +39,8 @@ int RunKf(const char* name, void (*kernel)(A...), uint32_t blockDim, P... ptrs) 
     GmArg args[sizeof...(A)];
     for (size_t i = 0; i < sizeof...(A); ++i)
         args[i] = GmArg{const_cast<void*>(ptrList[i]), GmAllocSize(ptrList[i]), names[i]};
-    return LaunchKernel(LaunchOptions{name, blockDim, NextTilingKey()}, kernel, args);
+    return LaunchKernelWithGmArgs(name, kernel, blockDim, args, std::index_sequence_for<A...>{});
 }
 }  // namespace ascend_sim
 
-#define ICPU_SET_TILING_KEY(key) ::ascend_sim::SetNextTilingKey(static_cast<uint64_t>(key))
 #define ICPU_RUN_KF(func, blockDim, ...) ::ascend_sim::RunKf(#func, func, (uint32_t)(blockDim), __VA_ARGS__)

@@ -147,7 +147,6 @@ void FinishReport(LaunchState& L, double wallMs) {
     r.soc = L.soc.name;
     r.kernel = L.opt.kernelName;
     r.blockDim = L.opt.blockDim;
-    r.tilingKey = L.opt.tilingKey;
     r.status = L.error.empty() ? 0 : 1;
     r.error = L.error;
     r.hostWallMs = wallMs;
@@ -223,7 +222,6 @@ std::string LastLaunchJson() {
     std::string o = "{";
     o += "\"soc\": \"" + Esc(r.soc) + "\", \"kernel\": \"" + Esc(r.kernel) + "\", ";
     J(o, "block_dim", uint64_t(r.blockDim));
-    J(o, "tiling_key", r.tilingKey);
     J(o, "status", uint64_t(r.status));
     o += "\"error\": \"" + Esc(r.error) + "\", ";
     Counters(o, r.total);

@@ -777,47 +777,44 @@ UbRef TBufGet(int32_t qid, uint32_t offset, uint64_t bytes, bool checkLen, const
     return r;
 }
 
-// ------------------------------------------------------------------ workspace / tiling
-static const GmArg* WorkspaceArg(CoreCtx& c) {
-    const auto& a = c.L->args;
-    return a.size() >= 2 ? &a[a.size() - 2] : nullptr;
+// ------------------------------------------------------------------ workspace
+// The GM argument holding `p` (nullptr if none).
+static const GmArg* GmArgHolding(const CoreCtx& c, const uint8_t* p) {
+    for (const GmArg& a : c.L->args) {
+        const uint8_t* b = static_cast<const uint8_t*>(a.addr);
+        if (b != nullptr && p >= b && p < b + a.bytes) return &a;
+    }
+    return nullptr;
+}
+
+void SetSysWorkspace(uint8_t* workspace) {
+    CoreCtx& c = Ctx();
+    if (workspace == nullptr) Fail("SetSysWorkspace", "workspace-flow", "workspace can not be nullptr");
+    c.sysWorkspace = workspace;
 }
 
 uint8_t* UserWorkspace(uint8_t* workspace) {
     CoreCtx& c = Ctx();
     const char* api = "GetUserWorkspace";
-    const GmArg* ws = WorkspaceArg(c);
+    (void)workspace;  // ignored on the NPU too: the result derives from the system workspace
+    if (c.sysWorkspace == nullptr)
+        Fail(api, "workspace-flow",
+             "no system workspace was set: on the NPU GetUserWorkspace returns the framework's system workspace "
+             "+ RESERVED_WORKSPACE whatever its argument, and the kernel direct-call flow sets none (a wild "
+             "pointer); use the workspace argument itself, or SetSysWorkspace first");
     const uint64_t reserve = c.soc->reservedWorkspaceBytes;
-    if (ws == nullptr || workspace == nullptr || ws->addr != workspace)
+    const GmArg* ws = GmArgHolding(c, c.sysWorkspace);
+    const uint64_t have =
+        ws == nullptr ? 0 : ws->bytes - static_cast<uint64_t>(c.sysWorkspace - static_cast<uint8_t*>(ws->addr));
+    if (have < reserve)
         Fail(api, "workspace-bounds",
-             "the argument is not the launch's workspace argument (the second-to-last GM_ADDR) or is null");
-    if (ws->bytes < reserve)
-        Fail(api, "workspace-bounds",
-             Fmt("workspace '%s' has %" PRIu64 " B, less than the system reserve RESERVED_WORKSPACE = %" PRIu64
-                 " B on %s (size the workspace as user bytes + reserve)",
-                 ws->name ? ws->name : "workspace", ws->bytes, reserve, c.soc->name));
-    return workspace + reserve;
+             Fmt("the system workspace holds %" PRIu64 " B from SetSysWorkspace's address, less than the system "
+                 "reserve RESERVED_WORKSPACE = %" PRIu64 " B on %s (size it as user bytes + reserve)",
+                 have, reserve, c.soc->name));
+    return c.sysWorkspace + reserve;
 }
 
-uint8_t* SysWorkspace() {
-    CoreCtx& c = Ctx();
-    const GmArg* ws = WorkspaceArg(c);
-    return ws ? static_cast<uint8_t*>(ws->addr) : nullptr;
-}
-
-void CopyTiling(void* dst, const uint8_t* tiling, uint64_t bytes, const char* structName) {
-    CoreCtx& c = Ctx();
-    const char* api = "GET_TILING_DATA";
-    const GmArg* hit = nullptr;
-    for (const GmArg& a : c.L->args)
-        if (tiling != nullptr && a.addr == tiling) hit = &a;
-    if (hit == nullptr) Fail(api, "tiling-bounds", Fmt("tiling pointer for %s is not a kernel argument", structName));
-    if (hit->bytes < bytes)
-        Fail(api, "tiling-bounds",
-             Fmt("sizeof(%s) = %" PRIu64 " B but the tiling argument '%s' has %" PRIu64 " B", structName, bytes,
-                 hit->name ? hit->name : "tiling", hit->bytes));
-    std::memcpy(dst, tiling, bytes);
-}
+uint8_t* SysWorkspace() { return Ctx().sysWorkspace; }
 
 // ------------------------------------------------------------------ SyncAll
 static void Barrier(CoreCtx& c, const char* api) {
@@ -950,7 +947,6 @@ static void RunBlock(LaunchState& L, uint32_t b) {
     c->blockIdx = b;
     c->blockNum = L.opt.blockDim;
     c->soc = &L.soc;
-    c->tilingKey = L.opt.tilingKey;
     c->strict = L.strict;
     c->cnt = &c->counters;
     // one UB arena per worker thread, reused by the blocks it runs (like a physical core's UB)

@@ -1,7 +1,6 @@
-// GmAlloc / GmFree / ICPU_SET_TILING_KEY of the CPU-twin debugging API (see sim/include/tikicpulib.h).
+// GmAlloc / GmFree of the CPU-twin debugging API (see sim/include/tikicpulib.h).
 #include "tikicpulib.h"
 
-#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -10,7 +9,6 @@
 namespace {
 std::mutex g_mu;
 std::map<const void*, uint64_t> g_blocks;
-std::atomic<uint64_t> g_key{0};
 }  // namespace
 
 namespace AscendC {
@@ -40,6 +38,4 @@ uint64_t GmAllocSize(const void* ptr) {
     auto it = g_blocks.find(ptr);
     return it == g_blocks.end() ? 0 : it->second;
 }
-void SetNextTilingKey(uint64_t key) { g_key.store(key); }
-uint64_t NextTilingKey() { return g_key.load(); }
 }  // namespace ascend_sim

@@ -2,6 +2,7 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -48,12 +49,13 @@ namespace simtest {
 
 using Kernel4 = void (*)(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR);
 
-// GM buffers of a test kernel with the signature (in, out, workspace, tiling).
+// GM buffers of a test kernel with the direct-call signature (in, out, workspace, tiling): the tiling
+// either as a GM buffer (Kernel4) or as a by-value struct T (the project's kernels' convention; the
+// value comes from the bytes SetTiling stored).  The workspace is a plain user workspace.
 struct Io {
     std::vector<uint8_t> in, out, ws, tiling;
     explicit Io(size_t inBytes = 4096, size_t outBytes = 4096, size_t userWs = 4096)
-        : in(inBytes, 0), out(outBytes, 0), ws(ascend_sim::ActiveSoc().reservedWorkspaceBytes + userWs, 0),
-          tiling(64, 0) {}
+        : in(inBytes, 0), out(outBytes, 0), ws(userWs, 0), tiling(64, 0) {}
     template <typename T>
     T* In() { return reinterpret_cast<T*>(in.data()); }
     template <typename T>
@@ -63,12 +65,18 @@ struct Io {
         tiling.assign(sizeof(T), 0);
         std::memcpy(tiling.data(), &t, sizeof(T));
     }
-    int Run(Kernel4 k, uint32_t blocks, uint64_t key = 0, const char* name = "test_kernel") {
-        const ascend_sim::GmArg args[4] = {{in.data(), in.size(), "in"},
-                                           {out.data(), out.size(), "out"},
-                                           {ws.data(), ws.size(), "workspace"},
-                                           {tiling.data(), tiling.size(), "tiling"}};
-        return ascend_sim::LaunchKernel(ascend_sim::LaunchOptions{name, blocks, key}, k, args);
+    ascend_sim::GmArg InArg() { return {in.data(), in.size(), "in"}; }
+    ascend_sim::GmArg OutArg() { return {out.data(), out.size(), "out"}; }
+    ascend_sim::GmArg WsArg() { return {ws.data(), ws.size(), "workspace"}; }
+    int Run(Kernel4 k, uint32_t blocks, const char* name = "test_kernel") {
+        const ascend_sim::GmArg t{tiling.data(), tiling.size(), "tiling"};
+        return ascend_sim::LaunchKernel(ascend_sim::LaunchOptions{name, blocks}, k, InArg(), OutArg(), WsArg(), t);
+    }
+    template <typename T>
+    int Run(void (*k)(GM_ADDR, GM_ADDR, GM_ADDR, T), uint32_t blocks, const char* name = "test_kernel") {
+        T value{};
+        std::memcpy(&value, tiling.data(), std::min(sizeof(T), tiling.size()));
+        return ascend_sim::LaunchKernel(ascend_sim::LaunchOptions{name, blocks}, k, InArg(), OutArg(), WsArg(), value);
     }
 };
 

@@ -14,6 +14,7 @@
 #include "view_copy_launch.h"
 #include "view_copy_plan.h"
 #include "view_copy_tiling_data.h"
+#include "view_copy_tiling_data.h"
 
 namespace {
 
@@ -62,12 +63,15 @@ void RunBothDirections(const Case& c, uint64_t expectPath, bool withScatter = tr
         ai::api::ViewCopyPlan plan;
         std::string err;
         ASSERT_TRUE(ai::api::PlanViewCopy(c.shape, c.strides, eb, false, platform, &plan, &err)) << err;
-        EXPECT_EQ(plan.tilingKey, expectPath * 100 + eb);
+        ai::ViewCopyTilingData vt;
+        std::memcpy(&vt, plan.tiling.data(), sizeof(vt));
+        EXPECT_EQ(vt.path, expectPath);
+        EXPECT_EQ(vt.elemBytes, eb);
         std::vector<uint8_t> src(span * eb), dst(numel * eb, 0xEE);
         for (int64_t i = 0; i < span; ++i)
             for (uint32_t b = 0; b < eb; ++b) src[i * eb + b] = Byte(i, b);
-        ASSERT_EQ(LaunchViewCopyKernel(plan.blockDim, plan.tilingKey, nullptr, src.data(), src.size(), dst.data(),
-                                       dst.size(), nullptr, 0, plan.tiling.data(), plan.tiling.size()),
+        ASSERT_EQ(LaunchViewCopyKernel({plan.blockDim, nullptr, src.data(), src.size(), dst.data(), dst.size(), nullptr, 0,
+                                        plan.tiling.data(), plan.tiling.size()}),
                   0)
             << ascend_sim::LastError();
         for (int64_t i = 0; i < numel; ++i)
@@ -78,12 +82,15 @@ void RunBothDirections(const Case& c, uint64_t expectPath, bool withScatter = tr
         ai::api::ViewCopyPlan plan;
         std::string err;
         ASSERT_TRUE(ai::api::PlanViewCopy(c.shape, c.strides, eb, true, platform, &plan, &err)) << err;
-        EXPECT_EQ(plan.tilingKey, expectPath * 100 + eb);
+        ai::ViewCopyTilingData vt;
+        std::memcpy(&vt, plan.tiling.data(), sizeof(vt));
+        EXPECT_EQ(vt.path, expectPath);
+        EXPECT_EQ(vt.elemBytes, eb);
         std::vector<uint8_t> src(numel * eb), dst(span * eb, 0xEE);
         for (int64_t i = 0; i < numel; ++i)
             for (uint32_t b = 0; b < eb; ++b) src[i * eb + b] = Byte(i, b);
-        ASSERT_EQ(LaunchViewCopyKernel(plan.blockDim, plan.tilingKey, nullptr, src.data(), src.size(), dst.data(),
-                                       dst.size(), nullptr, 0, plan.tiling.data(), plan.tiling.size()),
+        ASSERT_EQ(LaunchViewCopyKernel({plan.blockDim, nullptr, src.data(), src.size(), dst.data(), dst.size(), nullptr, 0,
+                                        plan.tiling.data(), plan.tiling.size()}),
                   0)
             << ascend_sim::LastError();
         std::vector<bool> inView(span, false);

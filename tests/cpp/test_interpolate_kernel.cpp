@@ -15,6 +15,7 @@
 #include "ascend_sim/report.h"
 #include "ascend_sim/soc.h"
 #include "interpolate_launch.h"
+#include "platform.h"
 #include "interpolate_tiling.h"
 
 namespace {
@@ -23,18 +24,7 @@ using interp::CoordMode;
 using interp::InterpMode;
 using interp::NearestMode;
 
-ai::PlatformInfo ActivePlatform()
-{
-    const ascend_sim::SocProfile& s = ascend_sim::ActiveSoc();
-    ai::PlatformInfo p;
-    p.socName = s.name;
-    p.coreNum = s.vectorCoreNum;
-    p.ubBytes = s.ubUsableBytes;
-    p.reservedWorkspaceBytes = s.reservedWorkspaceBytes;
-    p.hasDataCopyPad = s.hasDataCopyPad;
-    p.hasBf16 = s.hasBf16;
-    return p;
-}
+ai::PlatformInfo ActivePlatform() { return ai::api::PlatformOf(ascend_sim::ActiveSoc()); }
 
 // Storage conversions of one element.
 double Load(const uint8_t* p, ai::DType t)
@@ -154,15 +144,12 @@ void RunCase(const Case& c, uint32_t seed)
     ASSERT_EQ(static_cast<int64_t>(want.size()), outN);
     std::vector<uint8_t> y(static_cast<size_t>(outN) * sz, 0xA5);  // poison
     if (plan.blockDim == 0) return;
-    const uint64_t wsBytes = ai::TotalWorkspaceBytes(plan, platform);
+    const uint64_t wsBytes = plan.userWorkspaceBytes;
     std::vector<uint8_t> ws(wsBytes + 64, 0x5A);
-    if (!plan.workspaceInit.empty()) {
-        std::memcpy(ws.data() + platform.reservedWorkspaceBytes, plan.workspaceInit.data(), plan.workspaceInit.size());
-    }
-    std::vector<uint8_t> tiling = plan.tiling;
-    const int rc = LaunchInterpolateKernel(plan.blockDim, plan.tilingKey, nullptr, x.data(), x.size(), y.data(),
-                                           y.size(), wsBytes ? ws.data() : nullptr, wsBytes, tiling.data(),
-                                           tiling.size());
+    if (!plan.workspaceInit.empty()) std::memcpy(ws.data(), plan.workspaceInit.data(), plan.workspaceInit.size());
+    const KernelLaunchArgs args{plan.blockDim, nullptr, x.data(), x.size(), y.data(), y.size(),
+                                wsBytes ? ws.data() : nullptr, wsBytes, plan.tiling.data(), plan.tiling.size()};
+    const int rc = LaunchInterpolateKernel(args);
     ASSERT_EQ(rc, 0) << ascend_sim::LastError();
     // The planner's UB budget is an upper bound of what the kernel allocates (per pass).
     {

@@ -27,8 +27,7 @@ struct CastTiling {
 
 // The cast kernels: in: S[count] -> out: D[count] (one 256 B block moved each way).
 template <typename S, typename D>
-void CastKernelBody(GM_ADDR in, GM_ADDR out, GM_ADDR tiling) {
-    GET_TILING_DATA_WITH_STRUCT(CastTiling, t, tiling);
+void CastKernelBody(GM_ADDR in, GM_ADDR out, const CastTiling& t) {
     TPipe pipe;
     TBuf<TPosition::VECCALC> a, b;
     pipe.InitBuffer(a, 1024);
@@ -45,27 +44,27 @@ void CastKernelBody(GM_ADDR in, GM_ADDR out, GM_ADDR tiling) {
     PipeBarrier<PIPE_ALL>();
     DataCopy(go, d, 256 / sizeof(D));
 }
-extern "C" __global__ __aicore__ void cast_f2h(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
+__global__ __aicore__ void cast_f2h(GM_ADDR in, GM_ADDR out, GM_ADDR, CastTiling tiling) {
     CastKernelBody<float, half>(in, out, tiling);
 }
-extern "C" __global__ __aicore__ void cast_f2i(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
+__global__ __aicore__ void cast_f2i(GM_ADDR in, GM_ADDR out, GM_ADDR, CastTiling tiling) {
     CastKernelBody<float, int32_t>(in, out, tiling);
 }
-extern "C" __global__ __aicore__ void cast_f2f(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
+__global__ __aicore__ void cast_f2f(GM_ADDR in, GM_ADDR out, GM_ADDR, CastTiling tiling) {
     CastKernelBody<float, float>(in, out, tiling);
 }
-extern "C" __global__ __aicore__ void cast_i2f(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
+__global__ __aicore__ void cast_i2f(GM_ADDR in, GM_ADDR out, GM_ADDR, CastTiling tiling) {
     CastKernelBody<int32_t, float>(in, out, tiling);
 }
-extern "C" __global__ __aicore__ void cast_f2bf(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
+__global__ __aicore__ void cast_f2bf(GM_ADDR in, GM_ADDR out, GM_ADDR, CastTiling tiling) {
     CastKernelBody<float, bfloat16_t>(in, out, tiling);
 }
-extern "C" __global__ __aicore__ void cast_h2f(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
+__global__ __aicore__ void cast_h2f(GM_ADDR in, GM_ADDR out, GM_ADDR, CastTiling tiling) {
     CastKernelBody<half, float>(in, out, tiling);
 }
 
 template <typename S, typename D>
-std::vector<D> RunCast(simtest::Kernel4 k, const std::vector<S>& src, RoundMode mode) {
+std::vector<D> RunCast(void (*k)(GM_ADDR, GM_ADDR, GM_ADDR, CastTiling), const std::vector<S>& src, RoundMode mode) {
     Io io;
     std::memcpy(io.in.data(), src.data(), src.size() * sizeof(S));
     io.SetTiling(CastTiling{static_cast<uint32_t>(mode), static_cast<uint32_t>(src.size())});
@@ -471,8 +470,7 @@ TEST(SimOps, DataCopyStridedParams) {
 }
 
 TEST(SimOps, DataCopyPadPaddingAndPoison) {
-    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
-        GET_TILING_DATA_WITH_STRUCT(CastTiling, t, tiling);  // mode field used as isPad
+    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, CastTiling t) {  // mode field used as isPad
         TPipe pipe;
         TBuf<TPosition::VECIN> a;
         pipe.InitBuffer(a, 1024);
@@ -547,7 +545,7 @@ TEST(SimOps, SyncAllExchangesData) {
         TPipe pipe;
         TBuf<TPosition::VECCALC> sb;
         pipe.InitBuffer(sb, GetBlockNum() * 32);  // ubWorkspace >= blockNum * 32 B
-        GM_ADDR user = GetUserWorkspace(ws);
+        GM_ADDR user = ws;  // the user workspace itself (direct-call flow)
         GlobalTensor<int32_t> syncWs;
         syncWs.SetGlobalBuffer((__gm__ int32_t*)user, GetBlockNum() * 8);
         GlobalTensor<int32_t> pub;
@@ -607,8 +605,7 @@ TEST(SimOps, CountersAndCostModel) {
     struct T {
         uint32_t perBlock[4];
     };
-    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
-        GET_TILING_DATA_WITH_STRUCT(T, t, tiling);
+    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, T t) {
         const uint32_t n = t.perBlock[GetBlockIdx()];
         TPipe pipe;
         TQue<TPosition::VECIN, 1> qi;
@@ -636,11 +633,10 @@ TEST(SimOps, CountersAndCostModel) {
     };
     Io io(8192, 8192);
     io.SetTiling(T{{512, 256, 256, 256}});
-    ASSERT_TRUE(Ok(io.Run(k, 4, 7, "counted")));
+    ASSERT_TRUE(Ok(io.Run(k, 4, "counted")));
     ascend_sim::SetLastLaunchFloorBytes(2 * 1280 * 4);
     const ascend_sim::LaunchReport r = ascend_sim::LastLaunch();
     EXPECT_EQ(r.kernel, "counted");
-    EXPECT_EQ(r.tilingKey, 7u);
     EXPECT_EQ(r.blockDim, 4u);
     ASSERT_EQ(r.cores.size(), 4u);
     EXPECT_EQ(r.cores[0].gmReadBytes, 2048u);
@@ -696,16 +692,26 @@ TEST(SimOps, SocSelectionExports) {
     EXPECT_TRUE(ascend_sim::ActiveSoc().hasBf16);
 }
 
-TEST(SimOps, TilingKeyIs) {
-    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+// Direct-call flow: the tiling struct is a by-value argument; every block gets its own copy (a block
+// changing its copy changes no other block's), and the kernel dispatches on a key inside it.
+TEST(SimOps, TilingByValueIsCopiedPerBlock) {
+    struct KeyTiling {
+        uint32_t key;
+        uint32_t scratch;
+    };
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, KeyTiling t) {
         GlobalTensor<int32_t> o;
         o.SetGlobalBuffer((__gm__ int32_t*)out);
-        if (TILING_KEY_IS(1)) o.SetValue(0, 11);
-        else if (TILING_KEY_IS(2)) o.SetValue(0, 22);
+        const int32_t seen = static_cast<int32_t>(t.scratch);  // 0 in every block
+        t.scratch += static_cast<uint32_t>(GetBlockIdx()) + 100;
+        if (t.key == 1) o.SetValue(GetBlockIdx() * 16, 11 + seen);
+        else if (t.key == 2) o.SetValue(GetBlockIdx() * 16, 22 + seen);
+        DataCacheCleanAndInvalid<int32_t, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(o);
     };
-    Io io;
-    ASSERT_TRUE(Ok(io.Run(k, 1, 2)));
-    EXPECT_EQ(io.Out<int32_t>()[0], 22);
+    Io io(64, 4 * 64);
+    io.SetTiling(KeyTiling{2, 0});
+    ASSERT_TRUE(Ok(io.Run(k, 4)));
+    for (int b = 0; b < 4; ++b) EXPECT_EQ(io.Out<int32_t>()[b * 16], 22) << b;
 }
 
 // ---------------------------------------------------------------- Level 0 (mask / repeat / strides)
@@ -791,8 +797,7 @@ TEST(SimOps, CostModelSyncAllPhases) {
     struct P {
         uint32_t heavyFirst[2];
     };
-    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
-        GET_TILING_DATA_WITH_STRUCT(P, p, tiling);
+    auto k = +[](GM_ADDR in, GM_ADDR out, GM_ADDR, P p) {
         TPipe pipe;
         TBuf<TPosition::VECIN> b;
         pipe.InitBuffer(b, 8192);
@@ -892,7 +897,7 @@ TEST(SimOps, SelectMode0ReusesTheMaskEveryRepeat) {
 #include "tikicpulib.h"
 
 namespace {
-extern "C" __global__ __aicore__ void icpu_scale(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR) {
+extern "C" __global__ __aicore__ void icpu_scale(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR scale) {
     TPipe pipe;
     TQue<TPosition::VECIN, 1> qi;
     TQue<TPosition::VECOUT, 1> qo;
@@ -906,7 +911,9 @@ extern "C" __global__ __aicore__ void icpu_scale(GM_ADDR x, GM_ADDR y, GM_ADDR, 
     qi.EnQue(a);
     a = qi.DeQue<float>();
     LocalTensor<float> b = qo.AllocTensor<float>();
-    Muls(b, a, TILING_KEY_IS(3) ? 3.0f : 1.0f, 64);
+    GlobalTensor<float> gs;
+    gs.SetGlobalBuffer((__gm__ float*)scale, 1);
+    Muls(b, a, gs.GetValue(0), 64);
     qo.EnQue(b);
     qi.FreeTensor(a);
     b = qo.DeQue<float>();
@@ -918,16 +925,15 @@ extern "C" __global__ __aicore__ void icpu_scale(GM_ADDR x, GM_ADDR y, GM_ADDR, 
 TEST(SimOps, TikicpulibSpelling) {
     uint8_t* x = (uint8_t*)AscendC::GmAlloc(2 * 64 * 4);
     uint8_t* y = (uint8_t*)AscendC::GmAlloc(2 * 64 * 4);
-    uint8_t* ws = (uint8_t*)AscendC::GmAlloc(ascend_sim::ActiveSoc().reservedWorkspaceBytes);
+    uint8_t* ws = (uint8_t*)AscendC::GmAlloc(64);
     uint8_t* tiling = (uint8_t*)AscendC::GmAlloc(8);
     for (int i = 0; i < 128; ++i) reinterpret_cast<float*>(x)[i] = float(i);
-    ICPU_SET_TILING_KEY(3);
+    reinterpret_cast<float*>(tiling)[0] = 3.0f;
     ASSERT_TRUE(Ok(ICPU_RUN_KF(icpu_scale, 2, x, y, ws, tiling)));
     for (int i = 0; i < 128; ++i) EXPECT_EQ(reinterpret_cast<float*>(y)[i], 3.0f * i);
     EXPECT_EQ(ascend_sim::LastLaunch().kernel, "icpu_scale");
     // GM bounds come from the GmAlloc sizes
     EXPECT_TRUE(FailedWith(ICPU_RUN_KF(icpu_scale, 3, x, y, ws, tiling), "gm-bounds"));
-    ICPU_SET_TILING_KEY(0);
     AscendC::GmFree(x);
     AscendC::GmFree(y);
     AscendC::GmFree(ws);

@@ -196,33 +196,34 @@ TEST(SimRules, GmAlignment) {
 
 TEST(SimRules, WorkspaceBounds) {
     auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR workspace, GM_ADDR) {
-        GM_ADDR user = GetUserWorkspace(workspace);
         GlobalTensor<float> g;
-        g.SetGlobalBuffer((__gm__ float*)user);
-        g.SetValue(bad ? 1024 : 1023, 1.0f);  // user part is 4096 B = 1024 floats
+        g.SetGlobalBuffer((__gm__ float*)workspace);
+        g.SetValue(bad ? 1024 : 1023, 1.0f);  // the workspace is 4096 B = 1024 floats
     };
     EXPECT_TRUE(Twin(k, "gm-bounds"));
-    // A workspace sized without the system reserve
-    auto k2 = +[](GM_ADDR, GM_ADDR, GM_ADDR workspace, GM_ADDR) { (void)GetUserWorkspace(workspace); };
-    Io io;
-    io.ws.assign(4096, 0);
-    EXPECT_TRUE(FailedWith(io.Run(k2, 1), "workspace-bounds"));
-    EXPECT_NE(ascend_sim::LastError().find("RESERVED_WORKSPACE"), std::string::npos);
 }
 
-TEST(SimRules, TilingBounds) {
-    struct Big {
-        uint64_t a[16];
-    };
-    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR tiling) {
-        GET_TILING_DATA_WITH_STRUCT(Big, td, tiling);
-        (void)td;
-    };
+// The direct-call flow sets no system workspace: GetUserWorkspace (which on the NPU ignores its
+// argument and returns system workspace + RESERVED_WORKSPACE) fails; after SetSysWorkspace it returns
+// that address + the reserve, bounds-checked.
+TEST(SimRules, GetUserWorkspaceNeedsASystemWorkspace) {
+    auto noSys = +[](GM_ADDR, GM_ADDR, GM_ADDR workspace, GM_ADDR) { (void)GetUserWorkspace(workspace); };
     Io io;
-    io.tiling.assign(sizeof(Big), 0);
-    EXPECT_TRUE(Ok(io.Run(k, 1)));
-    io.tiling.assign(sizeof(Big) - 8, 0);
-    EXPECT_TRUE(FailedWith(io.Run(k, 1), "tiling-bounds"));
+    EXPECT_TRUE(FailedWith(io.Run(noSys, 1), "workspace-flow"));
+    auto withSys = +[](GM_ADDR, GM_ADDR out, GM_ADDR workspace, GM_ADDR) {
+        SetSysWorkspace(workspace);
+        GlobalTensor<uint64_t> o;
+        o.SetGlobalBuffer((__gm__ uint64_t*)out, 1);
+        o.SetValue(0, static_cast<uint64_t>(GetUserWorkspace(nullptr) - workspace));
+        DataCacheCleanAndInvalid<uint64_t, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(o);
+    };
+    const uint64_t reserve = ascend_sim::ActiveSoc().reservedWorkspaceBytes;
+    Io big(4096, 4096, reserve + 4096);
+    EXPECT_TRUE(Ok(big.Run(withSys, 1)));
+    EXPECT_EQ(big.Out<uint64_t>()[0], reserve);
+    Io small;  // 4096 B: less than the reserve
+    EXPECT_TRUE(FailedWith(small.Run(withSys, 1), "workspace-bounds"));
+    EXPECT_NE(ascend_sim::LastError().find("RESERVED_WORKSPACE"), std::string::npos);
 }
 
 // ---------------------------------------------------------------- DataCopy / DataCopyPad
@@ -710,12 +711,12 @@ TEST(SimRules, GmReadRaceWithoutSyncAll) {
         TBuf<TPosition::VECCALC> sb;
         pipe.InitBuffer(sb, 256);
         GlobalTensor<float> w;
-        w.SetGlobalBuffer((__gm__ float*)GetUserWorkspace(ws) + 64);
+        w.SetGlobalBuffer((__gm__ float*)ws + 64);
         w.SetValue(GetBlockIdx() * 16, 1.0f);  // each block publishes one value, a 64 B DCache line apart
         DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(w[GetBlockIdx() * 16]);
         if (!bad) {
             GlobalTensor<int32_t> syncWs;
-            syncWs.SetGlobalBuffer((__gm__ int32_t*)GetUserWorkspace(ws), 16);
+            syncWs.SetGlobalBuffer((__gm__ int32_t*)ws, 16);
             SyncAll(syncWs, sb.Get<int32_t>());
         }
         (void)w.GetValue((GetBlockIdx() + 1) % GetBlockNum() * 16);  // reads a peer's value
@@ -737,13 +738,13 @@ TEST(SimRules, SyncAllWorkspaceNotZeroed) {
         TBuf<TPosition::VECCALC> sb;
         pipe.InitBuffer(sb, 256);
         GlobalTensor<int32_t> syncWs;
-        syncWs.SetGlobalBuffer((__gm__ int32_t*)GetUserWorkspace(ws), 16 * 8);
+        syncWs.SetGlobalBuffer((__gm__ int32_t*)ws, 16 * 8);
         SyncAll(syncWs, sb.Get<int32_t>());
     };
     Io io;
     EXPECT_TRUE(Ok(io.Run(k, 4)));
     Io io2;
-    io2.ws[ascend_sim::ActiveSoc().reservedWorkspaceBytes + 5] = 1;
+    io2.ws[5] = 1;
     EXPECT_TRUE(FailedWith(io2.Run(k, 4), "syncall-workspace"));
     // ubWorkspace needs blockNum * 32 B: 256 B is enough for 8 blocks, not for 9
     Io io3;
@@ -887,7 +888,7 @@ TEST(SimRules, PipeHazardGmRoundTrip) {
         SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
         WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
         GlobalTensor<float> w;
-        w.SetGlobalBuffer((__gm__ float*)GetUserWorkspace(ws), 64);
+        w.SetGlobalBuffer((__gm__ float*)ws, 64);
         DataCopy(w, x, 64);
         if (!bad) {
             SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);

@@ -8,8 +8,7 @@ struct AddTiling {
     uint32_t perBlock;
 };
 
-extern "C" __global__ __aicore__ void smoke_add(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling) {
-    GET_TILING_DATA_WITH_STRUCT(AddTiling, t, tiling);
+__global__ __aicore__ void smoke_add(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, const AddTiling t) {
     TPipe pipe;
     TQue<TPosition::VECIN, 1> qx, qy;
     TQue<TPosition::VECOUT, 1> qz;
@@ -45,10 +44,9 @@ TEST(SimSmoke, AddRuns) {
     std::vector<float> x(n), y(n), z(n, -1.f);
     for (uint32_t i = 0; i < n; ++i) { x[i] = float(i); y[i] = 0.5f * i; }
     AddTiling t{n, per};
-    std::vector<uint8_t> ws(ascend_sim::ActiveSoc().reservedWorkspaceBytes);
-    int rc = AI_LAUNCH_KERNEL(smoke_add, blocks, 0, nullptr, AI_GM(x.data(), n * 4, "x"), AI_GM(y.data(), n * 4, "y"),
-                              AI_GM(z.data(), n * 4, "z"), AI_GM(ws.data(), ws.size(), "workspace"),
-                              AI_GM(&t, sizeof t, "tiling"));
+    std::vector<uint8_t> ws(64);
+    int rc = AI_LAUNCH_KERNEL(smoke_add, blocks, nullptr, AI_GM(x.data(), n * 4, "x"), AI_GM(y.data(), n * 4, "y"),
+                              AI_GM(z.data(), n * 4, "z"), AI_GM(ws.data(), ws.size(), "workspace"), t);
     ASSERT_TRUE(simtest::Ok(rc));
     for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(z[i], 1.5f * i);
     auto r = ascend_sim::LastLaunch();

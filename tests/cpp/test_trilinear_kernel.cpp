@@ -13,23 +13,13 @@
 #include "ascend_sim/launch.h"
 #include "ascend_sim/report.h"
 #include "ascend_sim/soc.h"
+#include "platform.h"
 #include "upsample_trilinear3d_launch.h"
 #include "upsample_trilinear3d_tiling.h"
 
 namespace {
 
-ai::PlatformInfo PlatformOf(const char* soc)
-{
-    const ascend_sim::SocProfile* p = ascend_sim::FindSoc(soc);
-    ai::PlatformInfo info;
-    info.socName = p->name;
-    info.coreNum = p->vectorCoreNum;
-    info.ubBytes = p->ubUsableBytes;
-    info.reservedWorkspaceBytes = p->reservedWorkspaceBytes;
-    info.hasDataCopyPad = p->hasDataCopyPad;
-    info.hasBf16 = p->hasBf16;
-    return info;
-}
+ai::PlatformInfo PlatformOf(const char* soc) { return ai::api::PlatformOf(*ascend_sim::FindSoc(soc)); }
 
 uint16_t ToHalfBits(float v) { return half(v).bits_; }
 float FromHalfBits(uint16_t b) { return static_cast<float>(half::FromBits(b)); }
@@ -121,14 +111,11 @@ RunResult RunKernel(const ai::TrilinearProblem& p, const char* soc, const std::v
         }
     }
     std::memset(y.data(), 0xFF, y.size());  // poison: NaN in every dtype
-    std::vector<uint8_t> ws(plan.userWorkspaceBytes ? platform.reservedWorkspaceBytes + plan.userWorkspaceBytes : 0);
-    if (!plan.workspaceInit.empty()) {
-        std::memcpy(ws.data() + platform.reservedWorkspaceBytes, plan.workspaceInit.data(), plan.workspaceInit.size());
-    }
-    std::vector<uint8_t> tiling = plan.tiling;
-    rr.status = LaunchUpsampleTrilinear3dKernel(plan.blockDim, plan.tilingKey, nullptr, x.data(), x.size(), y.data(),
-                                                y.size(), ws.empty() ? nullptr : ws.data(), ws.size(), tiling.data(),
-                                                tiling.size());
+    std::vector<uint8_t> ws(plan.userWorkspaceBytes);
+    if (!plan.workspaceInit.empty()) std::memcpy(ws.data(), plan.workspaceInit.data(), plan.workspaceInit.size());
+    const KernelLaunchArgs args{plan.blockDim, nullptr, x.data(), x.size(), y.data(), y.size(),
+                                ws.empty() ? nullptr : ws.data(), ws.size(), plan.tiling.data(), plan.tiling.size()};
+    rr.status = LaunchUpsampleTrilinear3dKernel(args);
     if (rr.status != 0) {
         rr.error = ascend_sim::LastError();
         return rr;

@@ -42,7 +42,7 @@ struct CoreFast {
     uint32_t blockIdx = 0;
     uint32_t blockNum = 0;
     const SocProfile* soc = nullptr;
-    uint64_t tilingKey = 0;
+    uint8_t* sysWorkspace = nullptr;  // SetSysWorkspace (the direct-call flow sets none)
     uint8_t strict = 0;  // 0 off, 1 MTE/V pipe hazards, 2 also scalar (PIPE_S) UB accesses
     CoreCounters* cnt = nullptr;
 };
@@ -121,9 +121,11 @@ void ScalarGm(const uint8_t* addr, uint32_t size, bool write);
 void Dcci(const uint8_t* addr, bool entire);
 
 // ---- system ----
+// GetUserWorkspace as on the NPU: the argument is ignored; the result is the system workspace set by
+// SetSysWorkspace plus RESERVED_WORKSPACE (bounds-checked), and a failure when none was set.
 uint8_t* UserWorkspace(uint8_t* workspace);
+void SetSysWorkspace(uint8_t* workspace);
 uint8_t* SysWorkspace();
-void CopyTiling(void* dst, const uint8_t* tiling, uint64_t bytes, const char* structName);
 void SyncAllSoft(const GmRef& gmWs, const UbRef& ubWs, int32_t usedCores);
 void SyncAllHard();
 

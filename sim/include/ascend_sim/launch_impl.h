@@ -1,6 +1,9 @@
-// Template half of ascend_sim::LaunchKernel: adapts `void k(GM_ADDR...)` to LaunchErased.
+// Template half of ascend_sim::LaunchKernel: adapts a direct-call kernel `void k(P...)` to
+// LaunchErased.  GM_ADDR parameters take a GmArg (bounds-checked by the sim); by-value parameters
+// take a copy of the value, which every block receives afresh, as the device's argument copy.
 #pragma once
 #include <cstdint>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -9,25 +12,72 @@
 
 namespace ascend_sim {
 namespace detail {
-template <typename... A>
+
+template <typename P>
+constexpr bool IsGmParam() {
+    return std::is_same<P, uint8_t*>::value;
+}
+
+// What the launch stores for one parameter: the GmArg of a GM_ADDR, the value of anything else.
+template <typename P>
+using StoredArg = typename std::conditional<IsGmParam<P>(), GmArg, P>::type;
+
+template <typename P, typename A>
+constexpr bool CheckKernelArg() {
+    if constexpr (IsGmParam<P>()) {
+        static_assert(std::is_same<A, GmArg>::value, "a GM_ADDR kernel parameter takes an ascend_sim::GmArg");
+    } else {
+        static_assert(!std::is_pointer<P>::value && !std::is_reference<P>::value,
+                      "kernel pointer parameters must be GM_ADDR (__gm__ uint8_t*); no references");
+        static_assert(std::is_trivially_copyable<P>::value && std::is_standard_layout<P>::value,
+                      "a by-value kernel parameter must be plain old data (the runtime copies its bytes)");
+        static_assert(std::is_same<A, P>::value, "a by-value kernel argument must have exactly the parameter's type");
+    }
+    return true;
+}
+
+template <typename P>
+inline P PassArg(const StoredArg<P>& stored) {
+    if constexpr (IsGmParam<P>()) {
+        return static_cast<uint8_t*>(stored.addr);
+    } else {
+        return stored;  // a fresh copy per block
+    }
+}
+
+template <typename... P>
 struct KernelCall {
-    void (*kernel)(A...);
-    const GmArg* args;
+    void (*kernel)(P...);
+    std::tuple<StoredArg<P>...> stored;
+
     template <std::size_t... I>
     void Invoke(std::index_sequence<I...>) const {
-        kernel(static_cast<A>(static_cast<uint8_t*>(args[I].addr))...);
+        kernel(PassArg<P>(std::get<I>(stored))...);
     }
-    static void Run(void* self) {
-        static_cast<const KernelCall*>(self)->Invoke(std::index_sequence_for<A...>{});
+    static void Run(void* self) { static_cast<const KernelCall*>(self)->Invoke(std::index_sequence_for<P...>{}); }
+
+    // The GM arguments in parameter order.
+    template <std::size_t... I>
+    uint32_t GmArgs(GmArg* out, std::index_sequence<I...>) const {
+        uint32_t n = 0;
+        ((IsGmParam<P>() ? (void)(out[n++] = AsGmArg(std::get<I>(stored))) : (void)0), ...);
+        return n;
     }
+    static GmArg AsGmArg(const GmArg& g) { return g; }
+    template <typename V>
+    static GmArg AsGmArg(const V&) { return GmArg{nullptr, 0, nullptr}; }
 };
+
 }  // namespace detail
 
-template <typename... A>
-int LaunchKernel(const LaunchOptions& opt, void (*kernel)(A...), const GmArg (&args)[sizeof...(A)]) {
-    static_assert((std::is_same<A, uint8_t*>::value && ...), "kernel entry parameters must all be GM_ADDR");
-    detail::KernelCall<A...> call{kernel, args};
-    return LaunchErased(opt, args, static_cast<uint32_t>(sizeof...(A)), &detail::KernelCall<A...>::Run, &call);
+template <typename... P, typename... A>
+int LaunchKernel(const LaunchOptions& opt, void (*kernel)(P...), const A&... args) {
+    static_assert(sizeof...(P) == sizeof...(A), "one launch argument per kernel parameter");
+    static_assert((detail::CheckKernelArg<P, A>() && ...), "kernel argument check");
+    detail::KernelCall<P...> call{kernel, std::tuple<detail::StoredArg<P>...>(args...)};
+    GmArg gm[sizeof...(P) > 0 ? sizeof...(P) : 1];
+    const uint32_t n = call.GmArgs(gm, std::index_sequence_for<P...>{});
+    return LaunchErased(opt, gm, n, &detail::KernelCall<P...>::Run, &call);
 }
 
 }  // namespace ascend_sim

@@ -43,7 +43,6 @@ struct LaunchReport {
     std::string soc;
     std::string kernel;
     uint32_t blockDim = 0;
-    uint64_t tilingKey = 0;
     int status = 0;            // 0 ok, else the launch failed (error holds the message)
     std::string error;
     CoreCounters total;        // sums (peakUbBytes: max)
