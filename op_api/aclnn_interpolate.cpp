@@ -94,7 +94,9 @@ extern "C" aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* self, c
     TensorDesc in, res;
     if (ReadTensor(self, &in) != ACLNN_SUCCESS) return Fail(kApi, ACLNN_ERR_INNER_NULLPTR, "self: unreadable tensor");
     if (ReadTensor(out, &res) != ACLNN_SUCCESS) return Fail(kApi, ACLNN_ERR_INNER_NULLPTR, "out: unreadable tensor");
-    const ai::PlatformInfo platform = CurrentPlatform();
+    ai::PlatformInfo platform;
+    std::string platformWhy;
+    if (!CurrentPlatform(&platform, &platformWhy)) return Fail(kApi, ACLNN_ERR_INNER_FIND_KERNEL_ERROR, platformWhy);
 
     // 2. dtypes.
     const char* accepted = platform.hasBf16 ? "float32, float16, bfloat16, int8, uint8, int32"

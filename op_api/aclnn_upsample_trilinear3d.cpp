@@ -51,7 +51,9 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor*
     if (ReadTensor(out, &res) != ACLNN_SUCCESS) return Fail(kApi, ACLNN_ERR_INNER_NULLPTR, "out: unreadable tensor");
     std::vector<int64_t> size;
     if (!ReadIntArray(outputSize, &size)) return Fail(kApi, ACLNN_ERR_INNER_NULLPTR, "outputSize: unreadable array");
-    const ai::PlatformInfo platform = CurrentPlatform();
+    ai::PlatformInfo platform;
+    std::string platformWhy;
+    if (!CurrentPlatform(&platform, &platformWhy)) return Fail(kApi, ACLNN_ERR_INNER_FIND_KERNEL_ERROR, platformWhy);
 
     // 2. dtypes.
     const char* accepted = platform.hasBf16 ? "float32, float16, bfloat16" : "float32, float16";

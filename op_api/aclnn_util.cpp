@@ -3,20 +3,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <mutex>
 #include <new>
-#include <unordered_set>
 
+#include "runtime.h"
 #include "view_copy_launch.h"
-
-#if defined(ASCEND_NPU)
-#include "acl/acl.h"
-#include "opdev/common_types.h"  // CANN's aclIntArray / aclFloatArray classes (GetData, Size)
-#else
-#include "acl/acl_sim_ext.h"
-#include "ascend_sim/launch.h"  // LastError
-#include "ascend_sim/report.h"  // SetLastLaunchFloorBytes
-#endif
 
 namespace ai {
 namespace api {
@@ -26,9 +16,7 @@ aclnnStatus Fail(const char* api, aclnnStatus code, const std::string& message)
 {
     std::string full = std::string("[ERROR] ") + api + ": " + message;
     std::fprintf(stderr, "%s (status %d)\n", full.c_str(), static_cast<int>(code));
-#if !defined(ASCEND_NPU)
-    aclsimSetRecentErrMsg(full.c_str());
-#endif
+    runtime::SetRecentError(full);
     return code;
 }
 
@@ -124,36 +112,11 @@ aclnnStatus ReadTensor(const aclTensor* tensor, TensorDesc* desc)
     return ACLNN_SUCCESS;
 }
 
-#if defined(ASCEND_NPU)
-// npu builds: CANN's opdev classes expose the values (aclnn/opdev/common_types.h).
-bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values)
-{
-    values->assign(array->GetData(), array->GetData() + array->Size());
-    return true;
-}
+bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values) { return runtime::ReadIntArray(array, values); }
 bool ReadFloatArray(const aclFloatArray* array, std::vector<float>* values)
 {
-    values->assign(array->GetData(), array->GetData() + array->Size());
-    return true;
+    return runtime::ReadFloatArray(array, values);
 }
-#else
-bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values)
-{
-    const int64_t* data = nullptr;
-    uint64_t size = 0;
-    if (aclsimGetIntArrayData(array, &data, &size) != ACLNN_SUCCESS) return false;
-    values->assign(data, data + size);
-    return true;
-}
-bool ReadFloatArray(const aclFloatArray* array, std::vector<float>* values)
-{
-    const float* data = nullptr;
-    uint64_t size = 0;
-    if (aclsimGetFloatArrayData(array, &data, &size) != ACLNN_SUCCESS) return false;
-    values->assign(data, data + size);
-    return true;
-}
-#endif
 
 bool ToKernelDType(aclDataType t, DType* out)
 {
@@ -253,27 +216,10 @@ namespace {
 constexpr uint64_t kRegionAlign = 512;
 uint64_t AlignUp(uint64_t v) { return (v + kRegionAlign - 1) / kRegionAlign * kRegionAlign; }
 
-void RecordFloor(uint64_t bytes)
-{
-#if !defined(ASCEND_NPU)
-    ascend_sim::SetLastLaunchFloorBytes(bytes);
-#else
-    (void)bytes;
-#endif
-}
-
-std::string LaunchError()
-{
-#if !defined(ASCEND_NPU)
-    return ascend_sim::LastError();
-#else
-    return "launch failed";
-#endif
-}
-
 aclnnStatus LaunchFailure(const char* api, const char* what, int rc)
 {
-    return Fail(api, ACLNN_ERR_RUNTIME_ERROR, std::string(what) + " was rejected by the device: " + LaunchError());
+    return Fail(api, ACLNN_ERR_RUNTIME_ERROR,
+                std::string(what) + " was rejected by the device: " + runtime::LastLaunchError());
 }
 
 aclnnStatus RunViewCopy(const char* api, const char* what, const ViewCopyPlan& plan, aclrtStream stream, void* src,
@@ -284,7 +230,7 @@ aclnnStatus RunViewCopy(const char* api, const char* what, const ViewCopyPlan& p
                                 plan.tiling.data(), plan.tiling.size()};
     int rc = LaunchViewCopyKernel(args);
     if (rc != 0) return LaunchFailure(api, what, rc);
-    RecordFloor(2 * copiedBytes);
+    runtime::RecordOperatorFloor(2 * copiedBytes);
     return ACLNN_SUCCESS;
 }
 
@@ -293,20 +239,13 @@ aclnnStatus RunViewCopy(const char* api, const char* what, const ViewCopyPlan& p
 aclnnStatus PlaceWorkspaceInit(const char* api, const KernelPlan& plan, uint8_t* workspace, aclrtStream stream)
 {
     if (plan.workspaceInit.empty()) return ACLNN_SUCCESS;
-#if defined(ASCEND_NPU)
-    // Pageable host memory: the copy is complete when aclrtMemcpyAsync returns (CANN runtime API), so
-    // the plan's bytes may be released with the executor.
-    if (aclrtMemcpyAsync(workspace, plan.userWorkspaceBytes, plan.workspaceInit.data(), plan.workspaceInit.size(),
-                         ACL_MEMCPY_HOST_TO_DEVICE, stream) != ACL_SUCCESS) {
+    if (!runtime::CopyToWorkspace(workspace, plan.userWorkspaceBytes, plan.workspaceInit, stream)) {
         return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "copying the operator's tables into the workspace failed");
     }
-#else
-    (void)api;
-    (void)stream;
-    std::memcpy(workspace, plan.workspaceInit.data(), plan.workspaceInit.size());
-#endif
     return ACLNN_SUCCESS;
 }
+
+}  // namespace
 
 aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, aclrtStream stream)
 {
@@ -344,7 +283,7 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
                                 job.plan.tiling.size()};
     int rc = job.launcher(args);
     if (rc != 0) return LaunchFailure(api, "the operator kernel", rc);
-    RecordFloor(job.input.denseBytes + job.output.denseBytes);
+    runtime::RecordOperatorFloor(job.input.denseBytes + job.output.denseBytes);
 
     if (job.output.staged) {
         aclnnStatus st = RunViewCopy(api, "scattering into the non-contiguous output (view_copy kernel)", job.scatter,
@@ -355,25 +294,6 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
     return ACLNN_SUCCESS;
 }
 
-#if defined(ASCEND_NPU)
-std::mutex& NpuExecutorMutex()
-{
-    static std::mutex m;
-    return m;
-}
-std::unordered_set<OperatorJob*>& NpuLiveJobs()
-{
-    static std::unordered_set<OperatorJob*> live;
-    return live;
-}
-#endif
-
-aclnnStatus RunCallback(void* context, void* workspace, uint64_t workspaceSize, aclrtStream stream)
-{
-    return RunJob(*static_cast<OperatorJob*>(context), workspace, workspaceSize, stream);
-}
-void ReleaseCallback(void* context) { delete static_cast<OperatorJob*>(context); }
-}  // namespace
 
 bool FinaliseJob(OperatorJob* job, std::string* err)
 {
@@ -407,62 +327,16 @@ bool FinaliseJob(OperatorJob* job, std::string* err)
 aclnnStatus CreateJobExecutor(std::unique_ptr<OperatorJob> job, uint64_t* workspaceSize, aclOpExecutor** executor)
 {
     const uint64_t bytes = job->totalWorkspaceBytes;
-    const char* api = job->api;
-#if defined(ASCEND_NPU)
-    // npu builds: the executor handle is the job itself (opaque to the caller, who only hands it back to
-    // phase two); live jobs are tracked so a second run is refused instead of touching freed memory.
-    // aclDestroyAclOpExecutor / aclSetAclOpExecutorRepeatable (CANN's opdev executors) do not apply.
-    (void)api;
-    OperatorJob* raw = job.release();
-    {
-        std::lock_guard<std::mutex> lock(NpuExecutorMutex());
-        NpuLiveJobs().insert(raw);
-    }
-    *workspaceSize = bytes;
-    *executor = reinterpret_cast<aclOpExecutor*>(raw);
-    return ACLNN_SUCCESS;
-#else
-    aclsimExecutorOps ops{RunCallback, ReleaseCallback};
-    aclOpExecutor* e = aclsimCreateExecutor(job.get(), &ops);
-    if (e == nullptr) return Fail(api, ACLNN_ERR_INNER_CREATE_EXECUTOR, "could not create the executor");
-    job.release();  // owned by the executor now
-    *workspaceSize = bytes;
-    *executor = e;
-    return ACLNN_SUCCESS;
-#endif
+    aclnnStatus st = runtime::CreateExecutor(std::move(job), executor);
+    if (st == ACLNN_SUCCESS) *workspaceSize = bytes;
+    return st;
 }
 
 aclnnStatus RunJobExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                            aclrtStream stream)
 {
-#if defined(ASCEND_NPU)
     if (executor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "executor: must not be null");
-    OperatorJob* job = reinterpret_cast<OperatorJob*>(executor);
-    {
-        std::lock_guard<std::mutex> lock(NpuExecutorMutex());
-        if (NpuLiveJobs().erase(job) == 0) {
-            return Fail(api, ACLNN_ERR_PARAM_INVALID,
-                        "executor: not a live executor (an executor runs once; this one already ran or was never "
-                        "created)");
-        }
-    }
-    std::unique_ptr<OperatorJob> owned(job);
-    return RunJob(*owned, workspace, workspaceSize, stream);
-#else
-    if (executor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "executor: must not be null");
-    aclnnStatus st = aclsimRunExecutor(executor, workspace, workspaceSize, stream, api);
-    if (st != ACLNN_SUCCESS) {
-        // A dead executor is reported by the object model (it stored the message); echo it to stderr
-        // like every other error.  Errors of the run itself were logged by Fail already.
-        // Reading the message clears it (CANN semantics): put it back for the caller.
-        const std::string msg = aclGetRecentErrMsg();
-        aclsimSetRecentErrMsg(msg.c_str());
-        if (msg.find("not a live executor") != std::string::npos) {
-            std::fprintf(stderr, "%s (status %d)\n", msg.c_str(), static_cast<int>(st));
-        }
-    }
-    return st;
-#endif
+    return runtime::RunExecutor(api, workspace, workspaceSize, executor, stream);
 }
 
 }  // namespace api

@@ -95,6 +95,9 @@ struct OperatorJob {
 bool FinaliseJob(OperatorJob* job, std::string* err);
 // Wraps `job` into a live executor; reports the workspace size.  ACLNN_ERR_INNER_CREATE_EXECUTOR on failure.
 aclnnStatus CreateJobExecutor(std::unique_ptr<OperatorJob> job, uint64_t* workspaceSize, aclOpExecutor** executor);
+// Runs a job's kernels (staging views through view_copy): what phase two does once the executor is
+// resolved.  Called by the runtime glue (runtime_*.cpp).
+aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, aclrtStream stream);
 // Phase two of every aclnn operator here.
 aclnnStatus RunJobExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                            aclrtStream stream);

@@ -52,7 +52,7 @@ uint8_t Byte(int64_t elem, uint32_t b) { return static_cast<uint8_t>((elem * 37 
 
 void RunBothDirections(const Case& c, uint64_t expectPath, bool withScatter = true)
 {
-    const ai::PlatformInfo platform = ai::api::CurrentPlatform();
+    const ai::PlatformInfo platform = ai::api::PlatformOf(ascend_sim::ActiveSoc());
     const std::vector<int64_t> offs = StridedOffsets(c);
     const int64_t numel = static_cast<int64_t>(offs.size());
     const int64_t span = Span(offs);
@@ -169,7 +169,7 @@ TEST_F(ViewCopy, TransposeTilesColumnsRowBlocksAndPaddedRows)
 
 TEST_F(ViewCopy, MergeableDimsBecomeOneRow)
 {
-    const ai::PlatformInfo platform = ai::api::CurrentPlatform();
+    const ai::PlatformInfo platform = ai::api::PlatformOf(ascend_sim::ActiveSoc());
     ai::api::ViewCopyPlan plan;
     std::string err;
     // dims (2, 3, 4) with strides (24, 4, 1) inside a (2, 6, 4) buffer: the inner two merge into rows of 12
@@ -196,7 +196,7 @@ TEST_F(ViewCopy, EmptyViewPlansNothing)
 {
     ai::api::ViewCopyPlan plan;
     std::string err;
-    ASSERT_TRUE(ai::api::PlanViewCopy({3, 0, 2}, {0, 2, 1}, 4, false, ai::api::CurrentPlatform(), &plan, &err));
+    ASSERT_TRUE(ai::api::PlanViewCopy({3, 0, 2}, {0, 2, 1}, 4, false, ai::api::PlatformOf(ascend_sim::ActiveSoc()), &plan, &err));
     EXPECT_EQ(plan.blockDim, 0u);
 }
 

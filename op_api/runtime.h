@@ -1,0 +1,45 @@
+// The runtime glue of the aclnn layer: everything that differs between the sim build (the CPU twin's
+// acl/aclnn object model and launcher) and the npu build (the CANN runtime).  One interface, two
+// implementations that CMake picks: runtime_sim.cpp and runtime_npu.cpp.  Nothing else in op_api/
+// has an #if on the build target.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnn/aclnn_base.h"
+
+namespace ai {
+namespace api {
+
+struct OperatorJob;
+
+namespace runtime {
+
+// Makes `message` the text aclGetRecentErrMsg returns next (sim), or that the library's own
+// aiGetRecentErrMsg returns (npu: CANN's message store is not ours to write).
+void SetRecentError(const std::string& message);
+
+// The values of an aclIntArray / aclFloatArray (false if the object cannot be read).
+bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values);
+bool ReadFloatArray(const aclFloatArray* array, std::vector<float>* values);
+
+// Copies `bytes` host bytes to the start of the workspace, ordered on `stream` after earlier work.
+bool CopyToWorkspace(void* workspace, uint64_t workspaceBytes, const std::vector<uint8_t>& bytes, aclrtStream stream);
+
+// Why the last kernel launch failed (sim: the rule it broke; npu: the runtime's status).
+std::string LastLaunchError();
+
+// Tells the profiler the read-once/write-once traffic of the operator just launched (sim only).
+void RecordOperatorFloor(uint64_t bytes);
+
+// The executor handle of a job (owning it), and phase two on it: the job runs once.
+aclnnStatus CreateExecutor(std::unique_ptr<OperatorJob> job, aclOpExecutor** executor);
+aclnnStatus RunExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                        aclrtStream stream);
+
+}  // namespace runtime
+}  // namespace api
+}  // namespace ai
