@@ -546,7 +546,29 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
     simd::CountVec(ascend_sim::VecOp::Duplicate, count, uint64_t(count) * sizeof(T));
 }
 
-// Each op's dtypes: simarch::Op::NAME in the per-SoC tables.
+// The element-wise ops of both forms, count (here) and Level 0 (below): the name and the result as an
+// expression of W values (a, b: binary; x, s: tensor-scalar; x: unary).  Each op's dtypes are
+// simarch::Op::NAME in the per-SoC tables.
+#define ASCEND_SIM_SCALAR_OPS(X)             \
+    X(Adds, x + s)                           \
+    X(Muls, x * s)                           \
+    X(Maxs, (x > s || x != x) ? x : s)       \
+    X(Mins, (x < s || x != x) ? x : s)
+#define ASCEND_SIM_BINARY_OPS(X)             \
+    X(Add, a + b)                            \
+    X(Sub, a - b)                            \
+    X(Mul, a * b)                            \
+    X(Div, a / b)                            \
+    X(Max, (a > b || a != a) ? a : b)        \
+    X(Min, (a < b || a != a) ? a : b)
+#define ASCEND_SIM_UNARY_OPS(X)              \
+    X(Abs, x < 0 ? -x : x)                   \
+    X(Relu, x > 0 ? x : W(0))                \
+    X(Exp, W(std::exp(double(x))))           \
+    X(Ln, W(std::log(double(x))))            \
+    X(Sqrt, W(std::sqrt(double(x))))         \
+    X(Reciprocal, W(1) / x)
+
 #define ASCEND_SIM_SCALAR_OP(NAME, EXPR)                                                                   \
     template <typename T, bool isSetMask = true>                                                           \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count) { \
@@ -555,10 +577,7 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
         simimpl::Unary(#NAME, ascend_sim::VecOp::NAME, simarch::Op::NAME, dst, src, count,                 \
                        [s](W x) -> W { return EXPR; });                                                    \
     }
-ASCEND_SIM_SCALAR_OP(Adds, x + s)
-ASCEND_SIM_SCALAR_OP(Muls, x * s)
-ASCEND_SIM_SCALAR_OP(Maxs, (x > s || x != x) ? x : s)
-ASCEND_SIM_SCALAR_OP(Mins, (x < s || x != x) ? x : s)
+ASCEND_SIM_SCALAR_OPS(ASCEND_SIM_SCALAR_OP)
 #undef ASCEND_SIM_SCALAR_OP
 
 #define ASCEND_SIM_BINARY_OP(NAME, EXPR)                                                                     \
@@ -569,12 +588,7 @@ ASCEND_SIM_SCALAR_OP(Mins, (x < s || x != x) ? x : s)
         simimpl::Binary(#NAME, ascend_sim::VecOp::NAME, simarch::Op::NAME, dst, src0, src1, count,          \
                         [](W a, W b) -> W { return EXPR; });                                                \
     }
-ASCEND_SIM_BINARY_OP(Add, a + b)
-ASCEND_SIM_BINARY_OP(Sub, a - b)
-ASCEND_SIM_BINARY_OP(Mul, a * b)
-ASCEND_SIM_BINARY_OP(Div, a / b)
-ASCEND_SIM_BINARY_OP(Max, (a > b || a != a) ? a : b)
-ASCEND_SIM_BINARY_OP(Min, (a < b || a != a) ? a : b)
+ASCEND_SIM_BINARY_OPS(ASCEND_SIM_BINARY_OP)
 #undef ASCEND_SIM_BINARY_OP
 
 #define ASCEND_SIM_UNARY_OP(NAME, EXPR)                                                                      \
@@ -584,12 +598,7 @@ ASCEND_SIM_BINARY_OP(Min, (a < b || a != a) ? a : b)
         simimpl::Unary(#NAME, ascend_sim::VecOp::NAME, simarch::Op::NAME, dst, src, count,                  \
                        [](W x) -> W { return EXPR; });                                                      \
     }
-ASCEND_SIM_UNARY_OP(Abs, x < 0 ? -x : x)
-ASCEND_SIM_UNARY_OP(Relu, x > 0 ? x : W(0))
-ASCEND_SIM_UNARY_OP(Exp, W(std::exp(double(x))))
-ASCEND_SIM_UNARY_OP(Ln, W(std::log(double(x))))
-ASCEND_SIM_UNARY_OP(Sqrt, W(std::sqrt(double(x))))
-ASCEND_SIM_UNARY_OP(Reciprocal, W(1) / x)
+ASCEND_SIM_UNARY_OPS(ASCEND_SIM_UNARY_OP)
 #undef ASCEND_SIM_UNARY_OP
 
 // dst[i] += scalar * src[i]   (half->half, float->float, half->float)
@@ -789,12 +798,7 @@ void Level0(const char* api, ascend_sim::VecOp op, simarch::Op types, bool isSet
                                   return simimpl::Num<T>::Store(EXPR);                                           \
                               });                                                                                \
     }
-ASCEND_SIM_L0_BINARY(Add, a + b)
-ASCEND_SIM_L0_BINARY(Sub, a - b)
-ASCEND_SIM_L0_BINARY(Mul, a * b)
-ASCEND_SIM_L0_BINARY(Div, a / b)
-ASCEND_SIM_L0_BINARY(Max, (a > b || a != a) ? a : b)
-ASCEND_SIM_L0_BINARY(Min, (a < b || a != a) ? a : b)
+ASCEND_SIM_BINARY_OPS(ASCEND_SIM_L0_BINARY)
 #undef ASCEND_SIM_L0_BINARY
 
 #define ASCEND_SIM_L0_SCALAR(NAME, EXPR)                                                                         \
@@ -814,10 +818,7 @@ ASCEND_SIM_L0_BINARY(Min, (a < b || a != a) ? a : b)
                                   return simimpl::Num<T>::Store(EXPR);                                           \
                               });                                                                                \
     }
-ASCEND_SIM_L0_SCALAR(Adds, x + s)
-ASCEND_SIM_L0_SCALAR(Muls, x * s)
-ASCEND_SIM_L0_SCALAR(Maxs, (x > s || x != x) ? x : s)
-ASCEND_SIM_L0_SCALAR(Mins, (x < s || x != x) ? x : s)
+ASCEND_SIM_SCALAR_OPS(ASCEND_SIM_L0_SCALAR)
 #undef ASCEND_SIM_L0_SCALAR
 
 #define ASCEND_SIM_L0_UNARY(NAME, EXPR)                                                                          \
@@ -836,13 +837,11 @@ ASCEND_SIM_L0_SCALAR(Mins, (x < s || x != x) ? x : s)
                                   return simimpl::Num<T>::Store(EXPR);                                           \
                               });                                                                                \
     }
-ASCEND_SIM_L0_UNARY(Abs, x < 0 ? -x : x)
-ASCEND_SIM_L0_UNARY(Relu, x > 0 ? x : W(0))
-ASCEND_SIM_L0_UNARY(Exp, W(std::exp(double(x))))
-ASCEND_SIM_L0_UNARY(Ln, W(std::log(double(x))))
-ASCEND_SIM_L0_UNARY(Sqrt, W(std::sqrt(double(x))))
-ASCEND_SIM_L0_UNARY(Reciprocal, W(1) / x)
+ASCEND_SIM_UNARY_OPS(ASCEND_SIM_L0_UNARY)
 #undef ASCEND_SIM_L0_UNARY
+#undef ASCEND_SIM_SCALAR_OPS
+#undef ASCEND_SIM_BINARY_OPS
+#undef ASCEND_SIM_UNARY_OPS
 
 template <typename T, bool isSetMask = true, typename M>
 void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, M mask, const uint8_t repeatTime,
