@@ -32,6 +32,16 @@ const char* const kTypeNames[kNumTypes] = {"half", "bf16", "float", "s8",  "u8",
                                            "u16",  "s32",  "u32",   "s64", "u64", "double"};
 TypeId IdOf(int i) { return static_cast<TypeId>(i + 1); }
 
+// The kernels K<R, C>::Run for every R of one type list and C of another: grid[r][c].
+template <template <typename, typename> class K, typename R, typename... C>
+constexpr std::array<simtest::Kernel4, sizeof...(C)> KernelRow(Types<C...>) {
+    return {&K<R, C>::Run...};
+}
+template <template <typename, typename> class K, typename... R, typename Cols>
+constexpr auto KernelGrid(Types<R...>, Cols cols) {
+    return std::array<decltype(KernelRow<K, void>(cols)), sizeof...(R)>{KernelRow<K, R>(cols)...};
+}
+
 // Whether `list` (names separated by spaces) names type i.
 bool Lists(const std::string& list, int i) {
     const std::string padded = " " + list + " ";
@@ -101,23 +111,17 @@ std::string ExpectedModes(const char* soc, int s, int d) {
 }
 
 template <typename S, typename D>
-void CastKernel(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR tiling) {
-    GET_TILING_DATA_WITH_STRUCT(CaseTiling, t, tiling);
-    TPipe pipe;
-    TBuf<TPosition::VECCALC> a, b;
-    pipe.InitBuffer(a, 1024);
-    pipe.InitBuffer(b, 1024);
-    Cast(b.Get<D>(), a.Get<S>(), static_cast<RoundMode>(t.mode), 64);  // src is UB garbage: only the checks matter
-}
-template <typename S, typename... D>
-constexpr std::array<simtest::Kernel4, kNumTypes> CastRow(Types<D...>) {
-    return {&CastKernel<S, D>...};
-}
-template <typename... S>
-constexpr std::array<std::array<simtest::Kernel4, kNumTypes>, kNumTypes> CastGrid(Types<S...>) {
-    return {CastRow<S>(AllTypes{})...};
-}
-constexpr auto kCastKernels = CastGrid(AllTypes{});
+struct CastKernel {
+    static void Run(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR tiling) {
+        GET_TILING_DATA_WITH_STRUCT(CaseTiling, t, tiling);
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 1024);
+        pipe.InitBuffer(b, 1024);
+        Cast(b.Get<D>(), a.Get<S>(), static_cast<RoundMode>(t.mode), 64);  // src is UB garbage: only the checks matter
+    }
+};
+constexpr auto kCastKernels = KernelGrid<CastKernel>(AllTypes{}, AllTypes{});
 
 }  // namespace
 
@@ -292,25 +296,19 @@ constexpr int kNumPairTypes = 5;
 const char* const kPairsAccepted[] = {"half/half", "float/float", "float/half"};
 
 template <typename D, typename S>
-void PairKernel(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR tiling) {
-    GET_TILING_DATA_WITH_STRUCT(CaseTiling, t, tiling);
-    TPipe pipe;
-    TBuf<TPosition::VECCALC> a, b, c;
-    pipe.InitBuffer(a, 1024);
-    pipe.InitBuffer(b, 1024);
-    pipe.InitBuffer(c, 1024);
-    if (t.what == 0) Axpy(a.Get<D>(), b.Get<S>(), S(1), 64);
-    else MulAddDst(a.Get<D>(), b.Get<S>(), c.Get<S>(), 64);
-}
-template <typename D, typename... S>
-constexpr std::array<simtest::Kernel4, kNumPairTypes> PairRow(Types<S...>) {
-    return {&PairKernel<D, S>...};
-}
-template <typename... D>
-constexpr std::array<std::array<simtest::Kernel4, kNumPairTypes>, kNumPairTypes> PairGrid(Types<D...>) {
-    return {PairRow<D>(PairTypes{})...};
-}
-constexpr auto kPairKernels = PairGrid(PairTypes{});
+struct PairKernel {
+    static void Run(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR tiling) {
+        GET_TILING_DATA_WITH_STRUCT(CaseTiling, t, tiling);
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b, c;
+        pipe.InitBuffer(a, 1024);
+        pipe.InitBuffer(b, 1024);
+        pipe.InitBuffer(c, 1024);
+        if (t.what == 0) Axpy(a.Get<D>(), b.Get<S>(), S(1), 64);
+        else MulAddDst(a.Get<D>(), b.Get<S>(), c.Get<S>(), 64);
+    }
+};
+constexpr auto kPairKernels = KernelGrid<PairKernel>(PairTypes{}, PairTypes{});
 }  // namespace
 
 TEST(SimArchTables, AxpyAndMulAddDstPairsOnBothSocs) {
