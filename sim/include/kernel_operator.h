@@ -13,6 +13,7 @@
 namespace AscendC {
 
 namespace simd = ::ascend_sim::detail;
+namespace simarch = ::ascend_sim::arch;  // the per-SoC API tables (ascend_sim/arch_tables.h)
 
 // ---- compile-time architecture rules ----
 // Kernels compiled for one architecture (__NPU_ARCH__ set, as the device compiler sets it; the sim
@@ -456,27 +457,29 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
 template <typename T>
 void SetAtomicAdd() {
     simd::Tick();
-    constexpr auto ti = TypeInfoOf<T>();
-    simd::SetAtomic(ti.id);
+    simd::SetAtomicAdd(TypeInfoOf<T>());
 }
 inline void SetAtomicNone() {
     simd::Tick();
-    simd::SetAtomic(0);
+    simd::SetAtomicNone();
 }
-template <typename T, CacheLine entireType = CacheLine::SINGLE_CACHE_LINE, DcciDst dcciDst = DcciDst::CACHELINE_OUT>
+// Two forms, as in the real API (no defaults): <T, CacheLine> on both chips, and <T, CacheLine, DcciDst>,
+// which exists only where the tables say so (not on 310P).
+template <typename T, CacheLine entireType>
 void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
     simd::Tick();
+    simd::Dcci(reinterpret_cast<const uint8_t*>(dst.address_), entireType == CacheLine::ENTIRE_DATA_CACHE);
+}
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+    simd::Tick();
+    simd::RequireFeature("DataCacheCleanAndInvalid", simarch::Feature::DcciWithDst, "api-unavailable",
+                         "DataCacheCleanAndInvalid<T, CacheLine, DcciDst>", "use DataCacheCleanAndInvalid<T, CacheLine>");
     simd::Dcci(reinterpret_cast<const uint8_t*>(dst.address_), entireType == CacheLine::ENTIRE_DATA_CACHE);
 }
 
 // ============================================================================ vector ops (count form)
 namespace simimpl {
-constexpr uint32_t kArith = simd::TypeBit(simd::T_HALF) | simd::TypeBit(simd::T_FLOAT) |
-                            simd::TypeBit(simd::T_I16) | simd::TypeBit(simd::T_I32);
-constexpr uint32_t kFloaty = simd::TypeBit(simd::T_HALF) | simd::TypeBit(simd::T_FLOAT);
-constexpr uint32_t kDup = kArith | simd::TypeBit(simd::T_BF16) | simd::TypeBit(simd::T_U16) | simd::TypeBit(simd::T_U32);
-constexpr uint32_t kGather = kDup;
-
 // Numeric view of an element: float types compute in float (half/bf16 via float), integers in int64.
 template <typename T>
 struct Num {
@@ -508,12 +511,12 @@ template <typename T>
 inline T* P(const LocalTensor<T>& t) { return reinterpret_cast<T*>(t.ref_.ptr); }
 
 template <typename T, typename F>
-void Unary(const char* api, ascend_sim::VecOp op, uint32_t types, const LocalTensor<T>& dst,
+void Unary(const char* api, ascend_sim::VecOp op, simarch::Op types, const LocalTensor<T>& dst,
            const LocalTensor<T>& src, int64_t count, F f) {
     simd::Tick();
     CheckCount(api, count);
     if (count == 0) return simimpl::ZeroCount(api);
-    simd::CheckType(api, TypeInfoOf<T>(), types);
+    simd::CheckOpType(api, types, TypeInfoOf<T>());
     Read(api, "src", src, count);
     Write(api, dst, count);
     CheckOverlap(api, dst.ref_, count * sizeof(T), src.ref_, count * sizeof(T), true);
@@ -529,12 +532,12 @@ void Unary(const char* api, ascend_sim::VecOp op, uint32_t types, const LocalTen
 }
 
 template <typename T, typename F>
-void Binary(const char* api, ascend_sim::VecOp op, uint32_t types, const LocalTensor<T>& dst,
+void Binary(const char* api, ascend_sim::VecOp op, simarch::Op types, const LocalTensor<T>& dst,
             const LocalTensor<T>& src0, const LocalTensor<T>& src1, int64_t count, F f) {
     simd::Tick();
     CheckCount(api, count);
     if (count == 0) return simimpl::ZeroCount(api);
-    simd::CheckType(api, TypeInfoOf<T>(), types);
+    simd::CheckOpType(api, types, TypeInfoOf<T>());
     Read(api, "src0", src0, count);
     Read(api, "src1", src1, count);
     Write(api, dst, count);
@@ -560,54 +563,66 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
     simd::Tick();
     simimpl::CheckCount(api, count);
     if (count == 0) return simimpl::ZeroCount(api);
-    simd::CheckType(api, TypeInfoOf<T>(), simimpl::kDup);
+    simd::CheckOpType(api, simarch::Op::Duplicate, TypeInfoOf<T>());
     simimpl::Write(api, dst, count);
     T* d = simimpl::P(dst);
     for (int32_t i = 0; i < count; ++i) std::memcpy(d + i, &scalarValue, sizeof(T));
     simd::CountVec(ascend_sim::VecOp::Duplicate, count, uint64_t(count) * sizeof(T));
 }
 
-#define ASCEND_SIM_SCALAR_OP(NAME, TYPES, EXPR)                                                             \
+// The element-wise ops of both forms, count (here) and Level 0 (below): the name and the result as an
+// expression of W values (a, b: binary; x, s: tensor-scalar; x: unary).  Each op's dtypes are
+// simarch::Op::NAME in the per-SoC tables.
+#define ASCEND_SIM_SCALAR_OPS(X)             \
+    X(Adds, x + s)                           \
+    X(Muls, x * s)                           \
+    X(Maxs, (x > s || x != x) ? x : s)       \
+    X(Mins, (x < s || x != x) ? x : s)
+#define ASCEND_SIM_BINARY_OPS(X)             \
+    X(Add, a + b)                            \
+    X(Sub, a - b)                            \
+    X(Mul, a * b)                            \
+    X(Div, a / b)                            \
+    X(Max, (a > b || a != a) ? a : b)        \
+    X(Min, (a < b || a != a) ? a : b)
+#define ASCEND_SIM_UNARY_OPS(X)              \
+    X(Abs, x < 0 ? -x : x)                   \
+    X(Relu, x > 0 ? x : W(0))                \
+    X(Exp, W(std::exp(double(x))))           \
+    X(Ln, W(std::log(double(x))))            \
+    X(Sqrt, W(std::sqrt(double(x))))         \
+    X(Reciprocal, W(1) / x)
+
+#define ASCEND_SIM_SCALAR_OP(NAME, EXPR)                                                                   \
     template <typename T, bool isSetMask = true>                                                           \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count) { \
         using W = typename simimpl::Num<T>::W;                                                             \
         const W s = simimpl::Num<T>::Load(scalarValue);                                                    \
-        simimpl::Unary(#NAME, ascend_sim::VecOp::NAME, TYPES, dst, src, count, [s](W x) -> W { return EXPR; }); \
+        simimpl::Unary(#NAME, ascend_sim::VecOp::NAME, simarch::Op::NAME, dst, src, count,                 \
+                       [s](W x) -> W { return EXPR; });                                                    \
     }
-ASCEND_SIM_SCALAR_OP(Adds, simimpl::kArith, x + s)
-ASCEND_SIM_SCALAR_OP(Muls, simimpl::kArith, x * s)
-ASCEND_SIM_SCALAR_OP(Maxs, simimpl::kArith, (x > s || x != x) ? x : s)
-ASCEND_SIM_SCALAR_OP(Mins, simimpl::kArith, (x < s || x != x) ? x : s)
+ASCEND_SIM_SCALAR_OPS(ASCEND_SIM_SCALAR_OP)
 #undef ASCEND_SIM_SCALAR_OP
 
-#define ASCEND_SIM_BINARY_OP(NAME, TYPES, EXPR)                                                              \
+#define ASCEND_SIM_BINARY_OP(NAME, EXPR)                                                                     \
     template <typename T>                                                                                   \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,            \
               const int32_t& count) {                                                                       \
         using W = typename simimpl::Num<T>::W;                                                              \
-        simimpl::Binary(#NAME, ascend_sim::VecOp::NAME, TYPES, dst, src0, src1, count,                      \
+        simimpl::Binary(#NAME, ascend_sim::VecOp::NAME, simarch::Op::NAME, dst, src0, src1, count,          \
                         [](W a, W b) -> W { return EXPR; });                                                \
     }
-ASCEND_SIM_BINARY_OP(Add, simimpl::kArith, a + b)
-ASCEND_SIM_BINARY_OP(Sub, simimpl::kArith, a - b)
-ASCEND_SIM_BINARY_OP(Mul, simimpl::kArith, a * b)
-ASCEND_SIM_BINARY_OP(Div, simimpl::kFloaty, a / b)
-ASCEND_SIM_BINARY_OP(Max, simimpl::kArith, (a > b || a != a) ? a : b)
-ASCEND_SIM_BINARY_OP(Min, simimpl::kArith, (a < b || a != a) ? a : b)
+ASCEND_SIM_BINARY_OPS(ASCEND_SIM_BINARY_OP)
 #undef ASCEND_SIM_BINARY_OP
 
-#define ASCEND_SIM_UNARY_OP(NAME, TYPES, EXPR)                                                              \
+#define ASCEND_SIM_UNARY_OP(NAME, EXPR)                                                                      \
     template <typename T>                                                                                   \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {                 \
         using W = typename simimpl::Num<T>::W;                                                              \
-        simimpl::Unary(#NAME, ascend_sim::VecOp::NAME, TYPES, dst, src, count, [](W x) -> W { return EXPR; }); \
+        simimpl::Unary(#NAME, ascend_sim::VecOp::NAME, simarch::Op::NAME, dst, src, count,                  \
+                       [](W x) -> W { return EXPR; });                                                      \
     }
-ASCEND_SIM_UNARY_OP(Abs, simimpl::kFloaty, x < 0 ? -x : x)
-ASCEND_SIM_UNARY_OP(Relu, simimpl::kFloaty | simd::TypeBit(simd::T_I32), x > 0 ? x : W(0))
-ASCEND_SIM_UNARY_OP(Exp, simimpl::kFloaty, W(std::exp(double(x))))
-ASCEND_SIM_UNARY_OP(Ln, simimpl::kFloaty, W(std::log(double(x))))
-ASCEND_SIM_UNARY_OP(Sqrt, simimpl::kFloaty, W(std::sqrt(double(x))))
-ASCEND_SIM_UNARY_OP(Reciprocal, simimpl::kFloaty, W(1) / x)
+ASCEND_SIM_UNARY_OPS(ASCEND_SIM_UNARY_OP)
 #undef ASCEND_SIM_UNARY_OP
 
 // dst[i] += scalar * src[i]   (half->half, float->float, half->float)
@@ -617,13 +632,7 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
     simd::Tick();
     simimpl::CheckCount(api, count);
     if (count == 0) return simimpl::ZeroCount(api);
-    constexpr bool ok = (std::is_same<T, half>::value && std::is_same<U, half>::value) ||
-                        (std::is_same<T, float>::value && std::is_same<U, float>::value) ||
-                        (std::is_same<T, float>::value && std::is_same<U, half>::value);
-    if (!ok)
-        simd::Fail(api, "dtype-unsupported",
-                   simd::Fmt("Axpy %s -> %s (supported: half->half, float->float, half->float)",
-                             TypeInfoOf<U>().name, TypeInfoOf<T>().name));
+    simd::CheckOpPair(api, simarch::PairOp::Axpy, TypeInfoOf<T>(), TypeInfoOf<U>());
     simimpl::Read(api, "src", src, count);
     simimpl::Read(api, "dst", dst, count);
     simimpl::Write(api, dst, count);
@@ -684,13 +693,7 @@ template <typename T, typename U>
 void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
                const int32_t& count) {
     const char* api = "MulAddDst";
-    constexpr bool ok = (std::is_same<T, half>::value && std::is_same<U, half>::value) ||
-                        (std::is_same<T, float>::value && std::is_same<U, float>::value) ||
-                        (std::is_same<T, float>::value && std::is_same<U, half>::value);
-    if (!ok)
-        simd::Fail(api, "dtype-unsupported",
-                   simd::Fmt("MulAddDst %s -> %s (supported: half->half, float->float, half->float)",
-                             TypeInfoOf<U>().name, TypeInfoOf<T>().name));
+    simd::CheckOpPair(api, simarch::PairOp::MulAddDst, TypeInfoOf<T>(), TypeInfoOf<U>());
     simimpl::MulAddLike(api, ascend_sim::VecOp::MulAddDst, dst, src0, src1, count, [](float a, float b, float d) -> T {
         const T p = static_cast<T>(a * b);  // half*half is exact in float; rounded to T here
         return static_cast<T>(static_cast<float>(p) + d);
@@ -702,10 +705,7 @@ template <typename T>
 void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                  const int32_t& count) {
     const char* api = "FusedMulAdd";
-    constexpr bool ok = std::is_same<T, half>::value || std::is_same<T, float>::value;
-    if (!ok)
-        simd::Fail(api, "dtype-unsupported",
-                   simd::Fmt("FusedMulAdd %s (supported: half, float)", TypeInfoOf<T>().name));
+    simd::CheckOpType(api, simarch::Op::FusedMulAdd, TypeInfoOf<T>());
     simimpl::MulAddLike(api, ascend_sim::VecOp::FusedMulAdd, dst, src0, src1, count,
                         [](float a, float b, float d) -> T {
                             const T p = static_cast<T>(a * d);
@@ -772,10 +772,10 @@ void Level0Access(const char* api, const Walk& w, const Mask& mask, uint32_t ele
 
 // Runs f(dstElem, srcElems...) over the active element slots of every repeat.
 template <typename T, int N, typename F>
-void Level0(const char* api, ascend_sim::VecOp op, uint32_t types, bool isSetMask, const Walk& dst,
+void Level0(const char* api, ascend_sim::VecOp op, simarch::Op types, bool isSetMask, const Walk& dst,
             const Walk (&src)[N], const Mask& mask, uint8_t repeatTime, F f) {
     simd::Tick();
-    simd::CheckType(api, TypeInfoOf<T>(), types);
+    simd::CheckOpType(api, types, TypeInfoOf<T>());
     CheckLevel0(api, mask, sizeof(T), isSetMask, dst.blk);
     if (repeatTime == 0) return ZeroCount(api);
     simd::CheckUb(api, dst.role, *dst.ref, 0);
@@ -805,7 +805,7 @@ void Level0(const char* api, ascend_sim::VecOp op, uint32_t types, bool isSetMas
 }
 }  // namespace simimpl
 
-#define ASCEND_SIM_L0_BINARY(NAME, TYPES, EXPR)                                                                   \
+#define ASCEND_SIM_L0_BINARY(NAME, EXPR)                                                                         \
     template <typename T, bool isSetMask = true, typename M>                                                     \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, M mask,         \
               const uint8_t repeatTime, const BinaryRepeatParams& p) {                                           \
@@ -816,21 +816,16 @@ void Level0(const char* api, ascend_sim::VecOp op, uint32_t types, bool isSetMas
         const simimpl::Walk d{&dst.ref_, p.dstBlkStride, p.dstRepStride, "dst"};                                 \
         const simimpl::Walk s[2] = {{&src0.ref_, p.src0BlkStride, p.src0RepStride, "src0"},                      \
                                     {&src1.ref_, p.src1BlkStride, p.src1RepStride, "src1"}};                     \
-        simimpl::Level0<T, 2>(#NAME, ascend_sim::VecOp::NAME, TYPES, isSetMask, d, s, simimpl::MaskOf(mask),     \
-                              repeatTime, [](const T* in) {                                                      \
+        simimpl::Level0<T, 2>(#NAME, ascend_sim::VecOp::NAME, simarch::Op::NAME, isSetMask, d, s,                \
+                              simimpl::MaskOf(mask), repeatTime, [](const T* in) {                               \
                                   const W a = simimpl::Num<T>::Load(in[0]), b = simimpl::Num<T>::Load(in[1]);    \
                                   return simimpl::Num<T>::Store(EXPR);                                           \
                               });                                                                                \
     }
-ASCEND_SIM_L0_BINARY(Add, simimpl::kArith, a + b)
-ASCEND_SIM_L0_BINARY(Sub, simimpl::kArith, a - b)
-ASCEND_SIM_L0_BINARY(Mul, simimpl::kArith, a * b)
-ASCEND_SIM_L0_BINARY(Div, simimpl::kFloaty, a / b)
-ASCEND_SIM_L0_BINARY(Max, simimpl::kArith, (a > b || a != a) ? a : b)
-ASCEND_SIM_L0_BINARY(Min, simimpl::kArith, (a < b || a != a) ? a : b)
+ASCEND_SIM_BINARY_OPS(ASCEND_SIM_L0_BINARY)
 #undef ASCEND_SIM_L0_BINARY
 
-#define ASCEND_SIM_L0_SCALAR(NAME, TYPES, EXPR)                                                                   \
+#define ASCEND_SIM_L0_SCALAR(NAME, EXPR)                                                                         \
     template <typename T, bool isSetMask = true, typename M>                                                     \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, M mask,                \
               const uint8_t repeatTime, const UnaryRepeatParams& p) {                                            \
@@ -841,19 +836,16 @@ ASCEND_SIM_L0_BINARY(Min, simimpl::kArith, (a < b || a != a) ? a : b)
         const W s = simimpl::Num<T>::Load(scalarValue);                                                          \
         const simimpl::Walk d{&dst.ref_, p.dstBlkStride, p.dstRepStride, "dst"};                                 \
         const simimpl::Walk w[1] = {{&src.ref_, p.srcBlkStride, p.srcRepStride, "src"}};                         \
-        simimpl::Level0<T, 1>(#NAME, ascend_sim::VecOp::NAME, TYPES, isSetMask, d, w, simimpl::MaskOf(mask),     \
-                              repeatTime, [s](const T* in) {                                                     \
+        simimpl::Level0<T, 1>(#NAME, ascend_sim::VecOp::NAME, simarch::Op::NAME, isSetMask, d, w,                \
+                              simimpl::MaskOf(mask), repeatTime, [s](const T* in) {                              \
                                   const W x = simimpl::Num<T>::Load(in[0]);                                      \
                                   return simimpl::Num<T>::Store(EXPR);                                           \
                               });                                                                                \
     }
-ASCEND_SIM_L0_SCALAR(Adds, simimpl::kArith, x + s)
-ASCEND_SIM_L0_SCALAR(Muls, simimpl::kArith, x * s)
-ASCEND_SIM_L0_SCALAR(Maxs, simimpl::kArith, (x > s || x != x) ? x : s)
-ASCEND_SIM_L0_SCALAR(Mins, simimpl::kArith, (x < s || x != x) ? x : s)
+ASCEND_SIM_SCALAR_OPS(ASCEND_SIM_L0_SCALAR)
 #undef ASCEND_SIM_L0_SCALAR
 
-#define ASCEND_SIM_L0_UNARY(NAME, TYPES, EXPR)                                                                    \
+#define ASCEND_SIM_L0_UNARY(NAME, EXPR)                                                                          \
     template <typename T, bool isSetMask = true, typename M>                                                     \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, M mask, const uint8_t repeatTime,            \
               const UnaryRepeatParams& p) {                                                                      \
@@ -863,19 +855,17 @@ ASCEND_SIM_L0_SCALAR(Mins, simimpl::kArith, (x < s || x != x) ? x : s)
         using W = typename simimpl::Num<T>::W;                                                                   \
         const simimpl::Walk d{&dst.ref_, p.dstBlkStride, p.dstRepStride, "dst"};                                 \
         const simimpl::Walk w[1] = {{&src.ref_, p.srcBlkStride, p.srcRepStride, "src"}};                         \
-        simimpl::Level0<T, 1>(#NAME, ascend_sim::VecOp::NAME, TYPES, isSetMask, d, w, simimpl::MaskOf(mask),     \
-                              repeatTime, [](const T* in) {                                                      \
+        simimpl::Level0<T, 1>(#NAME, ascend_sim::VecOp::NAME, simarch::Op::NAME, isSetMask, d, w,                \
+                              simimpl::MaskOf(mask), repeatTime, [](const T* in) {                               \
                                   const W x = simimpl::Num<T>::Load(in[0]);                                      \
                                   return simimpl::Num<T>::Store(EXPR);                                           \
                               });                                                                                \
     }
-ASCEND_SIM_L0_UNARY(Abs, simimpl::kFloaty, x < 0 ? -x : x)
-ASCEND_SIM_L0_UNARY(Relu, simimpl::kFloaty | simd::TypeBit(simd::T_I32), x > 0 ? x : W(0))
-ASCEND_SIM_L0_UNARY(Exp, simimpl::kFloaty, W(std::exp(double(x))))
-ASCEND_SIM_L0_UNARY(Ln, simimpl::kFloaty, W(std::log(double(x))))
-ASCEND_SIM_L0_UNARY(Sqrt, simimpl::kFloaty, W(std::sqrt(double(x))))
-ASCEND_SIM_L0_UNARY(Reciprocal, simimpl::kFloaty, W(1) / x)
+ASCEND_SIM_UNARY_OPS(ASCEND_SIM_L0_UNARY)
 #undef ASCEND_SIM_L0_UNARY
+#undef ASCEND_SIM_SCALAR_OPS
+#undef ASCEND_SIM_BINARY_OPS
+#undef ASCEND_SIM_UNARY_OPS
 
 template <typename T, bool isSetMask = true, typename M>
 void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, M mask, const uint8_t repeatTime,
@@ -885,7 +875,7 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, M mask, const ui
                   "mask is uint64_t or uint64_t[2]");
     const simimpl::Walk d{&dst.ref_, dstBlockStride, dstRepeatStride, "dst"};
     simd::Tick();
-    simd::CheckType("Duplicate", TypeInfoOf<T>(), simimpl::kDup);
+    simd::CheckOpType("Duplicate", simarch::Op::Duplicate, TypeInfoOf<T>());
     const simimpl::Mask m = simimpl::MaskOf(mask);
     simimpl::CheckLevel0("Duplicate", m, sizeof(T), isSetMask, dstBlockStride);
     if (repeatTime == 0) return simimpl::ZeroCount("Duplicate");
@@ -918,23 +908,41 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
     simimpl::CastImpl(dst.ref_, TypeInfoOf<T>(), src.ref_, TypeInfoOf<U>(), roundMode, count);
 }
 
-// Scalar conversion on the scalar unit (new spelling Cast<T, U, mode>(v), old ScalarCast).
+// Scalar conversion on the scalar unit (new spelling Cast<T, U, mode>(v), old ScalarCast): float to
+// the (U, roundMode) pairs of simarch::ScalarCastSupported.  It is a compile error (no such overload)
+// unless some modeled chip has the pair, and a launch failure in a kernel on a chip without it.
 namespace simimpl {
 double ScalarConvert(double v, const simd::TypeInfo& dt, RoundMode mode);
-}
 template <typename T, typename U, RoundMode roundMode>
+constexpr bool ScalarCastExists() {
+    constexpr simd::TypeId d = static_cast<simd::TypeId>(TypeInfoOf<U>().id);
+    return std::is_same<T, float>::value && (simarch::ScalarCastSupported(simarch::kAscend910b, d, roundMode) ||
+                                             simarch::ScalarCastSupported(simarch::kAscend310p, d, roundMode));
+}
+void CheckScalarCast(const simd::TypeInfo& dt, RoundMode mode);  // inside a kernel: the active chip has it
+}  // namespace simimpl
+template <typename T, typename U, RoundMode roundMode,
+          typename = typename std::enable_if<simimpl::ScalarCastExists<T, U, roundMode>()>::type>
 U Cast(T valueIn) {
-    static_assert(std::is_same<T, float>::value, "scalar Cast converts from float");
-    static_assert(std::is_same<U, half>::value || std::is_same<U, bfloat16_t>::value ||
-                      std::is_same<U, int32_t>::value,
-                  "scalar Cast converts float to half, bfloat16_t or int32_t");
+    simimpl::CheckScalarCast(TypeInfoOf<U>(), roundMode);
     const double r = simimpl::ScalarConvert(double(valueIn), TypeInfoOf<U>(), roundMode);
     return static_cast<U>(r);  // exact: r is representable in U
 }
-template <typename T, typename U, RoundMode roundMode>
+template <typename T, typename U, RoundMode roundMode,
+          typename = typename std::enable_if<simimpl::ScalarCastExists<T, U, roundMode>()>::type>
 U ScalarCast(T valueIn) { return Cast<T, U, roundMode>(valueIn); }
-inline float ToFloat(const bfloat16_t& v) { return static_cast<float>(v); }
-inline bfloat16_t ToBfloat16(const float& v) { return bfloat16_t(v); }
+// bfloat16_t scalar conversions: only where the chip has bf16 (kernel_scalar_convert.h), checked in kernels.
+namespace simimpl {
+void CheckScalarBf16(const char* api);
+}
+inline float ToFloat(const bfloat16_t& v) {
+    simimpl::CheckScalarBf16("ToFloat");
+    return static_cast<float>(v);
+}
+inline bfloat16_t ToBfloat16(const float& v) {
+    simimpl::CheckScalarBf16("ToBfloat16");
+    return bfloat16_t(v);
+}
 
 // ---- Gather / CreateVecIndex / Compare / Select ----
 template <typename T>
@@ -943,7 +951,7 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
     const char* api = "Gather";
     simd::Tick();
     if (count == 0) return simimpl::ZeroCount(api);
-    simd::CheckType(api, TypeInfoOf<T>(), simimpl::kGather);
+    simd::CheckOpType(api, simarch::Op::Gather, TypeInfoOf<T>());
     simimpl::Read(api, "srcOffset", srcOffset, count);
     simimpl::Write(api, dst, count);
     simd::CheckUb(api, "src", src.ref_, 0);
@@ -975,7 +983,7 @@ void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t count) {
     const char* api = "CreateVecIndex";
     simd::Tick();
     if (count == 0) return simimpl::ZeroCount(api);
-    simd::CheckType(api, TypeInfoOf<T>(), simimpl::kArith);
+    simd::CheckOpType(api, simarch::Op::CreateVecIndex, TypeInfoOf<T>());
     simimpl::Write(api, dst, count);
     using W = typename simimpl::Num<T>::W;
     const W f = simimpl::Num<T>::Load(firstValue);
@@ -1000,19 +1008,16 @@ inline bool CmpOp(W a, W b, CMPMODE m) {
     }
     return false;
 }
+// Source dtypes: simarch::Op::CompareEq for CMPMODE::EQ, simarch::Op::Compare for the other modes (int32_t
+// compares only EQ, and only on 910B); the mask dst: maskOp (Compare and Compares differ).
 template <typename T, typename U, typename Get1>
-void CompareImpl(const char* api, ascend_sim::VecOp op, const LocalTensor<U>& dst, const LocalTensor<T>& src0,
-                 CMPMODE cmpMode, uint32_t count, Get1 get1) {
+void CompareImpl(const char* api, ascend_sim::VecOp op, simarch::Op maskOp, const LocalTensor<U>& dst,
+                 const LocalTensor<T>& src0, CMPMODE cmpMode, uint32_t count, Get1 get1) {
     simd::Tick();
     if (count == 0) return simimpl::ZeroCount(api);
-    // half/float with every CMPMODE; int32_t with EQ only and only on 2201 (Compare API data types)
-    const bool i32 = std::is_same<T, int32_t>::value && simd::Core().soc->npuArch == 2201;
-    simd::CheckType(api, TypeInfoOf<T>(), kFloaty | (i32 ? simd::TypeBit(simd::T_I32) : 0u));
-    if (i32 && cmpMode != CMPMODE::EQ)
-        simd::Fail(api, "dtype-unsupported", "int32_t compares support only CMPMODE::EQ");
-    if (!std::is_same<U, uint8_t>::value && !std::is_same<U, int8_t>::value)
-        simd::Fail(api, "dtype-unsupported",
-                   simd::Fmt("the mask dst must be uint8_t or int8_t, got %s", TypeInfoOf<U>().name));
+    if (cmpMode == CMPMODE::EQ) simd::CheckOpType(api, simarch::Op::CompareEq, TypeInfoOf<T>());
+    else simd::CheckOpType(api, simarch::Op::Compare, TypeInfoOf<T>(), "a CMPMODE other than EQ");
+    simd::CheckOpType(api, maskOp, TypeInfoOf<U>(), "the mask dst");
     if ((uint64_t(count) * sizeof(T)) % 256 != 0)
         simd::Fail(api, "vector-count",
                    simd::Fmt("count %u * sizeof(%s) = %llu B is not a multiple of 256 B (the remainder is ignored "
@@ -1043,18 +1048,20 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
              uint32_t count) {
     if (count != 0) simimpl::Read("Compare", "src1", src1, count);
     const T* b = simimpl::P(src1);
-    simimpl::CompareImpl("Compare", ascend_sim::VecOp::Compare, dst, src0, cmpMode, count, [b](uint32_t i) {
+    const auto get1 = [b](uint32_t i) {
         T y;
         std::memcpy(&y, b + i, sizeof(T));
         return simimpl::Num<T>::Load(y);
-    });
+    };
+    simimpl::CompareImpl("Compare", ascend_sim::VecOp::Compare, simarch::Op::CompareMask, dst, src0, cmpMode, count,
+                         get1);
 }
 template <typename T, typename U>
 void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,
               uint32_t count) {
     const auto s = simimpl::Num<T>::Load(src1Scalar);
-    simimpl::CompareImpl("Compares", ascend_sim::VecOp::Compares, dst, src0, cmpMode, count,
-                         [s](uint32_t) { return s; });
+    simimpl::CompareImpl("Compares", ascend_sim::VecOp::Compares, simarch::Op::ComparesMask, dst, src0, cmpMode,
+                         count, [s](uint32_t) { return s; });
 }
 template <typename T, typename U>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,
@@ -1069,7 +1076,8 @@ template <typename T, typename U, typename Get1>
 void SelectImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                 uint32_t count, Get1 get1, bool repeatMask = false) {
     if (count == 0) return simimpl::ZeroCount(api);
-    simd::CheckType(api, TypeInfoOf<T>(), kFloaty);
+    simd::CheckOpType(api, simarch::Op::Select, TypeInfoOf<T>());
+    simd::CheckOpType(api, simarch::Op::SelectMask, TypeInfoOf<U>(), "selMask");
     const uint32_t period = repeatMask ? 256 / sizeof(T) : count;
     const uint64_t maskBytes = ((count < period ? count : period) + 7) / 8;
     simd::CheckUb(api, "selMask", selMask.ref_, maskBytes);

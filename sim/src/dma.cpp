@@ -10,6 +10,7 @@ namespace AscendC {
 namespace simimpl {
 
 using namespace ::ascend_sim::detail;
+namespace arch = ::ascend_sim::arch;
 
 void CheckCountAligned(const char* api, uint64_t count, const TypeInfo& ti) {
     const uint64_t bytes = count * ti.size;
@@ -27,10 +28,8 @@ void CheckBlockParams(const char* api, const DataCopyParams& p) {
 
 void CheckPadParams(const char* api, uint32_t blockCount, uint32_t blockLen, uint32_t left, uint32_t right,
                     const TypeInfo& ti) {
-    CoreCtx& c = Ctx();
-    if (!c.soc->hasDataCopyPad)
-        Fail(api, "datacopypad-unavailable",
-             Fmt("DataCopyPad does not exist on %s (use 32 B aligned DataCopy)", c.soc->name));
+    RequireFeature(api, arch::Feature::DataCopyPad, "datacopypad-unavailable", "DataCopyPad",
+                   "use 32 B aligned DataCopy");
     if (blockCount > 4095) Fail(api, "datacopypad-params", Fmt("blockCount %u is above 4095", blockCount));
     if (blockLen > 2097151)
         Fail(api, "datacopypad-params", Fmt("blockLen %u B is above 2097151 B (blockLen counts bytes)", blockLen));
@@ -53,7 +52,7 @@ static constexpr uint8_t kPoison = 0xFF;  // NaN for half/bf16/float, -1 for int
 
 // A zero blockCount / blockLen is documented as a NOP on A2/A3/950 only: on 310P the call must be guarded.
 static void ZeroLength(CoreCtx& c, const char* api) {
-    if (c.soc->npuArch == 2002)
+    if (!arch::Has(c.soc->npuArch, arch::Feature::ZeroCountNop))
         Fail(api, "datacopy-params",
              Fmt("zero blockCount or blockLen: a NOP only on A2/A3/950, not defined on %s (skip the call)", c.soc->name));
 }
@@ -83,7 +82,7 @@ static void CheckGmTensor(const char* api, const GmRef& g, uint64_t footprint) {
 void DmaGmToUb(const char* api, const UbRef& dst, const GmRef& src, const TypeInfo& ti, const DmaParams& p,
                uint32_t left, uint32_t right, bool isPad, const void* padValue, bool padRows) {
     CoreCtx& c = Ctx();
-    CheckType(api, ti, 0xFFFFFFFFu);
+    CheckOpType(api, padRows ? arch::Op::DataCopyPad : arch::Op::DataCopy, ti);
     if (p.blockCount == 0 || p.blockLenBytes == 0) return ZeroLength(c, api);
     const uint64_t len = p.blockLenBytes;
     const uint64_t ubRow = padRows ? (left + len + right + 31) / 32 * 32 : len;
@@ -135,20 +134,16 @@ static void AddInto(uint8_t* g, const uint8_t* u, uint64_t bytes) {
     }
 }
 
-void SetAtomic(uint8_t atomicDtype) {
-    CoreCtx& c = Ctx();
-    if (atomicDtype != 0 && atomicDtype != T_FLOAT && atomicDtype != T_HALF && atomicDtype != T_I16 &&
-        atomicDtype != T_I32 && atomicDtype != T_BF16 && atomicDtype != T_I8)
-        Fail("SetAtomicAdd", "dtype-unsupported", "atomic add supports float, half, int16, int32, int8, bfloat16_t");
-    if (atomicDtype == T_BF16 && !c.soc->hasBf16)
-        Fail("SetAtomicAdd", "dtype-unsupported", Fmt("bfloat16_t does not exist on %s", c.soc->name));
-    c.atomic = atomicDtype;
+void SetAtomicAdd(const TypeInfo& ti) {
+    CheckOpType("SetAtomicAdd", arch::Op::SetAtomicAdd, ti);
+    Ctx().atomic = ti.id;
 }
+void SetAtomicNone() { Ctx().atomic = 0; }
 
 void DmaUbToGm(const char* api, const GmRef& dst, const UbRef& src, const TypeInfo& ti, const DmaParams& p,
                bool padRows) {
     CoreCtx& c = Ctx();
-    CheckType(api, ti, 0xFFFFFFFFu);
+    CheckOpType(api, padRows ? arch::Op::DataCopyPad : arch::Op::DataCopy, ti);
     if (p.blockCount == 0 || p.blockLenBytes == 0) return ZeroLength(c, api);
     const uint64_t len = p.blockLenBytes;
     const uint64_t ubRow = padRows ? (len + 31) / 32 * 32 : len;
@@ -186,7 +181,7 @@ void DmaUbToGm(const char* api, const GmRef& dst, const UbRef& src, const TypeIn
 
 void DmaUbToUb(const char* api, const UbRef& dst, const UbRef& src, const TypeInfo& ti, const DmaParams& p) {
     CoreCtx& c = Ctx();
-    CheckType(api, ti, 0xFFFFFFFFu);
+    CheckOpType(api, arch::Op::DataCopy, ti);
     if (p.blockCount == 0 || p.blockLenBytes == 0) return ZeroLength(c, api);
     const uint64_t len = p.blockLenBytes;
     const uint64_t sPitch = len + p.srcGapBytes;

@@ -1,6 +1,7 @@
 // SoC profiles of the CPU twin: every device value the sim enforces or models, with its source.
-// Sources: "ref" = /work/shared/reference/ascendc-api.md (facts from the public asc-devkit / ops-cv);
-// "est" = an estimate, reasoning given.  docs/sim.md repeats this table.
+// Sources: "ref" = a fact from the public asc-devkit headers and API docs or ops-cv; "est" = an estimate,
+// reasoning given.  docs/sim.md repeats this table.  Which APIs, dtypes and Cast modes each chip has
+// lives in ascend_sim/arch_tables.h (by npuArch); the capability flags below are read from there.
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include <string>
 #include <strings.h>
 
+#include "ascend_sim/arch_tables.h"
 #include "ascend_sim/soc.h"
 
 namespace ascend_sim {
@@ -24,10 +26,9 @@ const SocProfile kProfiles[] = {
         192 * KiB,              // ref: TOTAL_UB_SIZE 192 KB on arch 2201
         192 * KiB - 8 * KiB - 256,  // ref: 192 KB - 8 KB API scratch (TMP_UB_OFFSET) - 256 B = 192 KiB - 8.25 KiB
         16 * MiB,               // ref: RESERVED_WORKSPACE 16 MB on 2201
-        true,                   // ref: DataCopyPad exists on 2201
-        true,                   // ref: bf16 storage, Cast, Duplicate, DataCopy on 2201 (no bf16 arithmetic)
-        true,                   // ref: hard SyncAll() on A2/A3
-        false,                  // ref: float->half accepts every RoundMode on 2201
+        arch::HasDataCopyPad(arch::kAscend910b),  // ref: arch_tables.h
+        arch::HasBf16(arch::kAscend910b),         // ref: arch_tables.h (bf16 storage, Cast, Duplicate, DataCopy; no arithmetic)
+        arch::HasHardSyncAll(arch::kAscend910b),  // ref: arch_tables.h
         1.8,                    // est: AIV clock ~1.8 GHz (public 910B figures quote 1.65-1.85 GHz)
         1600.0,                 // est: ~1.6 TB/s HBM2e for 910B (public product sheets: 1.6 TB/s class)
         100.0,                  // est: one core's MTE cannot saturate HBM; ~100 GB/s per core ceiling
@@ -37,7 +38,7 @@ const SocProfile kProfiles[] = {
         128.0,                  // est: UB->UB copy at half the vector width
         20.0,                   // est: scalar UB access incl. the S<->V sync auto-sync inserts
         200.0,                  // est: scalar GM access through the DCache (miss ~100 ns)
-        2201,                   // ref: arch code of A2/A3
+        arch::kAscend910b,      // ref: arch code of A2/A3
         2.0,                    // est: soft/hard SyncAll = flag write + GM polling round trips, ~2 us
     },
     {
@@ -46,10 +47,9 @@ const SocProfile kProfiles[] = {
         256 * KiB,              // ref: TOTAL_UB_SIZE 256 KB on arch 2002
         256 * KiB - 8 * KiB,    // ref: TMP_UB_OFFSET 248 KB on 2002 (last 8 KB is API scratch)
         2 * MiB,                // ref: RESERVED_WORKSPACE 2 MB on 2002
-        false,                  // ref: DataCopyPad "not supported" on dav_m200
-        false,                  // ref: no bf16 on 310P
-        false,                  // ref: SyncAll API doc: hard SyncAll not supported on Atlas inference AI Core (soft only)
-        true,                   // ref: float->half only CAST_ODD / CAST_NONE on 2002
+        arch::HasDataCopyPad(arch::kAscend310p),  // ref: arch_tables.h (dav_m200 reports DataCopyPad "not supported")
+        arch::HasBf16(arch::kAscend310p),         // ref: arch_tables.h (no bf16 on 310P)
+        arch::HasHardSyncAll(arch::kAscend310p),  // ref: arch_tables.h (hard SyncAll "not supported"; soft only)
         1.08,                   // est: 310P AI core clock ~1.08 GHz
         204.8,                  // est: LPDDR4X 204.8 GB/s (Atlas 300I Pro product sheet)
         50.0,                   // est: per-core DMA ceiling
@@ -59,7 +59,7 @@ const SocProfile kProfiles[] = {
         128.0,                  // est
         20.0,                   // est
         200.0,                  // est
-        2002,                   // ref: arch code of 310P
+        arch::kAscend310p,      // ref: arch code of 310P
         3.0,                    // est: soft SyncAll over slower LPDDR, ~3 us
     },
 };

@@ -1,5 +1,5 @@
-// Out-of-line parts of the vector ops: operand overlap rules, Cast (per-SoC round-mode tables and
-// bit-exact rounding), scalar Cast.
+// Out-of-line parts of the vector ops: operand overlap rules, Cast (checked against the per-SoC tables
+// of ascend_sim/arch_tables.h, bit-exact rounding), scalar Cast.
 #include <cinttypes>
 #include <cmath>
 #include <limits>
@@ -11,10 +11,11 @@ namespace AscendC {
 namespace simimpl {
 
 using namespace ::ascend_sim::detail;
+namespace arch = ::ascend_sim::arch;
 
 void ZeroCount(const char* api) {
     CoreCtx& c = Ctx();
-    if (c.soc->npuArch == 2002)
+    if (!arch::Has(c.soc->npuArch, arch::Feature::ZeroCountNop))
         Fail(api, "vector-count",
              Fmt("count / repeatTime 0: a NOP only on A2/A3/950, not defined on %s (skip the call)", c.soc->name));
 }
@@ -40,41 +41,6 @@ void CheckOverlap(const char* api, const UbRef& dst, uint64_t dstBytes, const Ub
 }
 
 namespace {
-
-constexpr uint8_t M_NONE = 1u << static_cast<int>(RoundMode::CAST_NONE);
-constexpr uint8_t M_RINT = 1u << static_cast<int>(RoundMode::CAST_RINT);
-constexpr uint8_t M_FLOOR = 1u << static_cast<int>(RoundMode::CAST_FLOOR);
-constexpr uint8_t M_CEIL = 1u << static_cast<int>(RoundMode::CAST_CEIL);
-constexpr uint8_t M_ROUND = 1u << static_cast<int>(RoundMode::CAST_ROUND);
-constexpr uint8_t M_TRUNC = 1u << static_cast<int>(RoundMode::CAST_TRUNC);
-constexpr uint8_t M_ODD = 1u << static_cast<int>(RoundMode::CAST_ODD);
-constexpr uint8_t M_R5 = M_RINT | M_FLOOR | M_CEIL | M_ROUND | M_TRUNC;
-
-struct CastRule {
-    uint8_t src, dst, modes;
-};
-
-// Atlas A2 (arch 2201), from the Cast API table (docs .../类型转换/Cast.md). int4b_t and the
-// SetDeqScale int32->half path are not modeled.
-const CastRule k910b[] = {
-    {T_I8, T_HALF, M_NONE},           {T_U8, T_HALF, M_NONE},          {T_I16, T_HALF, M_R5 | M_NONE},
-    {T_I16, T_FLOAT, M_NONE},         {T_HALF, T_I8, M_R5 | M_NONE},   {T_HALF, T_U8, M_R5 | M_NONE},
-    {T_HALF, T_I16, M_R5},            {T_HALF, T_I32, M_R5},           {T_HALF, T_FLOAT, M_NONE},
-    {T_BF16, T_I32, M_R5},            {T_BF16, T_FLOAT, M_NONE},       {T_I32, T_I16, M_NONE},
-    {T_I32, T_FLOAT, M_R5 | M_NONE},  {T_I32, T_I64, M_NONE},          {T_FLOAT, T_I16, M_R5},
-    {T_FLOAT, T_HALF, M_R5 | M_ODD | M_NONE},                          {T_FLOAT, T_BF16, M_R5},
-    {T_FLOAT, T_I32, M_R5},           {T_FLOAT, T_FLOAT, M_R5},        {T_FLOAT, T_I64, M_R5},
-    {T_I64, T_I32, M_NONE},           {T_I64, T_FLOAT, M_R5},
-};
-// Atlas inference AI Core (310P, arch 2002).
-const CastRule k310p[] = {
-    {T_I8, T_HALF, M_NONE},   {T_U8, T_HALF, M_NONE},  {T_I16, T_HALF, M_NONE},
-    {T_HALF, T_I8, M_FLOOR | M_CEIL | M_ROUND | M_TRUNC | M_NONE},
-    {T_HALF, T_U8, M_FLOOR | M_CEIL | M_ROUND | M_TRUNC | M_NONE},
-    {T_HALF, T_I16, M_RINT},  {T_HALF, T_I32, M_R5},   {T_HALF, T_FLOAT, M_NONE},
-    {T_I32, T_I16, M_NONE},   {T_I32, T_FLOAT, M_NONE}, {T_FLOAT, T_HALF, M_ODD | M_NONE},
-    {T_FLOAT, T_I64, M_R5},
-};
 
 const char* ModeName(RoundMode m) {
     switch (m) {
@@ -170,22 +136,20 @@ void CastImpl(const UbRef& dst, const TypeInfo& dt, const UbRef& src, const Type
     const char* api = "Cast";
     if (count == 0) return ZeroCount(api);
     CoreCtx& c = Ctx();
-    const uint32_t all = 0xFFFFFFFFu;
-    CheckType(api, st, all);
-    CheckType(api, dt, all);
-    const bool is310 = c.soc->castFloatToHalfOnlyOddNone;
-    const CastRule* rules = is310 ? k310p : k910b;
-    const size_t n = is310 ? sizeof(k310p) / sizeof(k310p[0]) : sizeof(k910b) / sizeof(k910b[0]);
-    const CastRule* rule = nullptr;
-    for (size_t i = 0; i < n; ++i)
-        if (rules[i].src == st.id && rules[i].dst == dt.id) rule = &rules[i];
-    if (rule == nullptr)
-        Fail(api, "dtype-unsupported", Fmt("Cast %s -> %s does not exist on %s", st.name, dt.name, c.soc->name));
-    const int mi = static_cast<int>(mode);
-    if (mi > 6 || !(rule->modes & (1u << mi)))
-        Fail(api, "cast-mode-unsupported",
-             Fmt("Cast %s -> %s with %s is not supported on %s (the device silently does nothing)", st.name, dt.name,
-                 ModeName(mode), c.soc->name));
+    const uint32_t a = c.soc->npuArch;
+    const TypeId s = static_cast<TypeId>(st.id), d = static_cast<TypeId>(dt.id);
+    if ((s == T_BF16 || d == T_BF16) && !arch::HasBf16(a))
+        Fail(api, "dtype-unsupported", Fmt("bfloat16_t does not exist on %s", c.soc->name));
+    if (!arch::CastSupported(a, s, d, mode)) {
+        if (const char* w = arch::CastWaiverFor(a, s, d, mode))
+            NoteWaiver(Fmt("Cast %s -> %s with %s on %s", st.name, dt.name, ModeName(mode), c.soc->name).c_str(), w);
+        else if (!arch::CastPairExists(a, s, d))
+            Fail(api, "dtype-unsupported", Fmt("Cast %s -> %s does not exist on %s", st.name, dt.name, c.soc->name));
+        else
+            Fail(api, "cast-mode-unsupported",
+                 Fmt("Cast %s -> %s with %s is not supported on %s (the device silently does nothing)", st.name,
+                     dt.name, ModeName(mode), c.soc->name));
+    }
     CheckUb(api, "src", src, uint64_t(count) * st.size);
     CheckUb(api, "dst", dst, uint64_t(count) * dt.size);
     HzAccess(PIPE_V, src.ptr, uint64_t(count) * st.size, false, api);
@@ -198,6 +162,21 @@ void CastImpl(const UbRef& dst, const TypeInfo& dt, const UbRef& src, const Type
         Store(dst.ptr + uint64_t(i) * dt.size, dt.id, v, mode);
     }
     CountVec(ascend_sim::VecOp::Cast, count, uint64_t(count) * std::max(st.size, dt.size));
+}
+
+void CheckScalarCast(const TypeInfo& dt, RoundMode mode) {
+    if (tlsCore == nullptr) return;  // host code (tests): the overload set already limits the pairs
+    CoreCtx& c = Ctx();
+    if (!arch::ScalarCastSupported(c.soc->npuArch, static_cast<TypeId>(dt.id), mode))
+        Fail("Cast (scalar)", "cast-mode-unsupported",
+             Fmt("scalar Cast float -> %s with %s does not exist on %s", dt.name, ModeName(mode), c.soc->name));
+}
+
+void CheckScalarBf16(const char* api) {
+    if (tlsCore == nullptr) return;
+    CoreCtx& c = Ctx();
+    if (!arch::HasBf16(c.soc->npuArch))
+        Fail(api, "dtype-unsupported", Fmt("bfloat16_t does not exist on %s", c.soc->name));
 }
 
 double ScalarConvert(double v, const TypeInfo& dt, RoundMode mode) {

@@ -622,9 +622,9 @@ TEST(SimRules, CastModePerProfile) {
         pipe.InitBuffer(a, 1024);
         pipe.InitBuffer(b, 1024);
         LocalTensor<float> f = a.Get<float>();
-        LocalTensor<int32_t> i = b.Get<int32_t>();
+        LocalTensor<int16_t> i = b.Get<int16_t>();
         Duplicate(f, 1.5f, 64);
-        Cast(i, f, RoundMode::CAST_FLOOR, 64);  // float->int32 does not exist on 310P
+        Cast(i, f, RoundMode::CAST_FLOOR, 64);  // float->int16 does not exist on 310P
     };
     EXPECT_TRUE(OkHereFailsOn310p(k3, "dtype-unsupported"));
 }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "ascend_sim/arch_tables.h"
 #include "ascend_sim/report.h"
 #include "ascend_sim/soc.h"
 
@@ -30,10 +31,9 @@ struct GmRef {
 
 struct TypeInfo {
     uint32_t size;
-    uint8_t id;        // TypeId below
+    uint8_t id;        // TypeId (ascend_sim/arch_tables.h)
     const char* name;
 };
-enum TypeId : uint8_t { T_OTHER, T_HALF, T_BF16, T_FLOAT, T_I8, T_U8, T_I16, T_U16, T_I32, T_U32, T_I64, T_U64, T_DOUBLE };
 
 struct CoreFast {
     std::atomic<bool>* abort = nullptr;
@@ -71,8 +71,16 @@ void CheckUbScalar(const char* api, const UbRef& t, uint64_t offsetBytes, uint32
 // GM access by a DMA or scalar access: inside a kernel argument, aligned to elemSize; recorded for the
 // cross-block race check.
 void CheckGm(const char* api, const uint8_t* addr, uint64_t bytes, uint32_t elemSize, bool write);
-void CheckType(const char* api, const TypeInfo& t, uint32_t allowedMask);
-inline constexpr uint32_t TypeBit(TypeId id) { return 1u << id; }
+// The per-SoC tables of ascend_sim/arch_tables.h, for the active profile's npuArch: `op` must accept t
+// (dtype-unsupported otherwise; bf16 on a chip without it is named as such).  `role` names the operand
+// or form in the message when it is not the op's main dtype.
+void CheckOpType(const char* api, arch::Op op, const TypeInfo& t, const char* role = nullptr);
+void CheckOpPair(const char* api, arch::PairOp op, const TypeInfo& dst, const TypeInfo& src);
+// The API `what` needs `f` on the active chip (rule `rule` otherwise; `hint` says what to do instead).
+void RequireFeature(const char* api, arch::Feature f, const char* rule, const char* what, const char* hint = nullptr);
+// A call the header rejects but a waiver row of arch_tables.h tolerates: says so on stderr (once per
+// `what`) and lets the launch go on.
+void NoteWaiver(const char* what, const char* kernelCall);
 
 // ---- strict pipe-hazard tracker (no-ops unless strict) ----
 void HzAccess(uint8_t pipe, const uint8_t* p, uint64_t bytes, bool write, const char* api);
@@ -110,7 +118,8 @@ void DmaGmToUb(const char* api, const UbRef& dst, const GmRef& src, const TypeIn
 void DmaUbToGm(const char* api, const GmRef& dst, const UbRef& src, const TypeInfo& ti, const DmaParams& p,
                bool padRows = false);
 void DmaUbToUb(const char* api, const UbRef& dst, const UbRef& src, const TypeInfo& ti, const DmaParams& p);
-void SetAtomic(uint8_t atomicDtype);
+void SetAtomicAdd(const TypeInfo& ti);  // UB->GM copies of ti add into GM from now on
+void SetAtomicNone();
 
 // ---- counters ----
 void CountVec(VecOp op, uint64_t elements, uint64_t bytes);

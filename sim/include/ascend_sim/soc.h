@@ -1,6 +1,6 @@
 // SoC profiles of the CPU twin: the device facts the sim enforces and the cost-model parameters.
-// Every value, with its source or reasoning, is defined once in sim/src/soc_profiles.cpp and
-// documented in docs/sim.md.  Host code (tiling, aclnn layer) reads the active profile here.
+// Every value, with its source or reasoning, is defined once in sim/src/soc_profiles.cpp (the per-chip
+// API tables, by npuArch, in ascend_sim/arch_tables.h) and documented in docs/sim.md.  Host code (tiling, aclnn layer) reads the active profile here.
 #pragma once
 #include <cstdint>
 
@@ -12,10 +12,10 @@ struct SocProfile {
     uint32_t ubTotalBytes;            // physical Unified Buffer per core
     uint32_t ubUsableBytes;           // what InitBuffer may hand out (UB minus the API reserve)
     uint64_t reservedWorkspaceBytes;  // RESERVED_WORKSPACE: system part at the start of the workspace
+    // capability flags for host code, initialised from ascend_sim/arch_tables.h (by npuArch)
     bool hasDataCopyPad;              // DataCopyPad exists on this chip
     bool hasBf16;                     // bfloat16_t storage/Cast/Duplicate/DataCopy exist on this chip
     bool hasHardSyncAll;              // SyncAll<isAIVOnly>() without workspace arguments
-    bool castFloatToHalfOnlyOddNone;  // 310P: Cast float->half accepts only CAST_ODD / CAST_NONE
     // ---- cost model (estimates; see soc_profiles.cpp for sources) ----
     double clockGHz;                  // vector core clock
     double hbmBandwidthGBps;          // GM bandwidth shared by all cores (GB/s = 1e9 B/s)
