@@ -304,9 +304,9 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
     for (int d = 0; d < p.rank; ++d) shape[d] = p.inShape[d];
     const uint32_t nativeType = static_cast<uint32_t>(p.dtype);
     const uint32_t f32Type = static_cast<uint32_t>(DType::F32);
-    const uint32_t socFlags = (platform.hasDataCopyPad ? interp::kSocHasDataCopyPad : 0u) |
-                              (platform.socName.find("310") == std::string::npos
-                                   ? (interp::kSocHalfRint | interp::kSocFloatToInt32) : 0u);
+    const SocCaps caps = CapsOfArch(platform.arch);
+    const uint32_t socFlags = (caps.dataCopyPad ? interp::kSocHasDataCopyPad : 0u) |
+                              (caps.halfRint ? interp::kSocHalfRint : 0u);
     auto identityTaps = [](int64_t len) {
         InterpolateAxisTaps t;
         t.numTaps = 1;

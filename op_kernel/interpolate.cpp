@@ -128,12 +128,11 @@ __aicore__ inline void LoadRange(const LocalTensor<T>& dst, const GlobalTensor<T
     *loaded = *shift + gLen;
 }
 
-// float accumulator -> output dtype, rounding once (interpolate4.md "dtypes").  `acc` is clobbered.
-// halfBuf: 1-byte outputs; wideBuf / lowIdxBuf: int32 outputs on SoCs without Cast float->int32.
+// float accumulator -> output dtype, rounding once (docs/aclnnInterpolate.md "dtypes").  `acc` is
+// clobbered.  halfBuf: the half step of 1-byte outputs.
 template <typename TOut>
 __aicore__ inline void NarrowTo(const LocalTensor<TOut>& out, const LocalTensor<float>& acc, uint32_t n,
-                                uint32_t socFlags, TBuf<TPosition::VECCALC>& halfBuf,
-                                TBuf<TPosition::VECCALC>& wideBuf, TBuf<TPosition::VECCALC>& lowIdxBuf)
+                                uint32_t socFlags, TBuf<TPosition::VECCALC>& halfBuf)
 {
     const int32_t cnt = static_cast<int32_t>(n);
     if constexpr (IsSame<TOut, float>::value) {
@@ -147,14 +146,7 @@ __aicore__ inline void NarrowTo(const LocalTensor<TOut>& out, const LocalTensor<
         // Saturate in float (2147483520 is the largest float below 2^31), then round half to even.
         Maxs(acc, acc, -2147483648.0f, cnt);
         Mins(acc, acc, 2147483520.0f, cnt);
-        if (socFlags & interp::kSocFloatToInt32) {
-            Cast(out, acc, RoundMode::CAST_RINT, n);
-        } else {
-            LocalTensor<int64_t> wide = wideBuf.Get<int64_t>();
-            Cast(wide, acc, RoundMode::CAST_RINT, n);
-            // little endian: the low word of element i is int32 element 2i (the value fits int32)
-            Gather(out, wide.template ReinterpretCast<int32_t>(), lowIdxBuf.Get<uint32_t>(), 0, n);
-        }
+        Cast(out, acc, RoundMode::CAST_RINT, n);  // float -> int32 with RINT exists on both SoCs
     } else {
         const float lowest = IsSame<TOut, int8_t>::value ? -128.0f : 0.0f;
         const float highest = IsSame<TOut, int8_t>::value ? 127.0f : 255.0f;
@@ -168,18 +160,6 @@ __aicore__ inline void NarrowTo(const LocalTensor<TOut>& out, const LocalTensor<
         Cast(h, acc, RoundMode::CAST_NONE, n);
         Cast(out, h, RoundMode::CAST_NONE, n);
     }
-}
-
-// 310P has no Cast float->int32: such outputs round to int64 and gather the low words; this
-// prepares the word offsets (0, 8, 16, ... bytes).
-__aicore__ inline void InitLowWordOffsets(TPipe& pipe, TBuf<TPosition::VECCALC>& wideBuf,
-                                          TBuf<TPosition::VECCALC>& lowIdxBuf, uint32_t n)
-{
-    pipe.InitBuffer(wideBuf, interp::InterpolateRound32(uint64_t(n) * 8));
-    pipe.InitBuffer(lowIdxBuf, interp::InterpolateRound32(uint64_t(n) * 4));
-    LocalTensor<int32_t> idx = lowIdxBuf.Get<int32_t>();
-    CreateVecIndex(idx, static_cast<int32_t>(0), n);
-    Muls(idx, idx, static_cast<int32_t>(8), static_cast<int32_t>(n));
 }
 
 // The cores of one launch meet between passes in a soft SyncAll: its counters live at the start of
@@ -252,9 +232,6 @@ public:
             pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
             pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(c) * sizeof(TOut)));
             if (IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(c) * 2));
-            if (IsSame<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
-                InitLowWordOffsets(pipe_, wideBuf_, lowIdxBuf_, c);
-            }
         } else {
             if (IsOneByte<TIn>()) pipe_.InitBuffer(winHalfBuf_, interp::InterpolateRound32(uint64_t(w) * 2));
             pipe_.InitBuffer(tabQue_, 2,
@@ -443,7 +420,7 @@ private:
 
     __aicore__ inline void Narrow(const LocalTensor<TOut>& out, const LocalTensor<float>& acc, uint32_t n)
     {
-        NarrowTo(out, acc, n, t_.socFlags, outHalfBuf_, wideBuf_, lowIdxBuf_);
+        NarrowTo(out, acc, n, t_.socFlags, outHalfBuf_);
     }
 
     __aicore__ inline void CopyOut(uint64_t f0, uint32_t n)
@@ -459,7 +436,7 @@ private:
             // 310P, an output smaller than 32 B (one core): scalar stores through the data cache.
             PipeBarrier<PIPE_ALL>();
             for (uint32_t i = 0; i < n; ++i) outGm_.SetValue(f0 + i, out.GetValue(i));
-            DataCacheCleanAndInvalid<TOut, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(outGm_);
+            DataCacheCleanAndInvalid<TOut, CacheLine::ENTIRE_DATA_CACHE>(outGm_);  // both SoCs have this form
             PipeBarrier<PIPE_ALL>();
         }
         outQue_.FreeTensor(out);
@@ -470,7 +447,7 @@ private:
     TQue<TPosition::VECIN, 1> inQue_;
     TQue<TPosition::VECIN, 1> tabQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
-    TBuf<TPosition::VECCALC> winBuf_, winHalfBuf_, gatBuf_, accBuf_, outHalfBuf_, wideBuf_, lowIdxBuf_;
+    TBuf<TPosition::VECCALC> winBuf_, winHalfBuf_, gatBuf_, accBuf_, outHalfBuf_;
     GlobalTensor<TIn> inGm_;
     GlobalTensor<TOut> outGm_;
     GlobalTensor<uint32_t> offGm_, loGm_, hiGm_;
@@ -526,9 +503,6 @@ public:
                          interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * sizeof(TOut)));
         const uint32_t nar = t.narrowElems;
         if (WEIGHTED && IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(nar) * 2));
-        if (WEIGHTED && IsSame<TOut, int32_t>::value && !(t.socFlags & interp::kSocFloatToInt32)) {
-            InitLowWordOffsets(pipe_, narrowWideBuf_, lowIdxBuf_, nar);
-        }
         if (t.compactOut) {
             const uint64_t run = uint64_t(t.outRowsPerDma) * t.innerOut;
             pipe_.InitBuffer(stageBuf_, interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * p * sizeof(TC)));
@@ -667,7 +641,7 @@ private:
                 } else {
                     LocalTensor<float> packed = packBuf_.Get<float>();
                     Gather(packed, stage, pack, 0, run);
-                    NarrowTo(out, packed, run, t_.socFlags, outHalfBuf_, narrowWideBuf_, lowIdxBuf_);
+                    NarrowTo(out, packed, run, t_.socFlags, outHalfBuf_);
                 }
             } else if constexpr (IsOneByte<TIn>()) {
                 LocalTensor<half> packed = packBuf_.Get<half>();
@@ -923,7 +897,7 @@ private:
                 InnerTransform(res, acc, 0, n);
                 acc = res;
             }
-            NarrowTo(out, acc, static_cast<uint32_t>(n), t_.socFlags, outHalfBuf_, narrowWideBuf_, lowIdxBuf_);
+            NarrowTo(out, acc, static_cast<uint32_t>(n), t_.socFlags, outHalfBuf_);
         } else {
             const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o - rowBase_));  // one tap per row
             const float w = TapWeight(tap);
@@ -1008,7 +982,7 @@ private:
     TQue<TPosition::VECIN, 1> rawQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
     TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, blobBuf_, rowBuf_, runBuf_, gatBuf_, accBuf_, resBuf_,
-        outHalfBuf_, narrowWideBuf_, lowIdxBuf_, stageBuf_, packBuf_;
+        outHalfBuf_, stageBuf_, packBuf_;
     GlobalTensor<TIn> inGm_;
     GlobalTensor<TOut> outGm_;
     GlobalTensor<uint32_t> blobGm_, runGm_;

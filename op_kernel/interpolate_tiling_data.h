@@ -28,7 +28,6 @@ constexpr uint32_t kLayoutGather = 0;
 constexpr uint32_t kLayoutRows = 1;
 constexpr uint32_t kSocHasDataCopyPad = 1;  // 910B: DataCopyPad for unaligned edges
 constexpr uint32_t kSocHalfRint = 2;        // Cast float->half accepts CAST_RINT (not on 310P)
-constexpr uint32_t kSocFloatToInt32 = 4;    // Cast float->int32 exists (310P: via int64)
 
 enum class InterpolatePassKind : uint32_t {
     COPY = 0,      // one tap, native dtype, exact (nearest, identity-with-padding, plain copy)
@@ -49,7 +48,7 @@ struct InterpolatePassTiling {
     uint32_t chunkElems;      // outputs per chunk (multiple of outAlignElems)
     uint32_t windowElems;     // capacity of the input window in UB (elements, 32 B multiple)
     uint32_t outAlignElems;   // 32 B of output elements: DataCopy granule, split unit
-    uint32_t socFlags;        // kSocHasDataCopyPad | kSocHalfRint | kSocFloatToInt32
+    uint32_t socFlags;        // kSocHasDataCopyPad | kSocHalfRint
     uint64_t inBufOffset;     // bytes into the user workspace
     uint64_t outBufOffset;
     uint64_t inElems;         // total input elements of this pass
@@ -169,9 +168,6 @@ __aicore__ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDTyp
         total += 2ull * InterpolateRound32(chunk * 4);                   // gathered tap, accumulator
         total += 2ull * InterpolateRound32(chunk * szOut);               // output, double buffered
         if (szOut == 1) total += InterpolateRound32(chunk * 2);          // half -> int8 step
-        if (outDType == 5 && !(socFlags & kSocFloatToInt32)) {
-            total += InterpolateRound32(chunk * 8) + InterpolateRound32(chunk * 4);  // int64 + low-word offsets
-        }
     } else {
         const uint32_t szC = InterpolateCopyComputeBytes(inDType);
         if (szIn == 1) total += InterpolateRound32(window * 2);          // window widened to half
@@ -207,9 +203,6 @@ __aicore__ inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling
     total += 2ull * InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * szOut);  // output rows
     const uint64_t nar = t.narrowElems;
     if (weighted && szOut == 1) total += InterpolateRound32(nar * 2);
-    if (weighted && t.outDType == 5 && !(t.socFlags & kSocFloatToInt32)) {
-        total += InterpolateRound32(nar * 8) + InterpolateRound32(nar * 4);
-    }
     if (t.compactOut) {
         const uint64_t run = uint64_t(t.outRowsPerDma) * t.innerOut;
         total += InterpolateRound32(uint64_t(t.outRowsPerDma) * pad * szC);           // staging rows

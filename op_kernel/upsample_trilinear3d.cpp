@@ -303,7 +303,7 @@ private:
         // the whole output is smaller than 32 B: scalar stores (tiny tensors only)
         PipeBarrier<PIPE_ALL>();
         for (uint64_t i = 0; i < n; ++i) yGm_.SetValue(s + i, src.GetValue(static_cast<uint32_t>(i)));
-        DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(yGm_);
+        DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(yGm_);  // both SoCs have this form
     }
 
     // Packs `n` elements (row/slab padded layout in `padded`) into y-order in `packed` with the

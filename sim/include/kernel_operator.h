@@ -18,22 +18,21 @@ namespace simarch = ::ascend_sim::arch;  // the per-SoC API tables (ascend_sim/a
 // ---- compile-time architecture rules ----
 // Kernels compiled for one architecture (__NPU_ARCH__ set, as the device compiler sets it; the sim
 // builds the project's kernels once per architecture) must not contain calls that architecture's
-// real headers reject or mark unsupported: the sim refuses them at compile time too.  Without
-// __NPU_ARCH__ (the sim's own rule tests) only the run-time checks of the active profile apply.
-namespace simarch {
+// real headers reject at compile time or mark unsupported: the sim refuses them at compile time too,
+// from the same tables its run-time checks read.  Without __NPU_ARCH__ (the sim's own rule tests,
+// which switch profiles at run time) only the run-time checks apply.
+namespace simcompile {
 template <typename... T>
 constexpr bool kDependentFalse = false;
 #if defined(__NPU_ARCH__)
 constexpr uint32_t kArch = __NPU_ARCH__;
+static_assert(simarch::IsKnownArch(kArch), "the sim models __NPU_ARCH__ 2201 (910B) and 2002 (310P)");
 #else
 constexpr uint32_t kArch = 0;
 #endif
-// dav-m200: DataCopyPad is declared [[deprecated]] "unsupported API on current device" and its body
-// reports not-supported (asc-devkit impl/basic_api/dav_m200/kernel_operator_data_copy_impl.h).
-constexpr bool kNoDataCopyPad = kArch == 2002;
-// dav-m200: no Cast overload takes or gives bfloat16_t (no matching CastIntrinsicsImpl).
-constexpr bool kNoBf16 = kArch == 2002;
-}  // namespace simarch
+// True when the architecture compiled for has `available`, or when compiling for none.
+constexpr bool Allows(bool available) { return kArch == 0 || available; }
+}  // namespace simcompile
 
 template <typename T>
 constexpr simd::TypeInfo TypeInfoOf() {
@@ -400,8 +399,9 @@ void CheckPadParams(const char* api, uint32_t blockCount, uint32_t blockLen, uin
 template <typename T, PaddingMode mode = PaddingMode::Normal>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& dataCopyParams,
                  const DataCopyPadExtParams<T>& padParams) {
-    static_assert(!simarch::kNoDataCopyPad || simarch::kDependentFalse<T>,
-                  "DataCopyPad does not exist on dav-m200 (310P): exclude this call from the 310P build");
+    static_assert(simcompile::Allows(simarch::HasDataCopyPad(simcompile::kArch)) || simcompile::kDependentFalse<T>,
+                  "DataCopyPad does not exist on the architecture compiled for (dav-m200, 310P): exclude the call "
+                  "from that build");
     simd::Tick();
     constexpr auto ti = TypeInfoOf<T>();
     const char* api = "DataCopyPad(GM->UB)";
@@ -419,8 +419,9 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 }
 template <typename T, PaddingMode mode = PaddingMode::Normal>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& dataCopyParams) {
-    static_assert(!simarch::kNoDataCopyPad || simarch::kDependentFalse<T>,
-                  "DataCopyPad does not exist on dav-m200 (310P): exclude this call from the 310P build");
+    static_assert(simcompile::Allows(simarch::HasDataCopyPad(simcompile::kArch)) || simcompile::kDependentFalse<T>,
+                  "DataCopyPad does not exist on the architecture compiled for (dav-m200, 310P): exclude the call "
+                  "from that build");
     simd::Tick();
     constexpr auto ti = TypeInfoOf<T>();
     const char* api = "DataCopyPad(UB->GM)";
@@ -472,6 +473,10 @@ void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
 }
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+    static_assert(simcompile::Allows(simarch::Has(simcompile::kArch, simarch::Feature::DcciWithDst)) ||
+                      simcompile::kDependentFalse<T>,
+                  "DataCacheCleanAndInvalid<T, CacheLine, DcciDst> does not exist on the architecture compiled "
+                  "for (dav-m200, 310P): use DataCacheCleanAndInvalid<T, CacheLine>");
     simd::Tick();
     simd::RequireFeature("DataCacheCleanAndInvalid", simarch::Feature::DcciWithDst, "api-unavailable",
                          "DataCacheCleanAndInvalid<T, CacheLine, DcciDst>", "use DataCacheCleanAndInvalid<T, CacheLine>");
@@ -902,8 +907,11 @@ void CastImpl(const simd::UbRef& dst, const simd::TypeInfo& dt, const simd::UbRe
 }
 template <typename T, typename U>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint32_t count) {
-    static_assert(!simarch::kNoBf16 || !(std::is_same<T, bfloat16_t>::value || std::is_same<U, bfloat16_t>::value),
-                  "Cast to or from bfloat16_t does not exist on dav-m200 (310P): exclude it from the 310P build");
+    static_assert(simcompile::Allows(simarch::CastPairExists(simcompile::kArch,
+                                                             static_cast<simd::TypeId>(TypeInfoOf<U>().id),
+                                                             static_cast<simd::TypeId>(TypeInfoOf<T>().id))),
+                  "this Cast (source -> destination type) does not exist on the architecture compiled for: "
+                  "exclude it from that build");
     simd::Tick();
     simimpl::CastImpl(dst.ref_, TypeInfoOf<T>(), src.ref_, TypeInfoOf<U>(), roundMode, count);
 }

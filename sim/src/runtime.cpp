@@ -247,22 +247,9 @@ void CheckOpPair(const char* api, arch::PairOp op, const TypeInfo& dst, const Ty
              Fmt("%s with src %s, dst %s does not exist on %s", api, src.name, dst.name, c.soc->name));
 }
 
-void NoteWaiver(const char* what, const char* kernelCall) {
-    static std::mutex mu;
-    static std::set<std::string> said;
-    std::lock_guard<std::mutex> lk(mu);
-    if (!said.insert(what).second) return;
-    std::fprintf(stderr,
-                 "ascend_sim: WAIVED %s: the header rejects it; tolerated for %s until that kernel call is fixed "
-                 "(ascend_sim/arch_tables.h, pending kernel fixes)\n",
-                 what, kernelCall);
-}
-
 void RequireFeature(const char* api, arch::Feature f, const char* rule, const char* what, const char* hint) {
     CoreCtx& c = Ctx();
     if (arch::Has(c.soc->npuArch, f)) return;
-    if (const char* w = arch::FeatureWaiverFor(c.soc->npuArch, f))
-        return NoteWaiver(Fmt("%s on %s", what, c.soc->name).c_str(), w);
     Fail(api, rule, Fmt("%s does not exist on %s%s%s%s", what, c.soc->name, hint ? " (" : "", hint ? hint : "",
                             hint ? ")" : ""));
 }

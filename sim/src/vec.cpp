@@ -141,9 +141,7 @@ void CastImpl(const UbRef& dst, const TypeInfo& dt, const UbRef& src, const Type
     if ((s == T_BF16 || d == T_BF16) && !arch::HasBf16(a))
         Fail(api, "dtype-unsupported", Fmt("bfloat16_t does not exist on %s", c.soc->name));
     if (!arch::CastSupported(a, s, d, mode)) {
-        if (const char* w = arch::CastWaiverFor(a, s, d, mode))
-            NoteWaiver(Fmt("Cast %s -> %s with %s on %s", st.name, dt.name, ModeName(mode), c.soc->name).c_str(), w);
-        else if (!arch::CastPairExists(a, s, d))
+        if (!arch::CastPairExists(a, s, d))
             Fail(api, "dtype-unsupported", Fmt("Cast %s -> %s does not exist on %s", st.name, dt.name, c.soc->name));
         else
             Fail(api, "cast-mode-unsupported",

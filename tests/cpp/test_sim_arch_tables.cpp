@@ -30,11 +30,18 @@ using AllTypes = Types<half, bfloat16_t, float, int8_t, uint8_t, int16_t, uint16
 constexpr int kNumTypes = 12;
 const char* const kTypeNames[kNumTypes] = {"half", "bf16", "float", "s8",  "u8",  "s16",
                                            "u16",  "s32",  "u32",   "s64", "u64", "double"};
-TypeId IdOf(int i) { return static_cast<TypeId>(i + 1); }
+
+// The tiling of every kernel below (by value, as the direct-call flow passes it): which case, and the
+// Cast round mode.
+struct CaseTiling {
+    uint32_t what;
+    uint32_t mode;
+};
+using CaseKernel = void (*)(GM_ADDR, GM_ADDR, GM_ADDR, CaseTiling);
 
 // The kernels K<R, C>::Run for every R of one type list and C of another: grid[r][c].
 template <template <typename, typename> class K, typename R, typename... C>
-constexpr std::array<simtest::Kernel4, sizeof...(C)> KernelRow(Types<C...>) {
+constexpr std::array<CaseKernel, sizeof...(C)> KernelRow(Types<C...>) {
     return {&K<R, C>::Run...};
 }
 template <template <typename, typename> class K, typename... R, typename Cols>
@@ -50,19 +57,12 @@ bool Lists(const std::string& list, int i) {
 const char* const kAll = "half bf16 float s8 u8 s16 u16 s32 u32 s64 u64 double";
 
 const char* const kSocs[] = {"ascend910b", "ascend310p"};
-uint32_t ArchOf(const char* soc) { return ascend_sim::FindSoc(soc)->npuArch; }
-
-// The tiling of every kernel below: which case, and the Cast round mode.
-struct CaseTiling {
-    uint32_t what;
-    uint32_t mode;
-};
 
 // Runs k on one block with `t` and returns the launch status.
-int RunCase(simtest::Kernel4 k, uint32_t what, uint32_t mode = 0) {
+int RunCase(CaseKernel k, uint32_t what, uint32_t mode = 0) {
     Io io;
     io.SetTiling(CaseTiling{what, mode});
-    return io.Run(k, 1, 0, "arch_table_case");
+    return io.Run(k, 1, "arch_table_case");
 }
 
 // Expects the launch to pass when `accepted`, else to fail naming `rule`; `what` says which case.
@@ -112,8 +112,7 @@ std::string ExpectedModes(const char* soc, int s, int d) {
 
 template <typename S, typename D>
 struct CastKernel {
-    static void Run(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR tiling) {
-        GET_TILING_DATA_WITH_STRUCT(CaseTiling, t, tiling);
+    static void Run(GM_ADDR, GM_ADDR, GM_ADDR, CaseTiling t) {
         TPipe pipe;
         TBuf<TPosition::VECCALC> a, b;
         pipe.InitBuffer(a, 1024);
@@ -133,10 +132,9 @@ TEST(SimArchTables, CastEveryPairAndModeOnBothSocs) {
                 const std::string modes = ExpectedModes(soc, s, d);
                 for (int m = 0; m < 7; ++m) {
                     const bool header = modes.find(kModeLetters[m]) != std::string::npos;
-                    const bool waived = arch::CastWaiverFor(ArchOf(soc), IdOf(s), IdOf(d), static_cast<RoundMode>(m));
                     const std::string what =
                         std::string(soc) + " Cast " + kTypeNames[s] + " -> " + kTypeNames[d] + " mode " + kModeLetters[m];
-                    EXPECT_TRUE(Expect(RunCase(kCastKernels[s][d], 0, m), header || waived,
+                    EXPECT_TRUE(Expect(RunCase(kCastKernels[s][d], 0, m), header,
                                        modes.empty() ? "dtype-unsupported" : "cast-mode-unsupported", what));
                 }
             }
@@ -195,8 +193,7 @@ const OpExpect kOps[] = {
 // One kernel per element type T; the tiling picks the case.  UB operands hold garbage: only the
 // dtype checks matter, and the shapes are valid for every T.
 template <typename T>
-void OpKernel(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
-    GET_TILING_DATA_WITH_STRUCT(CaseTiling, t, tiling);
+void OpKernel(GM_ADDR in, GM_ADDR out, GM_ADDR, CaseTiling t) {
     TPipe pipe;
     TBuf<TPosition::VECCALC> a, b, c, m;
     pipe.InitBuffer(a, 2048);
@@ -265,7 +262,7 @@ void OpKernel(GM_ADDR in, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
     }
 }
 template <typename... T>
-constexpr std::array<simtest::Kernel4, kNumTypes> OpKernels(Types<T...>) {
+constexpr std::array<CaseKernel, kNumTypes> OpKernels(Types<T...>) {
     return {&OpKernel<T>...};
 }
 constexpr auto kOpKernels = OpKernels(AllTypes{});
@@ -297,8 +294,7 @@ const char* const kPairsAccepted[] = {"half/half", "float/float", "float/half"};
 
 template <typename D, typename S>
 struct PairKernel {
-    static void Run(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR tiling) {
-        GET_TILING_DATA_WITH_STRUCT(CaseTiling, t, tiling);
+    static void Run(GM_ADDR, GM_ADDR, GM_ADDR, CaseTiling t) {
         TPipe pipe;
         TBuf<TPosition::VECCALC> a, b, c;
         pipe.InitBuffer(a, 1024);
@@ -329,8 +325,7 @@ TEST(SimArchTables, AxpyAndMulAddDstPairsOnBothSocs) {
 // ---------------------------------------------------------------- per-chip APIs
 namespace {
 enum FeatureCase : uint32_t { kHardSyncAll, kDcciWithDst, kDcciTwoArgs, kZeroCountVector, kZeroCountDma, kToBfloat16 };
-void FeatureKernel(GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR tiling) {
-    GET_TILING_DATA_WITH_STRUCT(CaseTiling, t, tiling);
+void FeatureKernel(GM_ADDR, GM_ADDR out, GM_ADDR, CaseTiling t) {
     TPipe pipe;
     TBuf<TPosition::VECCALC> a;
     pipe.InitBuffer(a, 1024);
@@ -369,8 +364,7 @@ TEST(SimArchTables, PerChipApis) {
         const bool is910 = std::strcmp(soc, "ascend910b") == 0;
         for (const auto& c : cases) {
             const bool header = is910 ? c.on910b : c.on310p;
-            const bool waived = !header && arch::FeatureWaiverFor(ArchOf(soc), c.feature) != nullptr;
-            EXPECT_TRUE(Expect(RunCase(FeatureKernel, c.what), header || waived, c.rule, std::string(soc) + " " + c.name));
+            EXPECT_TRUE(Expect(RunCase(FeatureKernel, c.what), header, c.rule, std::string(soc) + " " + c.name));
         }
     }
 }
@@ -457,19 +451,3 @@ TEST(SimArchTables, ProfilesTakeTheirFlagsFromTheTables) {
     }
 }
 
-// ---------------------------------------------------------------- waivers (the sim looser than a header)
-// Exactly the calls that kernels in op_kernel/ still make although the 310P header rejects them; a new
-// waiver must be added here on purpose, and a fixed kernel lets its row (and its line here) go.
-TEST(SimArchTables, PendingKernelFixesAreExactlyTheKnownOnes) {
-    ASSERT_EQ(sizeof(arch::kCastWaivers) / sizeof(arch::kCastWaivers[0]), 1u);
-    const arch::CastWaiver& c = arch::kCastWaivers[0];
-    EXPECT_EQ(c.arch, 2002u);
-    EXPECT_EQ(c.src, ascend_sim::detail::T_FLOAT);
-    EXPECT_EQ(c.dst, ascend_sim::detail::T_I64);
-    EXPECT_EQ(c.modes, arch::kRint);
-    EXPECT_FALSE(arch::CastPairExists(c.arch, c.src, c.dst));  // the header's answer stays "no"
-    ASSERT_EQ(sizeof(arch::kFeatureWaivers) / sizeof(arch::kFeatureWaivers[0]), 1u);
-    EXPECT_EQ(arch::kFeatureWaivers[0].arch, 2002u);
-    EXPECT_EQ(arch::kFeatureWaivers[0].feature, arch::Feature::DcciWithDst);
-    EXPECT_FALSE(arch::Has(2002, arch::Feature::DcciWithDst));
-}

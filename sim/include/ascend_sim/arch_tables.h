@@ -283,40 +283,5 @@ inline constexpr bool ScalarCastSupported(uint32_t a, TypeId dst, RoundMode m) {
     return false;
 }
 
-// ------------------------------------------------------------------ pending kernel fixes
-// Calls that a kernel in op_kernel/ makes although the chip's header rejects them.  The queries above
-// give the header's answer; the run-time checks let exactly these rows through (stderr names each,
-// once per process) so the suite stays green until the kernel is changed, then the row goes.  Each row
-// is a place where the sim is looser than the device: docs/sim.md "Pending kernel fixes".
-struct CastWaiver {
-    uint32_t arch;
-    TypeId src, dst;
-    uint8_t modes;
-    const char* kernelCall;
-};
-inline constexpr CastWaiver kCastWaivers[] = {
-    {kAscend310p, detail::T_FLOAT, detail::T_I64, kRint, "op_kernel/interpolate.cpp NarrowTo (int32 outputs via int64)"},
-};
-struct FeatureWaiver {
-    uint32_t arch;
-    Feature feature;
-    const char* kernelCall;
-};
-inline constexpr FeatureWaiver kFeatureWaivers[] = {
-    {kAscend310p, Feature::DcciWithDst,
-     "op_kernel/interpolate.cpp CopyOut and op_kernel/upsample_trilinear3d.cpp (outputs under 32 B)"},
-};
-// The kernel call a waiver row names, or nullptr when the call is not waived.
-inline constexpr const char* CastWaiverFor(uint32_t a, TypeId src, TypeId dst, RoundMode m) {
-    for (const CastWaiver& w : kCastWaivers)
-        if (w.arch == a && w.src == src && w.dst == dst && (w.modes & ModeBit(m)) != 0) return w.kernelCall;
-    return nullptr;
-}
-inline constexpr const char* FeatureWaiverFor(uint32_t a, Feature f) {
-    for (const FeatureWaiver& w : kFeatureWaivers)
-        if (w.arch == a && w.feature == f) return w.kernelCall;
-    return nullptr;
-}
-
 }  // namespace arch
 }  // namespace ascend_sim

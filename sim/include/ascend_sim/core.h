@@ -78,9 +78,6 @@ void CheckOpType(const char* api, arch::Op op, const TypeInfo& t, const char* ro
 void CheckOpPair(const char* api, arch::PairOp op, const TypeInfo& dst, const TypeInfo& src);
 // The API `what` needs `f` on the active chip (rule `rule` otherwise; `hint` says what to do instead).
 void RequireFeature(const char* api, arch::Feature f, const char* rule, const char* what, const char* hint = nullptr);
-// A call the header rejects but a waiver row of arch_tables.h tolerates: says so on stderr (once per
-// `what`) and lets the launch go on.
-void NoteWaiver(const char* what, const char* kernelCall);
 
 // ---- strict pipe-hazard tracker (no-ops unless strict) ----
 void HzAccess(uint8_t pipe, const uint8_t* p, uint64_t bytes, bool write, const char* api);

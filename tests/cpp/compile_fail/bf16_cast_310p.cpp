@@ -1,6 +1,6 @@
 // dav-m200 (310P) has no bfloat16_t Cast: a 310P build must not contain it.
 // ARCH: 2002
-// EXPECT: Cast to or from bfloat16_t does not exist on dav-m200
+// EXPECT: this Cast .source -> destination type. does not exist on the architecture compiled for
 #include "kernel_operator.h"
 
 using namespace AscendC;

@@ -1,6 +1,6 @@
 // dav-m200 (310P) has no DataCopyPad: a 310P build must not contain the call.
 // ARCH: 2002
-// EXPECT: DataCopyPad does not exist on dav-m200
+// EXPECT: DataCopyPad does not exist on the architecture compiled for
 #include "kernel_operator.h"
 
 using namespace AscendC;
