@@ -37,7 +37,7 @@
 // values), and tensors smaller than 32 B use scalar GM access on one core.
 #include "kernel_operator.h"
 #include "interpolate_tiling_data.h"
-#include "soc_caps.h"
+#include "kernel_common.h"
 
 using namespace AscendC;
 
@@ -542,9 +542,7 @@ public:
         DataCopy(blob, blobGm_[0], t.rowSrcAt / 4);
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         DataCopy(rowTab, rowGm_[rowBase_], static_cast<uint32_t>((pairs + 3) / 4 * 4));
-        event_t toS = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_S));
-        SetFlag<HardEvent::MTE2_S>(toS);
-        WaitFlag<HardEvent::MTE2_S>(toS);
+        ai::Sync<HardEvent::MTE2_S>();
         // Input rows this core may read: from the smallest tap of its first output row to the
         // largest of its last one (taps are monotone); whole block if the range spans blocks.
         uint64_t srcLo = t.rowInLen, srcHi = 0;
@@ -562,11 +560,8 @@ public:
         runBase_ = srcLo;
         LocalTensor<uint32_t> run = runBuf_.Get<uint32_t>();
         DataCopy(run, runGm_[runBase_], static_cast<uint32_t>((srcHi + 1 - srcLo + 7) / 8 * 8));
-        event_t toV = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_V));
-        SetFlag<HardEvent::MTE2_V>(toV);
-        WaitFlag<HardEvent::MTE2_V>(toV);
-        SetFlag<HardEvent::MTE2_S>(toS);
-        WaitFlag<HardEvent::MTE2_S>(toS);
+        ai::Sync<HardEvent::MTE2_V>();
+        ai::Sync<HardEvent::MTE2_S>();
         for (uint32_t i = 0; i < kMaxSlots; ++i) slotRow_[i] = UINT64_MAX;
     }
 
@@ -1026,7 +1021,7 @@ __aicore__ inline void RunPass(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const In
 __global__ __aicore__ void interpolate_separable(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,
                                                  const interp::InterpolateTilingData tiling)
 {
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    AI_KERNEL_TYPE_VECTOR();
     using interp::InterpolatePassKey;
     constexpr uint32_t C = 0, W = 1;
     constexpr uint32_t F32 = 0, F16 = 1, BF16 = 2, I8 = 3, U8 = 4, I32 = 5;

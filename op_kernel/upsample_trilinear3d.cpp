@@ -24,7 +24,7 @@
 // plane batch / slab group is loaded while the current one is computed.
 #include "kernel_operator.h"
 #include "interp_math.h"
-#include "soc_caps.h"
+#include "kernel_common.h"
 #include "upsample_trilinear3d_tiling_data.h"
 
 using namespace AscendC;
@@ -109,13 +109,6 @@ private:
         interp::TrilinearAxisTaps(ratio, dst, in, out, align_, &tp.i0, &tp.i1, &tp.l0, &tp.l1);
     }
 
-    __aicore__ inline void WaitMte2ForVector()
-    {
-        event_t e = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_V));
-        SetFlag<HardEvent::MTE2_V>(e);
-        WaitFlag<HardEvent::MTE2_V>(e);
-    }
-
     // Loads one pass table (T0, T1, lambda1 of `len` entries, contiguous in the workspace) with one
     // DMA into tab_ at element offset `at` and replicates it `copies` times, the k-th copy's source
     // offsets shifted by k * srcStride elements (fp32); lambda0 = 1 - lambda1 is formed here.
@@ -130,11 +123,9 @@ private:
         p.blockLen = static_cast<uint16_t>(len * 4 / 32);
         p.srcStride = 0;
         p.dstStride = static_cast<uint16_t>((all - len) * 4 / 32);
-        event_t vm = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_MTE2));
-        SetFlag<HardEvent::V_MTE2>(vm);  // earlier Gathers may still read a previous table
-        WaitFlag<HardEvent::V_MTE2>(vm);
+        ai::Sync<HardEvent::V_MTE2>();  // earlier Gathers may still read a previous table
         DataCopy(tabU[at], wsU32_[wsOffsetBytes / 4], p);
-        WaitMte2ForVector();
+        ai::Sync<HardEvent::MTE2_V>();
         ReplicatePassTable(len, at, copies, srcStride);
     }
 
@@ -163,9 +154,7 @@ private:
         LocalTensor<float> f = tab_.Get<float>();
         const uint64_t cf = t_.channelFold;
         const uint64_t plane = t_.outH * t_.outRow;
-        event_t vs = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
-        SetFlag<HardEvent::V_S>(vs);
-        WaitFlag<HardEvent::V_S>(vs);
+        ai::Sync<HardEvent::V_S>();
         for (uint64_t i = 0; i < t_.wPassPad; ++i) {  // W pass: (row r, element e)
             uint32_t a = 0, b = 0;
             float l1 = 0.0f;
@@ -212,9 +201,7 @@ private:
             u.SetValue(static_cast<uint32_t>(dAt_ + G * t_.outSlabPad + i), b);
             f.SetValue(static_cast<uint32_t>(dAt_ + 2 * G * t_.outSlabPad + i), l1);
         }
-        event_t sv = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
-        SetFlag<HardEvent::S_V>(sv);
-        WaitFlag<HardEvent::S_V>(sv);
+        ai::Sync<HardEvent::S_V>();
         ReplicatePassTable(t_.wPassPad, wAt_, G, t_.xSlabElems);
         ReplicatePassTable(t_.hPassPad, hAt_, G, t_.wPassPad);
         ReplicatePassTable(t_.outSlabPad, dAt_, G, t_.hPassPad);
@@ -316,18 +303,14 @@ private:
         Gather(packed, padded, ctab, 0, static_cast<uint32_t>(n));
         if (n % blk_ == 0 || n < blk_) return;
         LocalTensor<uint32_t> tail = tailTab_.Get<uint32_t>();
-        event_t vs = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
-        SetFlag<HardEvent::V_S>(vs);
-        WaitFlag<HardEvent::V_S>(vs);
+        ai::Sync<HardEvent::V_S>();
         for (uint64_t i = 0; i < blk_; ++i) {
             const uint64_t k = n - blk_ + i;
             const uint64_t seg = k / segLen;
             tail.SetValue(static_cast<uint32_t>(i),
                           static_cast<uint32_t>((seg * segPad + (k - seg * segLen)) * sizeof(T)));
         }
-        event_t sv = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
-        SetFlag<HardEvent::S_V>(sv);
-        WaitFlag<HardEvent::S_V>(sv);
+        ai::Sync<HardEvent::S_V>();
         Gather(packed[TriRoundUp(n, blk_)], padded, tail, 0, static_cast<uint32_t>(blk_));
     }
 
@@ -350,7 +333,7 @@ private:
         if (compact_) {
             LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
             DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
-            WaitMte2ForVector();
+            ai::Sync<HardEvent::MTE2_V>();
         }
         if (t_.rowTails) {  // lane byte offsets of one tail block, after the per-row tail tables
             LocalTensor<int32_t> lanes = tailTab_.Get<int32_t>()[t_.rowsPerChunk * blk_];
@@ -762,7 +745,7 @@ private:
         if (compact_) {
             LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
             DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
-            WaitMte2ForVector();
+            ai::Sync<HardEvent::MTE2_V>();
         }
     }
 
@@ -962,7 +945,7 @@ __aicore__ inline void RunUpsampleTrilinear3d(GM_ADDR x, GM_ADDR y, GM_ADDR work
 __global__ __aicore__ void upsample_trilinear3d(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,
                                                 const tri::UpsampleTrilinear3dTilingData tiling)
 {
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    AI_KERNEL_TYPE_VECTOR();
     if (tiling.useDataCopyPad != (ai::kSocCaps.dataCopyPad ? 1u : 0u)) {
         Trap();  // planned for another SoC than this build's
     } else if (tiling.ioDtype == tri::TRI_DT_F32) {

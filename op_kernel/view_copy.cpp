@@ -20,7 +20,7 @@
 // writes go through a per-core data cache with 64-byte lines.  Every path but SCALAR uses
 // DataCopyPad, so a 310P build holds only SCALAR.
 #include "kernel_operator.h"
-#include "soc_caps.h"
+#include "kernel_common.h"
 #include "view_copy_tiling_data.h"
 
 using namespace AscendC;
@@ -57,9 +57,9 @@ public:
                 const uint64_t from = t_.scatter ? dense + c : strided + c;
                 const uint64_t to = t_.scatter ? strided + c : dense + c;
                 DataCopyPad(ub, srcGm_[from], params, noPad);
-                Sync<HardEvent::MTE2_MTE3>();
+                ai::Sync<HardEvent::MTE2_MTE3>();
                 DataCopyPad(dstGm_[to], ub, params);
-                Sync<HardEvent::MTE3_MTE2>();  // the next chunk overwrites ub
+                ai::Sync<HardEvent::MTE3_MTE2>();  // the next chunk overwrites ub
             }
         }
     }
@@ -83,16 +83,16 @@ public:
                     for (uint64_t i = 0; i < n; ++i) {
                         ub.SetValue(static_cast<uint32_t>(i), srcGm_.GetValue(strided + (c + i) * inner));
                     }
-                    Sync<HardEvent::S_MTE3>();
+                    ai::Sync<HardEvent::S_MTE3>();
                     DataCopyPad(dstGm_[dense + c], ub, params);
-                    Sync<HardEvent::MTE3_S>();  // the next chunk's SetValue overwrites ub
+                    ai::Sync<HardEvent::MTE3_S>();  // the next chunk's SetValue overwrites ub
                 } else {
                     DataCopyPad(ub, srcGm_[dense + c], params, noPad);
-                    Sync<HardEvent::MTE2_S>();
+                    ai::Sync<HardEvent::MTE2_S>();
                     for (uint64_t i = 0; i < n; ++i) {
                         dstGm_.SetValue(strided + (c + i) * inner, ub.GetValue(static_cast<uint32_t>(i)));
                     }
-                    Sync<HardEvent::S_MTE2>();  // the next chunk's DataCopyPad overwrites ub
+                    ai::Sync<HardEvent::S_MTE2>();  // the next chunk's DataCopyPad overwrites ub
                 }
             }
         }
@@ -159,20 +159,20 @@ public:
                 if (!scatter) {
                     DataCopyExtParams spread(static_cast<uint16_t>(n), eb, gap, 0, 0);  // GM gap bytes, UB gap blocks
                     DataCopyPad(blocks, srcGm_[strided + c * inner], spread, noPad);
-                    Sync<HardEvent::MTE2_V>();
+                    ai::Sync<HardEvent::MTE2_V>();
                     Gather(packed, blocks, gatherOffsets, 0, n);
-                    Sync<HardEvent::V_MTE3>();
+                    ai::Sync<HardEvent::V_MTE3>();
                     DataCopyPad(dstGm_[dense + c], packed, packedRun);
                 } else {
                     DataCopyPad(packed, srcGm_[dense + c], packedRun, noPad);
-                    Sync<HardEvent::MTE2_V>();
+                    ai::Sync<HardEvent::MTE2_V>();
                     Gather(blocks, packed, gatherOffsets, 0, n * perBlock);
-                    Sync<HardEvent::V_MTE3>();
+                    ai::Sync<HardEvent::V_MTE3>();
                     DataCopyExtParams spread(static_cast<uint16_t>(n), eb, 0, gap, 0);  // UB gap blocks, GM gap bytes
                     DataCopyPad(dstGm_[strided + c * inner], blocks, spread);
                 }
-                Sync<HardEvent::MTE3_V>();  // the next Gather overwrites its destination
-                Sync<HardEvent::V_MTE2>();  // the next DataCopyPad overwrites the Gather source
+                ai::Sync<HardEvent::MTE3_V>();  // the next Gather overwrites its destination
+                ai::Sync<HardEvent::V_MTE2>();  // the next DataCopyPad overwrites the Gather source
             }
         }
     }
@@ -235,9 +235,9 @@ public:
             } else {
                 DataCopyPad(in, srcGm_[dense], matrixRows, noPad);
             }
-            Sync<HardEvent::MTE2_V>();
+            ai::Sync<HardEvent::MTE2_V>();
             Gather(out, in, gatherOffsets, 0, scatter ? tile * pitch : block * tile);
-            Sync<HardEvent::V_MTE3>();
+            ai::Sync<HardEvent::V_MTE3>();
             if (!scatter) {  // UB -> GM: srcStride counts UB blocks, dstStride GM bytes
                 DataCopyExtParams store(matrixRows.blockCount, matrixRows.blockLen, matrixRows.dstStride,
                                         matrixRows.srcStride, 0);
@@ -247,8 +247,8 @@ public:
                                         0);
                 DataCopyPad(dstGm_[strided], out, store);
             }
-            Sync<HardEvent::MTE3_V>();  // the next Gather overwrites out
-            Sync<HardEvent::V_MTE2>();  // the next DataCopyPad overwrites in
+            ai::Sync<HardEvent::MTE3_V>();  // the next Gather overwrites out
+            ai::Sync<HardEvent::V_MTE2>();  // the next DataCopyPad overwrites in
         }
     }
 
@@ -275,14 +275,6 @@ private:
             row /= extent;
         }
         return offset;
-    }
-
-    template <HardEvent evt>
-    __aicore__ inline void Sync()
-    {
-        event_t id = static_cast<event_t>(GetTPipePtr()->FetchEventID(evt));
-        SetFlag<evt>(id);
-        WaitFlag<evt>(id);
     }
 
     TPipe pipe_;
@@ -335,7 +327,7 @@ __aicore__ inline void RunViewCopy(GM_ADDR src, GM_ADDR dst, const ai::ViewCopyT
 // Kernel entry (direct-call flow, docs/npu.md): the tiling by value; dispatch on the element size.
 __global__ __aicore__ void view_copy(GM_ADDR src, GM_ADDR dst, GM_ADDR workspace, const ai::ViewCopyTilingData tiling)
 {
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    AI_KERNEL_TYPE_VECTOR();
     (void)workspace;
     if (tiling.elemBytes == 1) {
         RunViewCopy<uint8_t>(src, dst, tiling);

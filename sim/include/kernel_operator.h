@@ -278,8 +278,6 @@ public:
     }
 };
 
-inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(simd::CurrentPipe()); }
-
 // ============================================================================ data copy
 struct DataCopyParams {
     uint16_t blockCount = 1;
@@ -1205,6 +1203,9 @@ void printf(const char* fmt, Args... args) {
 }
 
 }  // namespace AscendC
+
+// As in the real kernel_common.h: a global function, not a member of namespace AscendC.
+inline AscendC::TPipe* GetTPipePtr() { return static_cast<AscendC::TPipe*>(::ascend_sim::detail::CurrentPipe()); }
 
 // ---- compile metadata (real kernel_utils_macros.h defines these in every build flow) ----
 #define KERNEL_TASK_TYPE_DEFAULT(type)
