@@ -11,6 +11,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+BUILD_DIR_SET="${BUILD_DIR:-}"
 VENV="${VENV:-$ROOT/.venv}"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
@@ -33,8 +34,13 @@ Actions (at most one):
   --help, -h      show this help
 
 Build options:
-  --npu           build for a real Ascend NPU with the CANN toolkit (needs ASCEND_HOME_PATH;
-                  cannot run on machines without one). Default: the CPU twin of the device (sim/)
+  --npu           build for a real Ascend NPU with a CANN toolkit (source <cann>/set_env.sh first, so
+                  ASCEND_HOME_PATH is set) into build-npu-<soc>/ (override with BUILD_DIR=path), and
+                  install the custom operator package into build-npu-<soc>/package (docs/npu.md).
+                  Without a toolkit it stops at once and leaves every build directory untouched.
+                  Default: the CPU twin of the device (sim/)
+  --soc=SOC       with --npu: the SoC family the kernels are compiled for, ascend910b (default) or
+                  ascend310p
   --sanitize      build with AddressSanitizer + UBSan into build-asan/ (C++ tests only)
   --debug         CMake Debug build
   --clean         remove the build directory first
@@ -46,6 +52,7 @@ EOF
 
 ACTION=build
 TARGET=sim
+SOC=ascend910b
 BUILD_TYPE=Release
 SANITIZE=OFF
 CLEAN=0
@@ -57,6 +64,7 @@ while [[ $# -gt 0 ]]; do
     --bench) ACTION=bench ;;
     --help|-h) usage; exit 0 ;;
     --npu) TARGET=npu ;;
+    --soc=*) SOC="${1#--soc=}" ;;
     --sanitize) SANITIZE=ON ;;
     --debug) BUILD_TYPE=Debug ;;
     --clean) CLEAN=1 ;;
@@ -72,6 +80,51 @@ if [[ "$SANITIZE" == ON && "${BUILD_DIR}" == "$ROOT/build" ]]; then
 fi
 
 log() { printf '[build.sh] %s\n' "$*"; }
+
+# ---- NPU build (CANN toolkit) -------------------------------------------------------------------
+# The toolkit pieces cmake/cann.cmake needs; prints what is missing and returns non-zero.
+check_cann_toolkit() {
+  local home="${ASCEND_HOME_PATH:-}"
+  if [[ -z "$home" ]]; then
+    echo "build.sh --npu: no CANN toolkit: ASCEND_HOME_PATH is not set (source <cann>/set_env.sh first)." >&2
+    return 1
+  fi
+  if [[ ! -d "$home" ]]; then
+    echo "build.sh --npu: ASCEND_HOME_PATH=$home does not exist." >&2
+    return 1
+  fi
+  local cfg
+  for cfg in "$home/compiler/tikcpp/ascendc_kernel_cmake/asc-config.cmake" \
+             "$home/tools/tikcpp/ascendc_kernel_cmake/asc-config.cmake"; do
+    [[ -f "$cfg" ]] && return 0
+  done
+  echo "build.sh --npu: $home has no Ascend C CMake package (compiler/tikcpp/ascendc_kernel_cmake/asc-config.cmake):" \
+       "install the CANN toolkit with the Ascend C developer kit." >&2
+  return 1
+}
+
+build_npu() {
+  case "$SOC" in
+    ascend910b|ascend310p) ;;
+    *) echo "build.sh: --soc must be ascend910b or ascend310p, got '$SOC'" >&2; exit 2 ;;
+  esac
+  if [[ "$ACTION" != build ]]; then
+    echo "build.sh: --npu builds the operator package only; --$ACTION needs the sim build (./build.sh --$ACTION)" >&2
+    exit 2
+  fi
+  check_cann_toolkit || exit 1
+  local dir="${BUILD_DIR_SET:-$ROOT/build-npu-$SOC}"
+  if [[ "$CLEAN" == 1 ]]; then rm -rf "$dir"; fi
+  log "configuring CMake in $dir (ASCEND_TARGET=npu, SoC $SOC)"
+  cmake -S "$ROOT" -B "$dir" -DASCEND_TARGET=npu -DAI_NPU_SOC="$SOC" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
+    -DCMAKE_INSTALL_PREFIX="$dir/package"
+  log "building ($JOBS jobs)"
+  cmake --build "$dir" -j "$JOBS"
+  cmake --install "$dir"
+  log "done: the operator package is $dir/package/vendors/ascend_interpolate (docs/npu.md):"
+  log "  export ASCEND_CUSTOM_OPP_PATH=$dir/package/vendors/ascend_interpolate   # torch_npu finds libcust_opapi.so"
+  log "  export ASCEND_INTERPOLATE_LIB_DIR=$dir/package/vendors/ascend_interpolate/op_api/lib   # the Python binding"
+}
 
 # ---- system packages (C++ test framework) ------------------------------------------------------
 ensure_gtest() {
@@ -106,10 +159,10 @@ build_cmake() {
   if [[ "$CLEAN" == 1 ]]; then rm -rf "$BUILD_DIR"; fi
   local tests=ON
   [[ -f /usr/include/gtest/gtest.h ]] || tests=OFF
-  if [[ ! -f "$BUILD_DIR/CMakeCache.txt" ]] || [[ "$(grep -c "ASCEND_TARGET:STRING=$TARGET" "$BUILD_DIR/CMakeCache.txt")" == 0 ]]; then
-    log "configuring CMake in $BUILD_DIR (ASCEND_TARGET=$TARGET)"
+  if [[ ! -f "$BUILD_DIR/CMakeCache.txt" ]]; then
+    log "configuring CMake in $BUILD_DIR (ASCEND_TARGET=sim)"
   fi
-  cmake -S "$ROOT" -B "$BUILD_DIR" -DASCEND_TARGET="$TARGET" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
+  cmake -S "$ROOT" -B "$BUILD_DIR" -DASCEND_TARGET=sim -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
     -DAI_SANITIZE="$SANITIZE" -DAI_BUILD_TESTS="$tests" >/dev/null
   log "building ($JOBS jobs)"
   if ! cmake --build "$BUILD_DIR" -j "$JOBS" > "$BUILD_DIR/build.log" 2>&1; then
@@ -119,6 +172,10 @@ build_cmake() {
   grep -E -A3 'warning:' "$BUILD_DIR/build.log" | grep -v -E '^\[ *[0-9]+%\]|^--$' || true
 }
 
+if [[ "$TARGET" == npu ]]; then
+  build_npu
+  exit 0
+fi
 ensure_gtest
 ensure_venv
 build_cmake
