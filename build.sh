@@ -131,6 +131,7 @@ case "$ACTION" in
   bench)
     for b in "$ROOT"/benchmarks/*.py; do
       [[ -e "$b" ]] || continue
+      [[ "$(basename "$b")" == _* ]] && continue   # helpers (_results_md.py), not benchmarks
       log "benchmark $(basename "$b")"
       "$VENV/bin/python" "$b"
     done ;;
