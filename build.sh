@@ -30,7 +30,8 @@ Actions (at most one):
   --demo          run the main job: python -m ascend_interpolate demo (built-in synthetic volume)
   --test          run the whole test suite: C++ tests (ctest), then pytest; exit non-zero on failure.
                   Arguments after `--` go to pytest (e.g. ./build.sh --test -- -k trilinear)
-  --bench         run the benchmarks in benchmarks/ and print their tables
+  --bench         run the benchmarks in benchmarks/ and print their tables (corpus.py: the seeded
+                  corpus on both SoCs, about 2 minutes on 2 cores; writes benchmarks/plots/*.png)
   --help, -h      show this help
 
 Build options:
@@ -188,6 +189,7 @@ case "$ACTION" in
   bench)
     for b in "$ROOT"/benchmarks/*.py; do
       [[ -e "$b" ]] || continue
+      [[ "$(basename "$b")" == _* ]] && continue   # helpers (_results_md.py), not benchmarks
       log "benchmark $(basename "$b")"
       "$VENV/bin/python" "$b"
     done ;;

@@ -11,7 +11,6 @@ benchmarks/RESULTS.md (other sections are left untouched).
 """
 import argparse
 import os
-import re
 import sys
 import time
 
@@ -19,6 +18,8 @@ import numpy as np
 
 import ascend_interpolate as ai
 from ascend_interpolate import reference
+
+from _results_md import write_section
 
 CASES = [
     ("linear_onnx 2x up, 1x3x224x224 -> 448x448", (1, 3, 224, 224), np.float32,
@@ -42,8 +43,6 @@ CASES = [
 ]
 SOCS = ["ascend910b", "ascend310p"]
 RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "RESULTS.md")
-BEGIN = "<!-- interpolate:begin -->"
-END = "<!-- interpolate:end -->"
 
 
 def run_case(shape, dtype, kwargs, seed=0):
@@ -89,21 +88,15 @@ def main(argv=None):
     finally:
         ai.set_soc(previous)
     table = "\n".join(lines)
-    section = (f"{BEGIN}\n## Interpolate\n\n"
+    section = ("## Interpolate\n\n"
                "`python benchmarks/interpolate.py` (sim cost model; one launch per call, all passes included). "
                "traffic / floor = GM bytes moved / (input + output bytes); elems / vector instr = vector "
                "elements / vector instructions; imbalance = (max - mean) / mean of per-core modeled time.\n\n"
-               f"{table}\n{END}")
+               f"{table}\n")
     print()
     if args.no_write:
         return 0
-    text = open(RESULTS).read() if os.path.exists(RESULTS) else "# Benchmark results\n"
-    if BEGIN in text and END in text:
-        text = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: section, text, flags=re.S)
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    with open(RESULTS, "w") as f:
-        f.write(text)
+    write_section("interpolate", section, RESULTS)
     print(f"updated {RESULTS}")
     return 0
 

@@ -21,6 +21,7 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
 import ascend_interpolate as ai  # noqa: E402
+from _results_md import write_section  # noqa: E402
 
 CASES = [
     # (input shape NCDHW, output size DHW, align_corners)
@@ -146,29 +147,11 @@ unaligned rows, and, for output volumes under 32 B of big input volumes, groups 
 only the input rows their taps use.
 """
 
-SECTION_BEGIN = "<!-- trilinear:begin -->"
-SECTION_END = "<!-- trilinear:end -->"
-
-
 def table(rows):
     out = ["| " + " | ".join(c[1] for c in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     for r in rows:
         out.append("| " + " | ".join(fmt.format(r[k]) for k, _, fmt in COLUMNS) + " |")
     return "\n".join(out)
-
-
-def write_results(text, path):
-    """Replaces (or appends) the trilinear section of RESULTS.md, leaving other sections alone."""
-    old = open(path).read() if os.path.exists(path) else "# Benchmark results\n"
-    block = f"{SECTION_BEGIN}\n{text.rstrip()}\n{SECTION_END}"
-    if SECTION_BEGIN in old and SECTION_END in old:
-        head, rest = old.split(SECTION_BEGIN, 1)
-        tail = rest.split(SECTION_END, 1)[1]
-        new = head + block + tail
-    else:
-        new = old.rstrip() + "\n\n" + block + "\n"
-    with open(path, "w") as f:
-        f.write(new)
 
 
 def main():
@@ -194,7 +177,7 @@ def main():
         for soc, t in tables:
             text += f"\n### {soc}\n\n{t}\n"
         text += NOTES_TAIL
-        write_results(text, args.write)
+        write_section("trilinear", text, args.write)
 
 
 if __name__ == "__main__":
