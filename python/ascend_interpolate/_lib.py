@@ -8,7 +8,7 @@ Library lookup (first match wins):
 
 1. ``$ASCEND_INTERPOLATE_LIB_DIR`` (``./build.sh`` exports ``<build>/lib`` when it runs tests or the
    demo), else ``<repo>/build/lib``;
-2. in that directory ``libascend_interpolate.so`` (sim and npu builds), else ``libcust_opapi.so``
+2. in that directory ``libascend_interpolate.so`` (the sim build), else ``libcust_opapi.so``
    (the name a CANN custom op package uses for its aclnn library).
 
 In an npu build the op package library exports only the aclnn entry points; the acl object model
@@ -180,6 +180,8 @@ def _declare_all(lib):
     _declare(lib, "aclCreateFloatArray", c_void_p, [POINTER(c_float), c_uint64])
     _declare(lib, "aclDestroyFloatArray", c_int32, [c_void_p])
     _declare(lib, "aclGetRecentErrMsg", c_char_p, [])
+    # npu builds keep their own messages (CANN's aclGetRecentErrMsg store is the runtime's).
+    _declare(lib, "aiGetRecentErrMsg", c_char_p, [], required=False)
     _declare(lib, "aclDestroyAclOpExecutor", c_int32, [c_void_p], required=False)
     # aclnnUpsampleTrilinear3d (same signature as CANN).
     _declare(lib, "aclnnUpsampleTrilinear3dGetWorkspaceSize", c_int32,
@@ -220,9 +222,15 @@ def has_symbol(name):
     return hasattr(library(), name)
 
 
+def _recent_error_getter():
+    lib = library()
+    return lib.aiGetRecentErrMsg if hasattr(lib, "aiGetRecentErrMsg") else lib.aclGetRecentErrMsg
+
+
 def recent_error_message():
-    """aclGetRecentErrMsg() as str ("" for none). CANN's call also clears the message."""
-    raw = library().aclGetRecentErrMsg()
+    """The library's last error message as str ("" for none): aclGetRecentErrMsg() in sim builds,
+    the library's own aiGetRecentErrMsg() in npu builds. Reading it also clears it."""
+    raw = _recent_error_getter()()
     return raw.decode("utf-8", "replace") if raw else ""
 
 
@@ -230,7 +238,7 @@ def clear_error_message():
     """Forget any earlier error message before a call, so that a failure which sets no message is not
     reported with a stale one left by a C caller that never read it. aclGetRecentErrMsg "obtains and
     clears" (CANN and the sim alike), so reading it is the portable way to clear it."""
-    library().aclGetRecentErrMsg()
+    _recent_error_getter()()
 
 
 def check(status, api):

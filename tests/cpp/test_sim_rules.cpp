@@ -203,6 +203,14 @@ TEST(SimRules, WorkspaceBounds) {
     EXPECT_TRUE(Twin(k, "gm-bounds"));
 }
 
+// Trap() raises an AI core exception: the launch fails.
+TEST(SimRules, Trap) {
+    auto k = +[](GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {
+        if (bad) Trap();
+    };
+    EXPECT_TRUE(Twin(k, "trap"));
+}
+
 // The direct-call flow sets no system workspace: GetUserWorkspace (which on the NPU ignores its
 // argument and returns system workspace + RESERVED_WORKSPACE) fails; after SetSysWorkspace it returns
 // that address + the reserve, bounds-checked.
