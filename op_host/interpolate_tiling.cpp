@@ -74,8 +74,8 @@ struct PassPlan {
 void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, InterpolatePassTiling* pt)
 {
     const bool weighted = pt->kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szIn = interp::InterpolateDTypeBytes(pt->inDType);
-    const uint32_t szOut = interp::InterpolateDTypeBytes(pt->outDType);
+    const uint32_t szIn = DTypeBytes(pt->inDType);
+    const uint32_t szOut = DTypeBytes(pt->outDType);
     const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt->inDType);
     const uint32_t kw = pp.innerTaps.numTaps;
     const uint32_t kd = pp.taps.numTaps;
@@ -236,7 +236,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
     if (plan == nullptr) return fail("plan is null");
     *plan = KernelPlan{};
     if (p.rank < 1 || p.rank > 5) return fail("rank must be 1..5, got " + std::to_string(p.rank));
-    if (static_cast<int32_t>(p.dtype) < 0 || static_cast<int32_t>(p.dtype) > 5) return fail("unknown dtype");
+    if (DTypeCode(p.dtype) > DTypeCode(DType::I32)) return fail("unknown dtype");
     if (p.dtype == DType::BF16 && !platform.hasBf16) return fail("bfloat16 is not supported on " + platform.socName);
     if (platform.coreNum == 0) return fail("platform reports 0 cores");
 
@@ -302,7 +302,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
 
     int64_t shape[5];
     for (int d = 0; d < p.rank; ++d) shape[d] = p.inShape[d];
-    const uint32_t nativeType = static_cast<uint32_t>(p.dtype);
+    const uint32_t nativeType = DTypeCode(p.dtype);
     const uint32_t f32Type = static_cast<uint32_t>(DType::F32);
     const SocCaps caps = CapsOfArch(platform.arch);
     const uint32_t socFlags = (caps.dataCopyPad ? interp::kSocHasDataCopyPad : 0u) |
@@ -357,8 +357,8 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             }
             const uint32_t outType = (sp.copy || lastSpec) ? nativeType : f32Type;
             const uint32_t kind = static_cast<uint32_t>(sp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
-            const uint32_t szIn = interp::InterpolateDTypeBytes(inType);
-            const uint32_t szOut = interp::InterpolateDTypeBytes(outType);
+            const uint32_t szIn = DTypeBytes(inType);
+            const uint32_t szOut = DTypeBytes(outType);
             InterpolatePassTiling probe;
             std::memset(&probe, 0, sizeof(probe));
             probe.kind = kind;
@@ -583,7 +583,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             pt.blockOutElems = pp.outLen * pp.inner;
         }
         if (!lastPass) maxIntermediateBytes = std::max<uint64_t>(maxIntermediateBytes,
-                                                                 pt.outElems * interp::InterpolateDTypeBytes(pt.outDType));
+                                                                 pt.outElems * DTypeBytes(pt.outDType));
         curType = pt.outDType;
     }
     if (curType != nativeType) return fail("internal: last pass does not write the output dtype");
@@ -600,8 +600,8 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
         InterpolatePassTiling& pt = td.pass[i];
         const uint32_t k = pt.numTaps;
         const bool weighted = pt.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-        const uint32_t szIn = interp::InterpolateDTypeBytes(pt.inDType);
-        const uint32_t szOut = interp::InterpolateDTypeBytes(pt.outDType);
+        const uint32_t szIn = DTypeBytes(pt.inDType);
+        const uint32_t szOut = DTypeBytes(pt.outDType);
         const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt.inDType);
         auto place = [&](uint64_t bytes) {
             const uint64_t at = wsCursor;

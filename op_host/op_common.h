@@ -6,22 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "dtype_codes.h"
 #include "interp_math.h"
 #include "soc_caps.h"
 
 namespace ai {
 
-// Element types the kernels handle (values are part of the tiling ABI).
-enum class DType : int32_t { F32 = 0, F16 = 1, BF16 = 2, I8 = 3, U8 = 4, I32 = 5 };
-
-inline uint32_t DTypeSize(DType t)
-{
-    switch (t) {
-        case DType::F32: case DType::I32: return 4;
-        case DType::F16: case DType::BF16: return 2;
-        default: return 1;
-    }
-}
+// Element types: ai::DType (dtype_codes.h), one numbering shared with the kernels.
+inline uint32_t DTypeSize(DType t) { return DTypeBytes(t); }
 
 inline const char* DTypeName(DType t)
 {

@@ -156,7 +156,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     t.ratioBitsH = FloatBits(rH);
     t.ratioBitsW = FloatBits(rW);
     t.alignCorners = p.alignCorners ? 1 : 0;
-    t.ioDtype = f32 ? tri::TRI_DT_F32 : (p.dtype == DType::F16 ? tri::TRI_DT_F16 : tri::TRI_DT_BF16);
+    t.ioDtype = DTypeCode(p.dtype);
     t.useDataCopyPad = platform.hasDataCopyPad ? 1 : 0;
     const bool is310p = platform.socName.find("310") != std::string::npos;
     // float -> half on 310P accepts only CAST_NONE / CAST_ODD (NONE rounds to nearest even there);

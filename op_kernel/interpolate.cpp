@@ -1024,7 +1024,10 @@ __global__ __aicore__ void interpolate_separable(GM_ADDR x, GM_ADDR y, GM_ADDR w
     AI_KERNEL_TYPE_VECTOR();
     using interp::InterpolatePassKey;
     constexpr uint32_t C = 0, W = 1;
-    constexpr uint32_t F32 = 0, F16 = 1, BF16 = 2, I8 = 3, U8 = 4, I32 = 5;
+    using ai::DType;
+    constexpr uint32_t F32 = ai::DTypeCode(DType::F32), F16 = ai::DTypeCode(DType::F16);
+    constexpr uint32_t BF16 = ai::DTypeCode(DType::BF16), I8 = ai::DTypeCode(DType::I8);
+    constexpr uint32_t U8 = ai::DTypeCode(DType::U8), I32 = ai::DTypeCode(DType::I32);
     (void)BF16;
     for (uint32_t i = 0; i < tiling.numPasses; ++i) {
         const InterpolatePassTiling& t = tiling.pass[i];

@@ -17,6 +17,8 @@
 
 #include <stdint.h>
 
+#include "dtype_codes.h"
+
 #ifndef __aicore__
 #define __aicore__  // host compilation
 #endif
@@ -36,8 +38,8 @@ enum class InterpolatePassKind : uint32_t {
 
 struct InterpolatePassTiling {
     uint32_t kind;            // InterpolatePassKind
-    uint32_t inDType;         // ai::DType of the data this pass reads
-    uint32_t outDType;        // ai::DType of the data this pass writes
+    uint32_t inDType;         // ai::DType code of the data this pass reads
+    uint32_t outDType;        // ai::DType code of the data this pass writes
     uint32_t numTaps;         // K
     uint32_t useMask;         // padding taps present: COPY multiplies by the 0/1 mask table; WEIGHTED
                               // also multiplies the gathered values (int32 view) by a 0/1 mask table
@@ -136,16 +138,10 @@ __aicore__ inline uint64_t InterpolatePassKey(uint32_t kind, uint32_t inDType, u
 
 namespace interp {
 
-// dtype sizes by ai::DType value (F32, F16, BF16, I8, U8, I32).
-__aicore__ inline uint32_t InterpolateDTypeBytes(uint32_t dtype)
-{
-    return (dtype == 0 || dtype == 5) ? 4u : ((dtype == 1 || dtype == 2) ? 2u : 1u);
-}
-
 // Element size of the data a COPY pass gathers: 1-byte types are widened to half (exact).
 __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 {
-    uint32_t b = InterpolateDTypeBytes(dtype);
+    uint32_t b = ai::DTypeBytes(dtype);
     return b == 1 ? 2u : b;
 }
 
@@ -157,12 +153,12 @@ __aicore__ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDTyp
                                        uint32_t useMask, uint64_t chunk, uint64_t window, uint32_t socFlags,
                                        uint64_t syncUbBytes)
 {
-    const uint32_t szIn = InterpolateDTypeBytes(inDType);
-    const uint32_t szOut = InterpolateDTypeBytes(outDType);
+    const uint32_t szIn = ai::DTypeBytes(inDType);
+    const uint32_t szOut = ai::DTypeBytes(outDType);
     uint64_t total = 2ull * InterpolateRound32(window * szIn);  // input window, double buffered
     total += syncUbBytes;                                       // SyncAll UB workspace (blockNum * 32 B)
     if (kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED)) {
-        if (inDType != 0) total += InterpolateRound32(window * 4);       // window as float
+        if (inDType != ai::DTypeCode(ai::DType::F32)) total += InterpolateRound32(window * 4);       // window as float
         if (szIn == 1) total += InterpolateRound32(window * 2);          // int8 -> half step
         total += 2ull * InterpolateRound32(chunk * taps * (useMask ? 12 : 8));  // offsets + weights (+ masks)
         total += 2ull * InterpolateRound32(chunk * 4);                   // gathered tap, accumulator
@@ -182,13 +178,13 @@ __aicore__ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDTyp
 __aicore__ inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64_t syncUbBytes)
 {
     const bool weighted = t.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szIn = InterpolateDTypeBytes(t.inDType);
-    const uint32_t szOut = InterpolateDTypeBytes(t.outDType);
+    const uint32_t szIn = ai::DTypeBytes(t.inDType);
+    const uint32_t szOut = ai::DTypeBytes(t.outDType);
     const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(t.inDType);
     const uint64_t pad = t.innerOutPad;
     uint64_t total = syncUbBytes;                                            // SyncAll UB workspace
     total += 2ull * InterpolateRound32(uint64_t(t.rawElems) * szIn);         // raw input rows, double buffered
-    const bool widened = weighted ? t.inDType != 0 : szIn == 1;            // TIn != compute type
+    const bool widened = weighted ? t.inDType != ai::DTypeCode(ai::DType::F32) : szIn == 1;            // TIn != compute type
     if (widened) total += InterpolateRound32(uint64_t(t.rawElems) * szC);            // widened rows
     if (weighted && szIn == 1) total += InterpolateRound32(uint64_t(t.rawElems) * 2);  // int8 -> half step
     total += uint64_t(t.slots) * InterpolateRound32(uint64_t(t.slotElems) * szC);  // row cache

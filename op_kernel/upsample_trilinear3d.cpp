@@ -948,12 +948,12 @@ __global__ __aicore__ void upsample_trilinear3d(GM_ADDR x, GM_ADDR y, GM_ADDR wo
     AI_KERNEL_TYPE_VECTOR();
     if (tiling.useDataCopyPad != (ai::kSocCaps.dataCopyPad ? 1u : 0u)) {
         Trap();  // planned for another SoC than this build's
-    } else if (tiling.ioDtype == tri::TRI_DT_F32) {
+    } else if (tiling.ioDtype == ai::DTypeCode(ai::DType::F32)) {
         RunUpsampleTrilinear3d<float>(x, y, workspace, tiling);
-    } else if (tiling.ioDtype == tri::TRI_DT_F16) {
+    } else if (tiling.ioDtype == ai::DTypeCode(ai::DType::F16)) {
         RunUpsampleTrilinear3d<half>(x, y, workspace, tiling);
 #if AI_ARCH_HAS_BF16(AI_KERNEL_ARCH)
-    } else if (tiling.ioDtype == tri::TRI_DT_BF16) {
+    } else if (tiling.ioDtype == ai::DTypeCode(ai::DType::BF16)) {
         RunUpsampleTrilinear3d<bfloat16_t>(x, y, workspace, tiling);
 #endif
     } else {

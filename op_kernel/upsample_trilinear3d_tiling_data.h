@@ -14,6 +14,8 @@
 #pragma once
 #include <stdint.h>
 
+#include "dtype_codes.h"
+
 #ifndef __aicore__
 #define __aicore__  // host compilation
 #endif
@@ -21,7 +23,6 @@
 namespace tri {
 
 enum TrilinearMode : uint64_t { TRI_MODE_ROWS = 0, TRI_MODE_VOLUME = 1 };
-enum TrilinearIoDtype : uint64_t { TRI_DT_F32 = 0, TRI_DT_F16 = 1, TRI_DT_BF16 = 2 };
 
 struct UpsampleTrilinear3dTilingData {
     // ---- problem ----
@@ -34,7 +35,7 @@ struct UpsampleTrilinear3dTilingData {
     uint64_t ratioBitsD, ratioBitsH, ratioBitsW;  // float32 bit patterns of the per-axis in/out ratio
     uint64_t alignCorners;
     uint64_t mode;                  // TrilinearMode
-    uint64_t ioDtype;               // TrilinearIoDtype
+    uint64_t ioDtype;               // ai::DType code: F32, F16 or BF16
     uint64_t useDataCopyPad;        // 1 on chips with DataCopyPad (910B); 0 on 310P
     uint64_t castRoundMode;         // AscendC::RoundMode used for float -> io dtype (RINT; NONE on 310P)
     uint64_t padElems;              // row/slab padding unit of fp32 buffers: 8 (fp32 io) or 16 (16-bit io)
@@ -121,8 +122,8 @@ __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingD
 __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTilingData& t)
 {
     TrilinearUbLayout l{};
-    const uint64_t es = t.ioDtype == TRI_DT_F32 ? 4 : 2;
-    const bool f32 = t.ioDtype == TRI_DT_F32;
+    const uint64_t es = ai::DTypeBytes(static_cast<uint32_t>(t.ioDtype));
+    const bool f32 = t.ioDtype == ai::DTypeCode(ai::DType::F32);
     const bool compact = TrilinearNeedsCompaction(t);
     l.inQueBytes = TriRoundUp(t.inBufElems * es, 32);
     // fp32 copy of one input plane slot (rows mode) or of the whole group (volume mode)

@@ -147,6 +147,7 @@ void FinishReport(LaunchState& L, double wallMs) {
     r.soc = L.soc.name;
     r.kernel = L.opt.kernelName;
     r.blockDim = L.opt.blockDim;
+    r.valueArgsDigest = L.opt.valueArgsDigest;
     r.status = L.error.empty() ? 0 : 1;
     r.error = L.error;
     r.hostWallMs = wallMs;
@@ -222,6 +223,9 @@ std::string LastLaunchJson() {
     std::string o = "{";
     o += "\"soc\": \"" + Esc(r.soc) + "\", \"kernel\": \"" + Esc(r.kernel) + "\", ";
     J(o, "block_dim", uint64_t(r.blockDim));
+    char digest[24];
+    std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(r.valueArgsDigest));
+    o += std::string("\"value_args_digest\": \"") + digest + "\", ";
     J(o, "status", uint64_t(r.status));
     o += "\"error\": \"" + Esc(r.error) + "\", ";
     Counters(o, r.total);

@@ -228,10 +228,10 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
             EXPECT_GE(pt.rowTabCap, pt.rowOutLen * pt.rowTaps);
             if (!platform.hasDataCopyPad && pt.compactOut) {
                 // packed groups: 32 B-multiple runs, every core holds at least one group
-                EXPECT_EQ(uint64_t(pt.outRowsPerDma) * pt.innerOut * interp::InterpolateDTypeBytes(pt.outDType) % 32, 0u);
+                EXPECT_EQ(uint64_t(pt.outRowsPerDma) * pt.innerOut * ai::DTypeBytes(pt.outDType) % 32, 0u);
                 EXPECT_GE(pt.rows / pt.blockDim, pt.outRowsPerDma);
             } else if (!platform.hasDataCopyPad) {
-                EXPECT_EQ(pt.bandElems * interp::InterpolateDTypeBytes(pt.outDType) % 32, 0u);
+                EXPECT_EQ(pt.bandElems * ai::DTypeBytes(pt.outDType) % 32, 0u);
             }
             EXPECT_LE(pt.offsetTable + pt.tableBlobBytes, plan.workspaceInit.size());
             EXPECT_EQ(pt.rowSrcAt % 32, 0u);
@@ -251,7 +251,7 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                 EXPECT_EQ(pt.blockDim, 1u);
             }
         }
-        EXPECT_EQ(pt.outAlignElems * interp::InterpolateDTypeBytes(pt.outDType), 32u);
+        EXPECT_EQ(pt.outAlignElems * ai::DTypeBytes(pt.outDType), 32u);
         // copy passes (native dtype) run before weighted ones; only the last writes y.
         if (pt.kind == 1) {
             seenWeighted = true;
@@ -265,7 +265,7 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
         }
         // Intermediates inside the workspace, after the tables.
         if (pt.outToWorkspace) {
-            EXPECT_LE(pt.outBufOffset + pt.outElems * interp::InterpolateDTypeBytes(pt.outDType),
+            EXPECT_LE(pt.outBufOffset + pt.outElems * ai::DTypeBytes(pt.outDType),
                       plan.userWorkspaceBytes);
             EXPECT_GE(pt.outBufOffset, plan.workspaceInit.size());
         }

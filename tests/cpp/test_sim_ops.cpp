@@ -715,6 +715,15 @@ TEST(SimOps, TilingByValueIsCopiedPerBlock) {
     io.SetTiling(KeyTiling{2, 0});
     ASSERT_TRUE(Ok(io.Run(k, 4)));
     for (int b = 0; b < 4; ++b) EXPECT_EQ(io.Out<int32_t>()[b * 16], 22) << b;
+    // the launch record identifies the tiling: FNV-1a 64 of the by-value bytes
+    const uint64_t first = ascend_sim::LastLaunch().valueArgsDigest;
+    uint64_t want = 1469598103934665603ull;
+    const KeyTiling sent{2, 0};
+    for (size_t i = 0; i < sizeof sent; ++i) want = (want ^ reinterpret_cast<const uint8_t*>(&sent)[i]) * 1099511628211ull;
+    EXPECT_EQ(first, want);
+    io.SetTiling(KeyTiling{1, 0});
+    ASSERT_TRUE(Ok(io.Run(k, 4)));
+    EXPECT_NE(ascend_sim::LastLaunch().valueArgsDigest, first);
 }
 
 // ---------------------------------------------------------------- Level 0 (mask / repeat / strides)

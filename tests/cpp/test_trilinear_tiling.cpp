@@ -124,9 +124,7 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
                 EXPECT_EQ(plan.userWorkspaceBytes, ExpectedWorkspace(t)) << what;
                 EXPECT_EQ(t.workspaceBytes, plan.userWorkspaceBytes) << what;
                 // the kernel dispatches on the I/O dtype in the tiling
-                const uint64_t io = dt == ai::DType::F32 ? tri::TRI_DT_F32
-                                    : dt == ai::DType::F16 ? tri::TRI_DT_F16 : tri::TRI_DT_BF16;
-                EXPECT_EQ(t.ioDtype, io) << what;
+                EXPECT_EQ(t.ioDtype, ai::DTypeCode(dt)) << what;
                 EXPECT_EQ(t.useDataCopyPad, pl.hasDataCopyPad ? 1u : 0u) << what;
                 // float -> half on 310P: CAST_NONE (0); otherwise CAST_RINT (1)
                 EXPECT_EQ(t.castRoundMode, (!pl.hasBf16 && dt == ai::DType::F16) ? 0u : 1u) << what;

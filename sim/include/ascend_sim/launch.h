@@ -30,6 +30,7 @@ struct GmArg {
 struct LaunchOptions {
     const char* kernelName = "kernel";
     uint32_t blockDim = 1;
+    uint64_t valueArgsDigest = 0;  // filled by LaunchKernel: FNV-1a 64 of the by-value arguments
 };
 
 // Type-erased entry: the template below adapts any direct-call kernel to this.  `args` are the GM

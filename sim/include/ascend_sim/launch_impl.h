@@ -36,6 +36,17 @@ constexpr bool CheckKernelArg() {
     return true;
 }
 
+// FNV-1a 64 over the bytes of the by-value arguments, in order (identifies a plan's tiling in the
+// launch record).
+inline void DigestBytes(uint64_t* h, const void* p, std::size_t n) {
+    const unsigned char* b = static_cast<const unsigned char*>(p);
+    for (std::size_t i = 0; i < n; ++i) *h = (*h ^ b[i]) * 1099511628211ull;
+}
+template <typename P>
+inline void DigestArg(uint64_t* h, const StoredArg<P>& stored) {
+    if constexpr (!IsGmParam<P>()) DigestBytes(h, &stored, sizeof(P));
+}
+
 template <typename P>
 inline P PassArg(const StoredArg<P>& stored) {
     if constexpr (IsGmParam<P>()) {
@@ -63,6 +74,12 @@ struct KernelCall {
         ((IsGmParam<P>() ? (void)(out[n++] = AsGmArg(std::get<I>(stored))) : (void)0), ...);
         return n;
     }
+    template <std::size_t... I>
+    uint64_t ValueDigest(std::index_sequence<I...>) const {
+        uint64_t h = 1469598103934665603ull;
+        (DigestArg<P>(&h, std::get<I>(stored)), ...);
+        return h;
+    }
     static GmArg AsGmArg(const GmArg& g) { return g; }
     template <typename V>
     static GmArg AsGmArg(const V&) { return GmArg{nullptr, 0, nullptr}; }
@@ -77,7 +94,9 @@ int LaunchKernel(const LaunchOptions& opt, void (*kernel)(P...), const A&... arg
     detail::KernelCall<P...> call{kernel, std::tuple<detail::StoredArg<P>...>(args...)};
     GmArg gm[sizeof...(P) > 0 ? sizeof...(P) : 1];
     const uint32_t n = call.GmArgs(gm, std::index_sequence_for<P...>{});
-    return LaunchErased(opt, gm, n, &detail::KernelCall<P...>::Run, &call);
+    LaunchOptions withDigest = opt;
+    withDigest.valueArgsDigest = call.ValueDigest(std::index_sequence_for<P...>{});
+    return LaunchErased(withDigest, gm, n, &detail::KernelCall<P...>::Run, &call);
 }
 
 }  // namespace ascend_sim

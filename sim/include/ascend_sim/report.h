@@ -43,6 +43,7 @@ struct LaunchReport {
     std::string soc;
     std::string kernel;
     uint32_t blockDim = 0;
+    uint64_t valueArgsDigest = 0;  // FNV-1a 64 of the by-value arguments' bytes (the tiling struct)
     int status = 0;            // 0 ok, else the launch failed (error holds the message)
     std::string error;
     CoreCounters total;        // sums (peakUbBytes: max)
