@@ -50,6 +50,13 @@ bool CurrentPlatform(PlatformInfo* platform, std::string* why)
     const SocCaps caps = CapsOfArch(p.arch);
     p.hasDataCopyPad = caps.dataCopyPad;
     p.hasBf16 = caps.bf16;
+    // The planners' cost figures: the estimates the sim's profiles use for these SoCs
+    // (docs/sim.md "SoC profiles"); only the ranking of candidate tilings depends on them.
+    if (p.arch == kArchAtlasInference) {
+        p.cost.hbmGBps = 204.8;
+        p.cost.perCoreDmaGBps = 50.0;
+        p.cost.clockGHz = 1.08;
+    }
     *platform = p;
     return true;
 }

@@ -25,6 +25,12 @@ PlatformInfo PlatformOf(const ascend_sim::SocProfile& soc)
     const SocCaps caps = CapsOfArch(p.arch);
     p.hasDataCopyPad = caps.dataCopyPad;
     p.hasBf16 = caps.bf16;
+    p.cost.hbmGBps = soc.hbmBandwidthGBps;
+    p.cost.perCoreDmaGBps = soc.perCoreDmaGBps;
+    p.cost.clockGHz = soc.clockGHz;
+    p.cost.vectorBytesPerCycle = soc.vectorBytesPerCycle;
+    p.cost.vectorInstrCycles = soc.vectorInstrOverheadCycles;
+    p.cost.dmaInstrCycles = soc.dmaInstrOverheadCycles;
     return p;
 }
 

@@ -28,6 +28,17 @@ inline const char* DTypeName(DType t)
 }
 
 // What tiling needs to know about the device (sim: the active SoC profile; npu: platform queries).
+// The cost figures the planners rank candidate tilings with: the sim's cost-model parameters of the
+// SoC (sim/src/soc_profiles.cpp, each with its source), so the planner and the sim's counters agree.
+struct PlatformCost {
+    double hbmGBps = 1600.0;              // GM bandwidth shared by all cores
+    double perCoreDmaGBps = 100.0;        // one core's DMA ceiling
+    double clockGHz = 1.8;                // vector core clock
+    double vectorBytesPerCycle = 256.0;   // one 256 B repeat per cycle
+    double vectorInstrCycles = 16.0;      // issue cost of one vector instruction
+    double dmaInstrCycles = 200.0;        // issue cost of one DMA
+};
+
 // The capabilities come from the architecture's SocCaps (op_kernel/soc_caps.h), the same facts the
 // kernels of that architecture are compiled with.
 struct PlatformInfo {
@@ -37,6 +48,7 @@ struct PlatformInfo {
     uint32_t ubBytes = 192 * 1024 - 8448;   // usable unified buffer per core
     bool hasDataCopyPad = true;             // CapsOfArch(arch).dataCopyPad
     bool hasBf16 = true;                    // CapsOfArch(arch).bf16: bf16 storage / Cast available
+    PlatformCost cost;
 };
 
 // Everything the aclnn layer needs to launch one kernel.

@@ -94,8 +94,7 @@ struct CostModel {
 
 CostModel CostModelOf(const PlatformInfo& platform)
 {
-    if (platform.socName.find("310") != std::string::npos) return {204.8, 50.0, 1.08};
-    return {1600.0, 100.0, 1.8};
+    return {platform.cost.hbmGBps, platform.cost.perCoreDmaGBps, platform.cost.clockGHz};
 }
 
 
