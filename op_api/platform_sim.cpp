@@ -10,7 +10,11 @@ namespace api {
 
 bool CurrentPlatform(PlatformInfo* platform, std::string* why)
 {
-    (void)why;
+    const std::string socError = ascend_sim::SocSelectionError();
+    if (!socError.empty()) {
+        *why = socError;
+        return false;
+    }
     *platform = PlatformOf(ascend_sim::ActiveSoc());
     return true;
 }

@@ -198,6 +198,7 @@ def _declare_all(lib):
     # sim only (absent from npu builds).
     _declare(lib, "aclsimSetSoc", c_int, [c_char_p], required=False)
     _declare(lib, "aclsimGetSoc", c_char_p, [], required=False)
+    _declare(lib, "aclsimSocSelectionError", c_char_p, [], required=False)
     _declare(lib, "aclsimLastLaunchJson", c_char_p, [], required=False)
     _declare(lib, "aclsimLiveExecutorCount", c_uint64, [], required=False)
     _declare(lib, "aclsimSetRecentErrMsg", None, [c_char_p], required=False)

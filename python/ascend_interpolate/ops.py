@@ -585,19 +585,24 @@ def _sim_function(name):
 
 
 def set_soc(name):
-    """Select the simulated SoC ("ascend910b" or "ascend310p") for later launches (sim builds)."""
+    """Select the simulated SoC for later launches (sim builds): a family profile ("ascend910b",
+    "ascend310p") or a CANN SoC name ("Ascend910B3", "Ascend310P3", ...; any case), which selects its
+    family's profile with that part's vector core count. An unknown name raises AclnnError (161002)."""
     if not isinstance(name, str):
         raise TypeError(f"soc name must be a str; got {name!r}")
     set_active = _sim_function("aclsimSetSoc")
     _lib.clear_error_message()
     status = set_active(name.encode("utf-8"))
     if status != 0:
-        raise AclnnError(status, _lib.recent_error_message()
-                         or f"soc: unknown SoC {name!r}; accepted: ascend910b, ascend310p", "aclsimSetSoc")
+        raise AclnnError(status, _lib.recent_error_message() or f"soc: unknown SoC name {name!r}", "aclsimSetSoc")
 
 
 def get_soc():
-    """Name of the simulated SoC in use."""
+    """Name of the simulated SoC in use. Raises RuntimeError when $ASCEND_SIM_SOC names no profile
+    (and no set_soc call has chosen one since): the library never falls back silently."""
+    error = _sim_function("aclsimSocSelectionError")()
+    if error:
+        raise RuntimeError(error.decode("utf-8", "replace"))
     raw = _sim_function("aclsimGetSoc")()
     return raw.decode("utf-8", "replace") if raw else ""
 

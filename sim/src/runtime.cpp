@@ -1246,7 +1246,10 @@ int LaunchErased(const LaunchOptions& opt, const GmArg* args, uint32_t numArgs, 
     L->strict = static_cast<uint8_t>(StrictLevel());
     L->body = body;
     L->bodyCtx = ctx;
-    if (opt.blockDim == 0 || opt.blockDim > 65535) {
+    const std::string socError = SocSelectionError();
+    if (!socError.empty()) {
+        L->error = Fmt("kernel %s, launch: rule soc-unknown: %s", L->opt.kernelName, socError.c_str());
+    } else if (opt.blockDim == 0 || opt.blockDim > 65535) {
         L->error = Fmt("kernel %s, launch: rule launch-params: blockDim %u must be in [1, 65535]", L->opt.kernelName,
                        opt.blockDim);
     } else {

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <vector>
 #include <strings.h>
 
 #include "ascend_sim/arch_tables.h"
@@ -64,12 +65,63 @@ const SocProfile kProfiles[] = {
     },
 };
 
+// CANN's SoC names (SOC_VERSION, npu-smi "Name" prefixed with Ascend, the platform_config/*.ini file
+// names) for the parts the two families cover.  A name selects its family's profile; the vector
+// core count follows the part where a public platform_config ini gives it (ref: Ascend910B2.ini
+// ai_core_cnt 24 / vector_core_cnt 48; Ascend910B3.ini, Ascend910B4.ini, Ascend910B4-1.ini 20 / 40);
+// est: Ascend910B1 like B2 (48), Ascend910B2C like B2, Ascend910_93xx (A3) like B2 (parts differ:
+// Ascend910_9362.ini reports 40), Ascend310P1 like Ascend310P3 (8 AI Cores).
+struct CannName {
+    const char* name;
+    const char* family;
+    uint32_t vectorCoreNum;
+};
+const CannName kCannNames[] = {
+    {"Ascend910B1", "ascend910b", 48}, {"Ascend910B2", "ascend910b", 48}, {"Ascend910B2C", "ascend910b", 48},
+    {"Ascend910B3", "ascend910b", 40}, {"Ascend910B4", "ascend910b", 40}, {"Ascend910B4-1", "ascend910b", 40},
+    {"Ascend910_9391", "ascend910b", 48}, {"Ascend910_9381", "ascend910b", 48}, {"Ascend910_9372", "ascend910b", 40},
+    {"Ascend910_9362", "ascend910b", 40}, {"Ascend310P1", "ascend310p", 8}, {"Ascend310P3", "ascend310p", 8},
+};
+
+const SocProfile* FamilyProfile(const char* family) {
+    for (const SocProfile& p : kProfiles)
+        if (std::strcmp(p.name, family) == 0) return &p;
+    return nullptr;
+}
+
+// Every selectable profile: the two families, then one per CANN name (its family's values with the
+// part's name and vector core count).
+const std::vector<SocProfile>& AllProfiles() {
+    static const std::vector<SocProfile> all = [] {
+        std::vector<SocProfile> v(std::begin(kProfiles), std::end(kProfiles));
+        for (const CannName& n : kCannNames) {
+            SocProfile p = *FamilyProfile(n.family);
+            p.name = n.name;
+            p.vectorCoreNum = n.vectorCoreNum;
+            v.push_back(p);
+        }
+        return v;
+    }();
+    return all;
+}
+
+std::string AcceptedNames() {
+    std::string s;
+    for (const SocProfile& p : AllProfiles()) s += (s.empty() ? "" : ", ") + std::string(p.name);
+    return s;
+}
+
 std::atomic<const SocProfile*> g_active{nullptr};
+std::mutex g_envErrorMu;
+std::string g_envError;  // set at the first ActiveSoc() when $ASCEND_SIM_SOC names no profile
 
 const SocProfile* Initial() {
     const char* env = std::getenv("ASCEND_SIM_SOC");
-    if (env != nullptr) {
+    if (env != nullptr && *env != '\0') {
         if (const SocProfile* p = FindSoc(env)) return p;
+        std::lock_guard<std::mutex> lock(g_envErrorMu);
+        g_envError = std::string("ASCEND_SIM_SOC: unknown SoC name '") + env + "'; accepted (any case): " +
+                     AcceptedNames();
     }
     return &kProfiles[0];
 }
@@ -78,34 +130,57 @@ const SocProfile* Initial() {
 
 const SocProfile* FindSoc(const char* name) {
     if (name == nullptr) return nullptr;
-    for (const SocProfile& p : kProfiles)
+    for (const SocProfile& p : AllProfiles())
         if (std::strcmp(p.name, name) == 0) return &p;
-    // accept "Ascend910B" / "ASCEND310P" spellings
-    for (const SocProfile& p : kProfiles)
+    for (const SocProfile& p : AllProfiles())  // any case: "ASCEND910B", "ascend910b3"
         if (strcasecmp(p.name, name) == 0) return &p;
     return nullptr;
+}
+
+const SocProfile& FamilyOf(const SocProfile& soc) {
+    for (const SocProfile& p : kProfiles)
+        if (p.npuArch == soc.npuArch) return p;
+    return soc;
 }
 
 const SocProfile& ActiveSoc() {
     const SocProfile* p = g_active.load();
     if (p == nullptr) {
-        p = Initial();
+        static std::once_flag once;
+        static const SocProfile* initial = nullptr;
+        std::call_once(once, [] { initial = Initial(); });
         const SocProfile* expected = nullptr;
-        if (!g_active.compare_exchange_strong(expected, p)) p = expected;
+        p = g_active.compare_exchange_strong(expected, initial) ? initial : expected;
     }
     return *p;
+}
+
+std::string SocSelectionError() {
+    (void)ActiveSoc();  // reads $ASCEND_SIM_SOC on first use
+    std::lock_guard<std::mutex> lock(g_envErrorMu);
+    return g_envError;
 }
 
 bool SetActiveSoc(const char* name) {
     const SocProfile* p = FindSoc(name);
     if (p == nullptr) return false;
+    (void)ActiveSoc();  // an explicit choice replaces (and clears) a bad $ASCEND_SIM_SOC
+    {
+        std::lock_guard<std::mutex> lock(g_envErrorMu);
+        g_envError.clear();
+    }
     g_active.store(p);
     return true;
 }
 
 const char* const* SocNames() {
-    static const char* const names[] = {kProfiles[0].name, kProfiles[1].name, nullptr};
-    return names;
+    static const std::vector<const char*> names = [] {
+        std::vector<const char*> v;
+        for (const SocProfile& p : AllProfiles()) v.push_back(p.name);
+        v.push_back(nullptr);
+        return v;
+    }();
+    return names.data();
 }
 
 }  // namespace ascend_sim
@@ -115,10 +190,17 @@ extern "C" void aclsimSetRecentErrMsg(const char* message);  // sim/src/acl_meta
 extern "C" int aclsimSetSoc(const char* name)
 {
     if (ascend_sim::SetActiveSoc(name)) return 0;
-    std::string msg = std::string("[ERROR] aclsimSetSoc: name: unknown SoC profile '") +
-                      (name != nullptr ? name : "(null)") + "'; accepted: ascend910b, ascend310p";
-    std::fprintf(stderr, "%s\n", msg.c_str());
+    std::string accepted;
+    for (const char* const* n = ascend_sim::SocNames(); *n != nullptr; ++n) accepted += (accepted.empty() ? "" : ", ") + std::string(*n);
+    std::string msg = std::string("[ERROR] aclsimSetSoc: name: unknown SoC name '") + (name != nullptr ? name : "(null)") +
+                      "'; accepted (any case): " + accepted;
     aclsimSetRecentErrMsg(msg.c_str());
     return 161002;
 }
 extern "C" const char* aclsimGetSoc(void) { return ascend_sim::ActiveSoc().name; }
+extern "C" const char* aclsimSocSelectionError(void)
+{
+    static thread_local std::string error;
+    error = ascend_sim::SocSelectionError();
+    return error.c_str();
+}

@@ -105,6 +105,7 @@ int LaunchKernel(const LaunchOptions& opt, void (*kernel)(P...), const A&... arg
 extern "C" {
 int aclsimSetSoc(const char* name);          // 0 ok, 161002 unknown name
 const char* aclsimGetSoc(void);
+const char* aclsimSocSelectionError(void);   // "" unless $ASCEND_SIM_SOC names no profile
 const char* aclsimLastLaunchJson(void);      // valid until the next call from the same thread
 void aclsimSetStrict(int level);          // 0 off, 1 pipe hazards, 2 also scalar accesses
 const char* aclsimLastError(void);

@@ -3,6 +3,7 @@
 // API tables, by npuArch, in ascend_sim/arch_tables.h) and documented in docs/sim.md.  Host code (tiling, aclnn layer) reads the active profile here.
 #pragma once
 #include <cstdint>
+#include <string>
 
 namespace ascend_sim {
 
@@ -36,7 +37,13 @@ const SocProfile& ActiveSoc();
 bool SetActiveSoc(const char* name);
 // Lookup without activating; nullptr when unknown.
 const SocProfile* FindSoc(const char* name);
-// Names of all profiles, nullptr-terminated.
+// Names of all profiles, nullptr-terminated: the families ascend910b, ascend310p, then CANN's SoC names
+// (Ascend910B1..B4, Ascend910_93xx, Ascend310P1/3), each selecting its family's profile.
 const char* const* SocNames();
+// The family profile (ascend910b / ascend310p) of a profile selected by a CANN name.
+const SocProfile& FamilyOf(const SocProfile& soc);
+// Non-empty when $ASCEND_SIM_SOC names no profile: launches and plans then fail with this message
+// (never a silent fallback) until SetActiveSoc picks one.
+std::string SocSelectionError();
 
 }  // namespace ascend_sim
