@@ -91,12 +91,16 @@ def _torch_ratio(in_len, out_len, scale):
     return F32(in_len) / F32(out_len)
 
 
-def _torch_nearest_index(in_len, out_len, scale, exact):
-    """torch's CPU index tables: nearest floor(float(x * ratio)); nearest-exact
-    floor(float(max(float(ratio * (x + 0.5) - 0.5), 0) + 0.5)) (each float() one rounding of an exact
-    double), clamped to in - 1."""
-    ratio = np.float64(_torch_ratio(in_len, out_len, scale))
+def _torch_nearest_index(in_len, out_len, scale, exact, rank):
+    """torch's CPU index tables (measured on torch 2.13 for every rank, layout and dtype): nearest
+    floor(float(x * ratio)); nearest-exact floor(float(max(float(ratio * (x + 0.5) - 0.5), 0) + 0.5))
+    (each float() one rounding of an exact double); clamped to in - 1. torch's 2-D nearest kernel
+    (rank 4) alone copies an axis that keeps its length and maps x to x // 2 on an axis that exactly
+    doubles, whatever scale_factor reaches it."""
     x = np.arange(out_len, dtype=np.float64)
+    if not exact and rank == 4 and out_len in (in_len, 2 * in_len):
+        return (x // (out_len // in_len)).astype(np.int64)
+    ratio = np.float64(_torch_ratio(in_len, out_len, scale))
     if exact:
         src = np.maximum((ratio * (x + 0.5) - 0.5).astype(F32), F32(0))
         index = np.floor((src.astype(np.float64) + 0.5).astype(F32))
@@ -124,12 +128,12 @@ def _float32_neighbours(seed, ulps):
         yield down
 
 
-def _nearest_scale(mode, in_len, out_len, kernel_scale):
+def _nearest_scale(mode, rank, in_len, out_len, kernel_scale):
     """A float32 scale with which Interpolate-4 (scales mode) gives torch's output length and torch's
     index table exactly, or None. Seeds: 1/ratio, out/in and the user's scale; their float32
     neighbours within _SCALE_SEARCH_ULPS."""
     transform = _NEAREST_RULES[mode][0]
-    want = _torch_nearest_index(in_len, out_len, kernel_scale, mode == "nearest-exact")
+    want = _torch_nearest_index(in_len, out_len, kernel_scale, mode == "nearest-exact", rank)
     seeds = [F32(1.0 / float(_torch_ratio(in_len, out_len, kernel_scale))), F32(out_len) / F32(in_len)]
     if kernel_scale is not None:
         seeds.append(F32(kernel_scale))
@@ -145,8 +149,16 @@ def _nearest_scale(mode, in_len, out_len, kernel_scale):
     return None
 
 
-def _nearest_mismatch(mode, axis, in_len, out_len, kernel_scale):
-    want = _torch_nearest_index(in_len, out_len, kernel_scale, mode == "nearest-exact")
+def _keeps_length_error(mode, axis, length, scale):
+    return NotImplementedError(
+        f"mode={mode!r}: scale_factor {scale!r} keeps spatial dimension {axis} at length {length}, where torch "
+        "still resamples it (ratio 1/scale) and Interpolate-4 copies it; pass size= or recompute_scale_factor=True")
+
+
+def _nearest_mismatch(mode, rank, axis, in_len, out_len, kernel_scale):
+    if in_len == out_len:
+        return _keeps_length_error(mode, axis, in_len, kernel_scale)
+    want = _torch_nearest_index(in_len, out_len, kernel_scale, mode == "nearest-exact", rank)
     exact = _interpolate_nearest_index(in_len, out_len, F32(out_len) / F32(in_len), _NEAREST_RULES[mode][0])
     differ = np.nonzero(want != exact)[0]
     where = (f": torch maps output {int(differ[0])} to input {int(want[differ[0]])}, Interpolate-4's "
@@ -179,11 +191,8 @@ def _check_resamples_like_torch(mode, spatial, in_lens, out_lens, kernel_scales)
     """Modes whose torch kernel has no "out == in: copy" rule (bicubic, antialias) resample an axis
     that keeps its length when a scale_factor != 1 reaches it; Interpolate-4 copies such an axis."""
     for axis, n, o, s in zip(spatial, in_lens, out_lens, kernel_scales):
-        if n == o and _torch_ratio(n, o, s) != F32(1):
-            raise NotImplementedError(
-                f"mode={mode!r}: scale_factor {s!r} keeps spatial dimension {axis} at length {n}, where torch "
-                "still resamples it (ratio 1/scale) and Interpolate-4 copies it; pass size= or "
-                "recompute_scale_factor=True")
+        if n == o > 1 and _torch_ratio(n, o, s) != F32(1):  # (length 1: every tap is the one element)
+            raise _keeps_length_error(mode, axis, n, s)
 
 
 # ================================================================================================
@@ -290,9 +299,9 @@ def plan(input_shape, size=None, scale_factor=None, mode="nearest", align_corner
         transform, nearest_mode = _NEAREST_RULES[mode]
         ov_scales = []
         for axis, n, o, s in zip(spatial, in_lens, out_lens, scales):
-            found = _nearest_scale(mode, n, o, s)
+            found = _nearest_scale(mode, ndim, n, o, s)
             if found is None:
-                raise _nearest_mismatch(mode, axis, n, o, s)
+                raise _nearest_mismatch(mode, ndim, axis, n, o, s)
             ov_scales.append(found)
         return Plan(output_shape, (Call("interpolate", dict(
             scales=ov_scales, axes=spatial, mode="nearest", shape_calculation_mode="scales",
