@@ -317,10 +317,10 @@ def plan(input_shape, size=None, scale_factor=None, mode="nearest", align_corner
                 "mode='bilinear' with antialias=True, or torch.nn.functional.interpolate")
         if not align_corners and kernel_scales is not None:
             _check_resamples_like_torch(mode, spatial, in_lens, out_lens, kernel_scales)
-        return Plan(output_shape, (_linear_call("cubic", transform, spatial, in_lens, out_lens, kernel_scales,
+        return Plan(output_shape, (_linear_call(mode, "cubic", transform, spatial, in_lens, out_lens, kernel_scales,
                                                 align_corners),))
     if not antialias:
-        return Plan(output_shape, (_linear_call("linear_onnx", transform, spatial, in_lens, out_lens,
+        return Plan(output_shape, (_linear_call(mode, "linear_onnx", transform, spatial, in_lens, out_lens,
                                                 kernel_scales, align_corners),))
 
     # bilinear, antialias
@@ -338,23 +338,24 @@ def plan(input_shape, size=None, scale_factor=None, mode="nearest", align_corner
     for group, call_mode in ((down, "linear"), (up, "linear_onnx")):
         if group:
             pick = (lambda values, g=group: None if values is None else [values[i] for i in g])
-            calls.append(_linear_call(call_mode, "half_pixel", pick(spatial), pick(in_lens), pick(out_lens),
+            calls.append(_linear_call(mode, call_mode, "half_pixel", pick(spatial), pick(in_lens), pick(out_lens),
                                       pick(kernel_scales), False, antialias=call_mode == "linear"))
     if not calls:  # every axis keeps its length: a copy
-        calls.append(_linear_call("linear_onnx", "half_pixel", spatial, in_lens, out_lens, None, False))
+        calls.append(_linear_call(mode, "linear_onnx", "half_pixel", spatial, in_lens, out_lens, None, False))
     return Plan(output_shape, tuple(calls))
 
 
-def _linear_call(mode, transform, axes, in_lens, out_lens, kernel_scales, align_corners, antialias=False):
-    """An Interpolate-4 call over `axes`: sizes mode when torch's coordinates use in/out (no scale
-    reaches the kernel, or align_corners, which ignores it), else scales mode with float32(scale)."""
+def _linear_call(torch_mode, mode, transform, axes, in_lens, out_lens, kernel_scales, align_corners, antialias=False):
+    """An Interpolate-4 call (mode `mode`) over `axes`: sizes mode when torch's coordinates use in/out
+    (no scale reaches the kernel, or align_corners, which ignores it), else scales mode with
+    float32(scale)."""
     kwargs = dict(axes=list(axes), mode=mode, coordinate_transformation_mode=transform, antialias=antialias)
     if mode == "cubic":
         kwargs["cube_coeff"] = -0.75
     if kernel_scales is None or align_corners:
         kwargs.update(sizes=list(out_lens), shape_calculation_mode="sizes")
     else:
-        kwargs.update(scales=_scales_mode_scales(mode, axes, in_lens, out_lens, kernel_scales),
+        kwargs.update(scales=_scales_mode_scales(torch_mode, axes, in_lens, out_lens, kernel_scales),
                       shape_calculation_mode="scales")
     return Call("interpolate", kwargs)
 
