@@ -32,7 +32,8 @@ __all__ = [
 
 def _register_torch_ops():
     try:
-        from . import functional, torch_ops  # noqa: F401  (registers torch.ops.ascend_interpolate.*)
+        from . import torch_ops  # noqa: F401  (registers torch.ops.ascend_interpolate.*)
+        from . import functional
     except ModuleNotFoundError as exc:
         if exc.name != "torch":
             raise

@@ -373,9 +373,12 @@ def _freeze(value):
 
 def _constant_result(fn):
     """torch.compile runs the planner at trace time and keeps its result as a constant (its numpy
-    float32 arithmetic is not for tracing); eager calls are unchanged."""
-    torch = sys.modules.get("torch")
-    return torch.compiler.assume_constant_result(fn) if torch is not None else fn
+    float32 arithmetic is not for tracing); eager calls are unchanged. (plan() needs no torch.)"""
+    try:
+        import torch
+    except ImportError:
+        return fn
+    return torch.compiler.assume_constant_result(fn)
 
 
 @_constant_result
@@ -390,17 +393,14 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     """torch.nn.functional.interpolate through UpsampleTrilinear3d / Interpolate-4 (see the module
     docstring for the mapping and what is rejected). ``input`` is a torch tensor (CPU: the sim; NPU:
     torch_npu); the result has F.interpolate's shape, dtype and memory format and carries autograd
-    history through the torch operators. Under torch.compile the input shape must be static
-    (``dynamic=False``): the plan is computed from the concrete lengths."""
+    history through the torch operators. The plan is computed from the concrete input lengths: under
+    torch.compile the input shape must be static (``dynamic=False``; with symbolic lengths dynamo stops
+    at "assume_constant_result argument conversion failed"), and torch.jit.trace bakes the shape in (as
+    it does for F.interpolate's size arithmetic)."""
     torch = sys.modules.get("torch")
     if torch is None or not isinstance(input, torch.Tensor):
         raise TypeError(f"input must be a torch.Tensor; got {type(input).__name__}")
-    shape = tuple(input.shape)
-    if not all(isinstance(n, int) for n in shape):
-        raise NotImplementedError(
-            "ascend_interpolate.functional.interpolate needs static input shapes under torch.compile (use "
-            "torch.compile(..., dynamic=False) or torch._dynamo.mark_static): the operator plan, e.g. nearest's "
-            f"float32 scale search, is computed from the concrete lengths; got {shape}")
+    shape = tuple(int(n) for n in input.shape)  # (torch.jit.trace records sizes as tensors)
     result = input
     for op, kwargs in _frozen_plan(shape, _freeze(size), _freeze(scale_factor), mode, align_corners,
                                    recompute_scale_factor, antialias):
