@@ -432,6 +432,7 @@ def upsample_trilinear3d_backward(grad_output, output_size, input_size, align_co
     axis_scales = _trilinear_scales(scales)
     out_size = _trilinear_output_size(output_size, None, axis_scales)
     in_size = _shape(input_size, "input_size", rank=5)
+    _check_out_shape(out, in_size, "input_size")
     if kind == "torch":
         if out is None:
             return _torch_op("upsample_trilinear3d_backward")(grad_output, out_size, in_size, align_corners,
@@ -460,6 +461,14 @@ def _run_trilinear_backward(grad, kind, out_size, in_size, align_corners, c_scal
                     target.operand.create(acl, _TRILINEAR_FORMAT))
             _lib.run_two_phase("aclnnUpsampleTrilinear3dBackward", get_workspace_size, run, args)
     return result
+
+
+def _check_out_shape(out, shape, name):
+    """A backward's out has the forward input's shape: the C API takes that shape from out itself
+    (aclnnInterpolateBackward has no input-shape parameter), so a different out would silently be the
+    gradient of another input."""
+    if out is not None and list(out.shape) != list(shape):
+        raise ValueError(f"out: expected the shape {name} gives, {tuple(shape)}; got {tuple(out.shape)}")
 
 
 def _shape(values, name, rank=None):
@@ -702,6 +711,7 @@ def interpolate_backward(grad_output, input_shape, sizes=None, scales=None, axes
     kind = _kind(grad_output, "grad_output")
     _check_out(out, kind)
     in_shape = _shape(input_shape, "input_shape")
+    _check_out_shape(out, in_shape, "input_shape")
     a = _interpolate_attrs(in_shape, sizes, scales, axes, mode, shape_calculation_mode,
                            coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff,
                            with_shape=_eager_call(kind, out))
