@@ -326,3 +326,26 @@ def test_plain_api_memory_formats_follow_torch():
                              coordinate_transformation_mode="asymmetric", nearest_mode="floor")
         want = F.interpolate(view, size=(7, 3), mode="nearest")
         assert got.stride() == want.stride()
+
+
+def test_npu_tensors_take_the_torch_npu_paths(monkeypatch):
+    """PrivateUse1 code cannot run here (no torch_npu); what can be checked is that NPU tensors are routed
+    to it: the Interpolate launch asks torch_npu for its stream, the trilinear pair calls torch_npu's aten
+    ops, and without torch_npu both say so."""
+    from types import SimpleNamespace
+
+    from ascend_interpolate import ops
+
+    monkeypatch.setitem(sys.modules, "torch_npu", None)  # import torch_npu -> ImportError
+    npu = SimpleNamespace(device=SimpleNamespace(type="npu"))
+    assert ops._launch_kind(npu, "torch") == "npu" and ops._launch_kind(npu, "numpy") == "numpy"
+    assert ops._launch_kind(_rand((2,)), "torch") == "torch"
+    attrs = ops._interpolate_attrs([4], [8], None, None, "linear", "sizes")
+    for backward in (False, True):
+        with pytest.raises(RuntimeError, match="torch_npu cannot be imported"):
+            ops._run_interpolate(_rand((4,)), "npu", attrs, torch.empty(8), backward=backward)
+    with pytest.raises(RuntimeError, match="torch_npu cannot be imported"):
+        ops._npu_upsample_trilinear3d(_rand((1, 1, 2, 2, 2)), [3, 3, 3], False, (None, None, None))
+    with pytest.raises(RuntimeError, match="torch_npu cannot be imported"):
+        ops._npu_upsample_trilinear3d_backward(_rand((1, 1, 3, 3, 3)), [3, 3, 3], [1, 1, 2, 2, 2], False,
+                                               (None, None, None))

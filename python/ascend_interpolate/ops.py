@@ -694,7 +694,7 @@ def interpolate(x, sizes=None, scales=None, axes=None, *, mode, shape_calculatio
         _check_out_keeps_grad(x, out, "interpolate")
         if _torch_is_tracing():
             return _copy_into_out(_torch_op("interpolate")(x, a.sizes, a.scales, a.axes, **a.op_kwargs), out)
-    return _run_interpolate(x, kind, a, _new_output(x, kind, a.shape) if out is None else out)
+    return _run_interpolate(x, _launch_kind(x, kind), a, _new_output(x, kind, a.shape) if out is None else out)
 
 
 def interpolate_backward(grad_output, input_shape, sizes=None, scales=None, axes=None, *, mode,
@@ -724,15 +724,15 @@ def interpolate_backward(grad_output, input_shape, sizes=None, scales=None, axes
             return _copy_into_out(_torch_op("interpolate_backward")(grad_output, in_shape, a.sizes, a.scales,
                                                                     a.axes, **a.op_kwargs), out)
     result = _new_output(grad_output, kind, in_shape) if out is None else out
-    return _run_interpolate(grad_output, kind, a, result, backward=True)
+    return _run_interpolate(grad_output, _launch_kind(grad_output, kind), a, result, backward=True)
 
 
 def _run_interpolate(x, kind, a, result, backward=False):
     """aclnnInterpolate (or aclnnInterpolateBackward: x is then the output gradient and result the
     input gradient) into result; kind "npu" runs on torch_npu's current stream."""
+    stream, workspace_factory = _npu_launch(x) if kind == "npu" else (None, _lib.Workspace)
     api = "aclnnInterpolateBackward" if backward else "aclnnInterpolate"
     get_workspace_size, run = _lib.function(api + "GetWorkspaceSize"), _lib.function(api)
-    stream, workspace_factory = _npu_launch(x) if kind == "npu" else (None, _lib.Workspace)
     k = a.op_kwargs
     xop = _operand(x, kind, "grad_output" if backward else "x")
     with _OutputTarget(result, kind) as target:
@@ -751,6 +751,12 @@ def _run_interpolate(x, kind, a, result, backward=False):
 # ---- the torch operators' kernels (torch_ops registers them) -------------------------------------
 def _device_kind(t):
     return "npu" if t.device.type in ("npu", "privateuseone") else "torch"
+
+
+def _launch_kind(x, kind):
+    """numpy / torch (CPU memory) / npu (device memory, torch_npu's stream): how _run_interpolate
+    describes the tensors and where it launches."""
+    return kind if kind == "numpy" else _device_kind(x)
 
 
 def _interpolate_kernel(x, sizes, scales, axes, **kwargs):
