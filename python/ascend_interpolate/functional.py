@@ -211,9 +211,8 @@ def _spatial_list(value, dim, name, input_spatial, check):
     if isinstance(value, (list, tuple)):
         if len(value) != dim:
             raise ValueError(
-                f"Input and {name} must have the same number of spatial dimensions: input spatial dimensions "
-                f"{input_spatial}, {name} {list(value)}; give the input as (N, C, d1, ..., dK) and {name} as "
-                "K values")
+                f"{name}: one value per spatial dimension of the input (N, C, d1, ..., dK) is needed; the input's "
+                f"are {input_spatial}, {name} is {list(value)}")
         values = list(value)
     else:
         values = [value] * dim
@@ -227,11 +226,11 @@ def _spatial_list(value, dim, name, input_spatial, check):
 def _sizes_and_scales(in_lens, dim, size, scale_factor, mode, recompute_scale_factor):
     """F.interpolate's size / scale_factor rules: (output lengths, the scales the kernels get or None)."""
     if size is not None and scale_factor is not None:
-        raise ValueError("only one of size or scale_factor should be defined")
+        raise ValueError("size and scale_factor: give one of them, not both")
     if size is None and scale_factor is None:
-        raise ValueError("either size or scale_factor should be defined")
+        raise ValueError("size or scale_factor: one of them is required")
     if size is not None and recompute_scale_factor:
-        raise ValueError("recompute_scale_factor is not meaningful with an explicit size")
+        raise ValueError("recompute_scale_factor: only meaningful with scale_factor (size was given)")
     if size is not None:
         return [int(n) for n in _spatial_list(size, dim, "size", in_lens, _is_int)], None
     scales = [float(s) for s in _spatial_list(scale_factor, dim, "scale_factor", in_lens, _is_real)]
@@ -252,7 +251,7 @@ def _check_mode_rank(mode, ndim):
             f"input must be 3-D, 4-D or 5-D (N, C, spatial...) as for F.interpolate; got {ndim}-D (mode {mode!r})")
     want = _MODE_RANK.get(mode)
     if want is not None and want != ndim:
-        raise NotImplementedError(f"Got {ndim}D input, but {mode} mode needs {want}D input")
+        raise NotImplementedError(f"mode {mode!r} needs a {want}-D input; got a {ndim}-D input")
 
 
 # ================================================================================================
@@ -266,8 +265,8 @@ def plan(input_shape, size=None, scale_factor=None, mode="nearest", align_corner
     ndim = len(shape)
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
-            raise ValueError("align_corners option can only be set with the interpolating modes: "
-                             "linear | bilinear | bicubic | trilinear")
+            raise ValueError(f"align_corners: only the interpolating modes (linear, bilinear, bicubic, trilinear) "
+                             f"take it; got mode {mode!r}")
     elif align_corners is None:
         align_corners = False
     if not isinstance(align_corners, (bool, type(None))):
@@ -278,8 +277,8 @@ def plan(input_shape, size=None, scale_factor=None, mode="nearest", align_corner
     in_lens = shape[2:]
     out_lens, kernel_scales = _sizes_and_scales(in_lens, dim, size, scale_factor, mode, recompute_scale_factor)
     if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and ndim == 4):
-        raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a "
-                         "4-D tensor as input")
+        raise ValueError(f"antialias: only for modes 'bilinear', 'bicubic' (and 'lanczos') on a 4-D input; got mode "
+                         f"{mode!r} on a {ndim}-D input")
     _check_mode_rank(mode, ndim)
     if mode in _REJECTED:
         raise NotImplementedError(f"mode={mode!r} is not supported: {_REJECTED[mode]}")
