@@ -49,11 +49,13 @@ def test_trilinear_wrong_container(x):
     (dict(output_size=5), TypeError, "output_size must be a sequence"),
     (dict(output_size="234"), TypeError, "output_size must be a sequence"),
     (dict(scales=("2", 2, 2)), TypeError, "scales must hold real numbers"),
-    (dict(scales=(2.0, None, 2.0)), TypeError, "scales must hold real numbers"),
+    (dict(scales=(2.0, None, 2.0)), ValueError, "without output_size every axis needs a scale"),
+    (dict(scales=(2.0, [1.0], 2.0)), TypeError, "scales must hold real numbers or None"),
+    (dict(scales="2"), TypeError, "scales must be a sequence"),
     (dict(output_size=(2, 2, 2), align_corners=1), TypeError, "align_corners must be a bool"),
     (dict(output_size=(2, 2, 2), align_corners="yes"), TypeError, "align_corners must be a bool"),
-    (dict(), ValueError, "exactly one of output_size or scales"),
-    (dict(output_size=(2, 2, 2), scales=(1.0, 1.0, 1.0)), ValueError, "exactly one of output_size or scales"),
+    (dict(), ValueError, "give output_size, scales, or both"),
+    (dict(output_size=(2, 2, 2), scales=(1.0, 0.0, None)), ValueError, "finite and > 0"),
     (dict(output_size=(2, 2)), ValueError, "output_size must have 3 entries"),
     (dict(output_size=(2, 2, 2, 2)), ValueError, "output_size must have 3 entries"),
     (dict(output_size=(2, -1, 2)), ValueError, "must not be negative"),
@@ -300,3 +302,72 @@ def test_npu_tensors_without_torch_npu_get_a_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "torch_npu", None)  # import torch_npu -> ImportError
     with pytest.raises(RuntimeError, match="torch_npu cannot be imported"):
         ops._import_torch_npu()
+
+
+# ---- backwards (Python-level checks, before the library is touched) --------------------------------
+G5 = RNG.standard_normal((1, 2, 4, 6, 7)).astype(np.float32)
+
+
+@pytest.mark.parametrize("args, kwargs, exc, match", [
+    (((4, 6, 7), (1, 2, 3, 4, 5)), dict(align_corners=1), TypeError, "align_corners must be a bool"),
+    ((None, (1, 2, 3, 4, 5)), {}, ValueError, "output_size is required"),
+    (((4, 6), (1, 2, 3, 4, 5)), {}, ValueError, "output_size must have 3 entries"),
+    (((4, 6, 7), (1, 2, 3, 4)), {}, ValueError, "input_size must have 5 entries"),
+    (((4, 6, 7), (1, 2, 3, -4, 5)), {}, ValueError, "input_size must not be negative"),
+    (((4, 6, 7), (1, 2, 3, 4.0, 5)), {}, TypeError, "input_size must hold integers"),
+    (((4, 6, 7), 5), {}, TypeError, "input_size must be a sequence"),
+    (((4, 6, 7), (1, 2, 3, 4, 5)), dict(scales=(1.0, float("nan"), None)), ValueError, "finite and > 0"),
+    (((4, 6, 7), (1, 2, 3, 4, 5)), dict(scales=("2", None, None)), TypeError, "real numbers or None"),
+    (((4, 6, 7), (1, 2, 3, 4, 5)), dict(out=np.zeros((1, 2, 3, 4, 6), np.float32)), ValueError,
+     r"out: expected the shape input_size gives, \(1, 2, 3, 4, 5\)"),
+])
+def test_trilinear_backward_python_errors(args, kwargs, exc, match):
+    with pytest.raises(exc, match=match):
+        ai.upsample_trilinear3d_backward(G5, *args, **kwargs)
+
+
+def test_trilinear_backward_wrong_container():
+    with pytest.raises(TypeError, match="grad_output must be a numpy.ndarray or a torch.Tensor"):
+        ai.upsample_trilinear3d_backward(G5.tolist(), (4, 6, 7), (1, 2, 3, 4, 5))
+
+
+G4 = RNG.standard_normal((1, 2, 8, 9)).astype(np.float32)
+
+
+@pytest.mark.parametrize("kwargs, exc, match", [
+    (dict(input_shape=(1, 2, -6, 7)), ValueError, "input_shape must not be negative"),
+    (dict(input_shape=(1, 2, 6.0, 7)), TypeError, "input_shape must hold integers"),
+    (dict(axes=(2, 4)), ValueError, r"axes must lie in \[0, 4\)"),
+    (dict(sizes=(8,)), ValueError, "sizes must have one entry per axis"),
+    (dict(mode=None), TypeError, "mode must be a str"),
+    (dict(antialias="yes"), TypeError, "antialias must be a bool"),
+    (dict(out=np.zeros((1, 2, 6, 8), np.float32)), ValueError, r"out: expected the shape input_shape gives"),
+])
+def test_interpolate_backward_python_errors(kwargs, exc, match):
+    args = dict(input_shape=(1, 2, 6, 7), sizes=(8, 9), axes=(2, 3), mode="linear", shape_calculation_mode="sizes")
+    args.update(kwargs)
+    with pytest.raises(exc, match=match):
+        ai.interpolate_backward(G4, **args)
+
+
+def test_backward_signatures_match_reference():
+    import inspect
+
+    for name in ("upsample_trilinear3d_backward", "interpolate_backward"):
+        ours = inspect.signature(getattr(ai, name)).parameters
+        ref = inspect.signature(getattr(ai.reference, name)).parameters
+        assert list(ours)[:-1] == list(ref), name
+        for p in ref:
+            assert ours[p].default == ref[p].default and ours[p].kind == ref[p].kind, (name, p)
+        assert ours["out"].kind is inspect.Parameter.KEYWORD_ONLY and ours["out"].default is None
+
+
+@pytest.mark.parametrize("scales, want", [
+    (2.0, [2.0, 2.0, 2.0]), (np.float32(1.5), [1.5, 1.5, 1.5]), ((1.5, None, 2), [1.5, None, 2.0]),
+    (np.array([1.0, 2.0, 3.0]), [1.0, 2.0, 3.0]), (None, [None, None, None]),
+])
+def test_trilinear_scales_forms(scales, want):
+    from ascend_interpolate import ops
+
+    assert ops._trilinear_scales(scales) == want
+    assert reference._trilinear_scales(scales) == want

@@ -75,6 +75,31 @@ def test_scales_reach_the_kernel():
     np.testing.assert_allclose(by_scale, want.numpy(), rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.parametrize("scales", [(1.7, None, 2.5), (None, 0.45, None), (1.1, 1.1, 1.1), 1.6])
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_output_size_with_scales_is_atens_convention(scales, align_corners):
+    """ATen's upsample_trilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w): the shape
+    from output_size, each axis's coordinates from its scale when given (0.0 reaches the C API for None)."""
+    x = rand((2, 3, 4, 5, 6), seed=83)
+    out_size = (6, 2, 15)
+    per_axis = scales if isinstance(scales, tuple) else (scales,) * 3
+    want = torch.ops.aten.upsample_trilinear3d.default(torch.from_numpy(x), list(out_size), align_corners, *per_axis)
+    got = ai.upsample_trilinear3d(x, output_size=out_size, scales=scales, align_corners=align_corners)
+    assert got.shape == (2, 3, *out_size)
+    np.testing.assert_allclose(got, want.numpy(), rtol=1e-5, atol=1e-6)
+    got_t = ai.upsample_trilinear3d(torch.from_numpy(x), output_size=out_size, scales=scales,
+                                    align_corners=align_corners)
+    np.testing.assert_array_equal(got_t.numpy(), got)
+    assert_matches_reference(got, reference.upsample_trilinear3d(x, out_size, scales, align_corners), np.float32)
+
+
+def test_a_scalar_scale_applies_to_every_axis():
+    x = rand((1, 2, 3, 4, 5), seed=89)
+    got = ai.upsample_trilinear3d(x, scales=1.5)
+    assert got.shape == (1, 2, 4, 6, 7)
+    np.testing.assert_array_equal(got, ai.upsample_trilinear3d(x, scales=(1.5, 1.5, 1.5)))
+
+
 @pytest.mark.parametrize("dtype", [np.float16, BF16])
 def test_half_dtypes_match_reference(dtype):
     x = rand((1, 3, 3, 5, 4), dtype, seed=7)

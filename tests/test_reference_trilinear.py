@@ -115,6 +115,21 @@ def test_float32_matches_torch(kinds, align_corners, by):
     _assert_close_fp32(ref, expected, x, f"{kinds} {align_corners} {by}")
 
 
+@pytest.mark.parametrize("kinds", KIND_TRIPLES, ids="-".join)
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_output_size_with_per_axis_scales_matches_aten(kinds, align_corners):
+    """ATen's convention (torch.ops.aten.upsample_trilinear3d): output_size gives the shape, each axis's
+    scale (None on one axis here) its coordinates."""
+    import torch
+
+    x, out_size, scales = _kind_case(kinds, seed=zlib.crc32(f"both{kinds}{align_corners}".encode()))
+    x = x.astype(np.float32)
+    scales[zlib.crc32(repr(kinds).encode()) % 3] = None
+    ref = reference.upsample_trilinear3d(x, output_size=out_size, scales=scales, align_corners=align_corners)
+    expected = torch.ops.aten.upsample_trilinear3d.default(torch.from_numpy(x), out_size, align_corners, *scales)
+    _assert_close_fp32(ref, expected.numpy(), x, f"{kinds} {align_corners} {scales}")
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_float32_random_shapes_match_torch(seed):
     """Larger random lengths (up to 200) exercise the float32 coordinate rounding (fused multiply-add)."""

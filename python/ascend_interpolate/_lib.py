@@ -33,6 +33,7 @@ __all__ = [
     "library",
     "library_path",
     "has_symbol",
+    "function",
     "check",
     "recent_error_message",
     "AclObjects",
@@ -195,6 +196,22 @@ def _declare_all(lib):
               c_bool, c_void_p, c_void_p, c_double,            # antialias, padsBegin, padsEnd, cubeCoeff
               c_void_p, POINTER(c_uint64), POINTER(c_void_p)])  # out, workspaceSize, executor
     _declare(lib, "aclnnInterpolate", c_int32, [c_void_p, c_uint64, c_void_p, c_void_p])
+    # Backward C API (CANN's aclnnUpsampleTrilinear3dBackward signature; aclnnInterpolateBackward with the
+    # forward's attributes). Optional: a library built before the backward kernels lacks them, and
+    # function() then names the missing symbol.
+    _declare(lib, "aclnnUpsampleTrilinear3dBackwardGetWorkspaceSize", c_int32,
+             [c_void_p, c_void_p, c_void_p, c_bool,           # gradOut, outputSize (3), inputSize (5), alignCorners
+              c_double, c_double, c_double, c_void_p,         # scalesD, scalesH, scalesW, gradInput
+              POINTER(c_uint64), POINTER(c_void_p)], required=False)
+    _declare(lib, "aclnnUpsampleTrilinear3dBackward", c_int32, [c_void_p, c_uint64, c_void_p, c_void_p],
+             required=False)
+    _declare(lib, "aclnnInterpolateBackwardGetWorkspaceSize", c_int32,
+             [c_void_p, c_void_p, c_void_p, c_void_p,          # gradOutput, sizes, scales, axes
+              c_char_p, c_char_p, c_char_p, c_char_p,          # mode, shape calc, coord transform, nearest
+              c_bool, c_void_p, c_void_p, c_double,            # antialias, padsBegin, padsEnd, cubeCoeff
+              c_void_p, POINTER(c_uint64), POINTER(c_void_p)],  # gradInput, workspaceSize, executor
+             required=False)
+    _declare(lib, "aclnnInterpolateBackward", c_int32, [c_void_p, c_uint64, c_void_p, c_void_p], required=False)
     # sim only (absent from npu builds).
     _declare(lib, "aclsimSetSoc", c_int, [c_char_p], required=False)
     _declare(lib, "aclsimGetSoc", c_char_p, [], required=False)
@@ -226,6 +243,17 @@ def has_symbol(name):
 def _recent_error_getter():
     lib = library()
     return lib.aiGetRecentErrMsg if hasattr(lib, "aiGetRecentErrMsg") else lib.aclGetRecentErrMsg
+
+
+def function(name):
+    """The declared C function ``name``; OSError naming the symbol when the library lacks it (an
+    optional entry point, e.g. the backward C API in a library built before it existed)."""
+    lib = library()
+    fn = getattr(lib, name, None)
+    if fn is None:
+        raise OSError(f"ascend_interpolate: {_library_path} does not export {name} (missing symbol: this "
+                      "build of the operator library has no such entry point; rebuild with ./build.sh)")
+    return fn
 
 
 def recent_error_message():

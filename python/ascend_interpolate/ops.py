@@ -1,12 +1,12 @@
 """Public operator functions: numpy / torch in, the aclnn C API (ctypes) underneath, same kind out.
 
-``upsample_trilinear3d`` and ``interpolate`` take the same arguments as
+``upsample_trilinear3d``, ``interpolate`` and their backwards take the same arguments as
 :mod:`ascend_interpolate.reference` (plus ``out=``), so a test can call either.
 
 Inputs
   numpy arrays (float32, float16, ``ml_dtypes.bfloat16``, int8, uint8, int32; other dtypes with an
   aclDataType, e.g. float64, are passed on and rejected by the C API with 161002 and the reason) and
-  torch CPU tensors (including ``torch.bfloat16``). The result is of the same kind: numpy in, numpy
+  torch tensors (including ``torch.bfloat16``). The result is of the same kind: numpy in, numpy
   out; torch in, torch out.
 
 Views are passed as views, never copied: a tensor goes to ``aclCreateTensor`` with its element
@@ -28,28 +28,37 @@ Errors
   output_size / sizes / scales / axes, axes in range, non-finite scales, ...).
   AclnnError (a RuntimeError): everything the C API rejects; ``.status`` is the aclnn code and
   ``.message`` the library's text naming the parameter.
+  OSError: the library lacks an entry point (e.g. the backward C API in an older build).
 
-No autograd: results are plain tensors without a grad_fn.
+torch tensors (without ``out=``) go through the torch.library operators of
+:mod:`ascend_interpolate.torch_ops` (``torch.ops.ascend_interpolate.*``): the results carry autograd
+history, torch.jit.trace records the operator (the C API writes memory that a trace of the
+surrounding Python could not see) and torch.compile treats it as one graph node. The operators'
+CPU kernels are the ctypes path of this module. ``out=`` writes in place, which autograd cannot
+follow: arguments that require grad are rejected with RuntimeError rather than losing the gradient.
 
-NPU tensors (``x.device.type == "npu"``) go through torch_npu: ``upsample_trilinear3d`` calls
-``torch.ops.aten.upsample_trilinear3d`` (op-plugin -> aclnnUpsampleTrilinear3d, which resolves to
-this project's kernel when its custom op package (libcust_opapi.so) is installed and first in
-ASCEND_CUSTOM_OPP_PATH); ``interpolate`` has no torch op, so it calls the aclnn API through ctypes
-with device pointers on torch_npu's current stream, which needs the library of an npu build
-(``./build.sh --npu``; a sim build raises RuntimeError).
+NPU tensors (``x.device.type == "npu"``) go through torch_npu: ``upsample_trilinear3d`` (and its
+backward) call ``torch.ops.aten.upsample_trilinear3d[_backward]`` (op-plugin ->
+aclnnUpsampleTrilinear3d[Backward], which resolves to this project's kernel when its custom op
+package (libcust_opapi.so) is installed and first in ASCEND_CUSTOM_OPP_PATH); ``interpolate`` (and
+its backward) has no aten op, so it calls the aclnn API through ctypes with device pointers on
+torch_npu's current stream, which needs the library of an npu build (``./build.sh --npu``; a sim
+build raises RuntimeError).
 """
 from __future__ import annotations
 
 import json
 import math
 import numbers
+import sys
 
 import numpy as np
 
 from . import _lib
 from ._lib import ACL_DTYPE, ACL_FORMAT, AclnnError
 
-__all__ = ["upsample_trilinear3d", "interpolate", "AclnnError", "set_soc", "get_soc", "last_launch"]
+__all__ = ["upsample_trilinear3d", "upsample_trilinear3d_backward", "interpolate", "interpolate_backward",
+           "AclnnError", "set_soc", "get_soc", "last_launch"]
 
 try:
     import ml_dtypes as _ml_dtypes
@@ -106,17 +115,17 @@ class _Operand:
 
 
 def _is_torch(obj):
-    if not type(obj).__module__.startswith("torch"):
-        return False
-    import torch
-
-    return isinstance(obj, torch.Tensor)
+    # Only a module that is already imported can have made a tensor, so this never imports torch. (An
+    # isinstance check, unlike type(obj).__module__.startswith, is traceable by torch.compile.)
+    torch = sys.modules.get("torch")
+    return torch is not None and isinstance(obj, torch.Tensor)
 
 
 def _kind(x, name):
     if isinstance(x, np.ndarray):
         return "numpy"
     if _is_torch(x):
+        _check_torch_tensor(x, name)
         return "torch"
     raise TypeError(f"{name} must be a numpy.ndarray or a torch.Tensor; got {type(x).__name__}")
 
@@ -187,13 +196,20 @@ def _torch_acl_dtype(tensor, name):
     return ACL_DTYPE[key]
 
 
-def _torch_operand(tensor, name, writable):
+def _check_torch_tensor(tensor, name, devices=("cpu", "npu", "privateuseone")):
     import torch
 
     if tensor.layout != torch.strided:
         raise TypeError(f"{name}: only strided (dense) tensors are supported; got layout {tensor.layout}")
-    if tensor.device.type != "cpu":
-        raise TypeError(f"{name} is on device {tensor.device}; expected a CPU tensor")
+    if tensor.device.type not in devices:
+        raise TypeError(f"{name} is on device {tensor.device}; expected a CPU tensor"
+                        + (" (or an NPU tensor, with torch_npu)" if len(devices) > 1 else ""))
+
+
+def _torch_operand(tensor, name, writable):
+    import torch
+
+    _check_torch_tensor(tensor, name, ("cpu",))
     acl_dtype = _torch_acl_dtype(tensor, name)
     if not writable and (tensor.is_conj() or tensor.is_neg()):
         tensor = tensor.resolve_conj().resolve_neg()
@@ -210,17 +226,20 @@ def _torch_operand(tensor, name, writable):
 def _operand(x, kind, name, writable=False):
     if kind == "numpy":
         return _numpy_operand(x, name, writable)
+    if kind == "npu":
+        return _npu_operand(x, name)
     return _torch_operand(x, name, writable)
 
 
-def _new_output(x, kind, shape, channels_last_3d=False):
+def _new_output(x, kind, shape):
+    """A result for input x: numpy arrays C-contiguous; torch tensors on x's device in the memory
+    format torch would give (torch_memory_format)."""
     if kind == "numpy":
         return np.empty(shape, dtype=x.dtype.newbyteorder("="))
     import torch
 
-    if channels_last_3d and len(shape) == 5:
-        return torch.empty(shape, dtype=x.dtype, memory_format=torch.channels_last_3d)
-    return torch.empty(shape, dtype=x.dtype)
+    fmt = torch_memory_format(x) if len(shape) == x.dim() else torch.contiguous_format
+    return torch.empty(shape, dtype=x.dtype, device=x.device, memory_format=fmt)
 
 
 def _check_out(out, kind):
@@ -233,8 +252,14 @@ def _check_out(out, kind):
 # ================================================================================================
 # Argument helpers (Python-level errors only; everything else is the C API's to judge)
 # ================================================================================================
+def _is_symint(v):
+    """A symbolic size (torch.compile passes them to the operators' fake kernels); kept symbolic."""
+    torch = sys.modules.get("torch")
+    return torch is not None and isinstance(v, torch.SymInt)
+
+
 def _is_int(v):
-    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
+    return (isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))) or _is_symint(v)
 
 
 def _is_real(v):
@@ -260,7 +285,7 @@ def _int_list(values, name):
     for v in items:
         if not _is_int(v):
             raise TypeError(f"{name} must hold integers; got {v!r} ({type(v).__name__})")
-    return [int(v) for v in items]
+    return [v if _is_symint(v) else int(v) for v in items]
 
 
 def _float_list(values, name):
@@ -294,49 +319,87 @@ def trilinear_output_length(in_length, scale):
     return int(math.floor(float(in_length) * float(scale)))
 
 
-def upsample_trilinear3d(x, output_size=None, scales=None, align_corners=False, *, out=None):
-    """PyTorch ``upsample_trilinear3d`` on a 5-D NCDHW array/tensor through aclnnUpsampleTrilinear3d.
+def _trilinear_scales(scales):
+    """(D, H, W) scales as a list of 3 floats or None: None (none given), one real number (every axis)
+    or 3 entries, each a real number or None (ATen's optional scales_d/h/w)."""
+    if scales is None:
+        return [None, None, None]
+    if _is_real(scales):
+        values = [float(scales)] * 3
+    else:
+        values = []
+        for v in _sequence(scales, "scales"):
+            if v is not None and not _is_real(v):
+                raise TypeError(f"scales must hold real numbers or None; got {v!r} ({type(v).__name__})")
+            values.append(None if v is None else float(v))
+    if len(values) != 3:
+        raise ValueError(f"scales must have 3 entries (D, H, W); got {values}")
+    if not all(v is None or (math.isfinite(v) and v > 0) for v in values):
+        raise ValueError(f"scales must be finite and > 0; got {values}")
+    return values
 
-    Give exactly one of ``output_size`` (D, H, W) or ``scales`` (D, H, W multipliers). With scales the
-    output length is floor(in * scale) and the scales reach the C API, so the mapping uses 1/scale
-    (F.interpolate with recompute_scale_factor=False); with output_size the C API gets scales 0.0
-    ("not given", as torch_npu passes them). Returns ``out`` if given, else a new array/tensor of the
-    input's kind and dtype (channels_last_3d torch inputs give channels_last_3d results, as torch).
-    """
-    kind = _kind(x, "x")
-    _check_out(out, kind)
-    align_corners = _check_bool(align_corners, "align_corners")
-    if (output_size is None) == (scales is None):
-        raise ValueError("give exactly one of output_size or scales")
-    ndim = x.ndim if kind == "numpy" else x.dim()
-    if ndim < 3:
-        raise ValueError(f"x must be 5-D (N, C, D, H, W); got rank {ndim}")
-    in_size = list(x.shape[-3:])
+
+def _trilinear_output_size(output_size, in_size, axis_scales):
+    """output_size when given, else floor(in * scale) per axis (which then needs every scale)."""
     if output_size is not None:
         out_size = _int_list(output_size, "output_size")
         if len(out_size) != 3:
             raise ValueError(f"output_size must have 3 entries (D, H, W); got {out_size}")
         if any(n < 0 for n in out_size):
             raise ValueError(f"output_size must not be negative; got {out_size}")
-        c_scales = (0.0, 0.0, 0.0)
-    else:
-        axis_scales = _float_list(scales, "scales")
-        if len(axis_scales) != 3:
-            raise ValueError(f"scales must have 3 entries (D, H, W); got {axis_scales}")
-        if not all(math.isfinite(s) and s > 0 for s in axis_scales):
-            raise ValueError(f"scales must be finite and > 0; got {axis_scales}")
-        out_size = [trilinear_output_length(n, s) for n, s in zip(in_size, axis_scales)]
-        c_scales = tuple(axis_scales)
+        return out_size
+    if any(s is None for s in axis_scales):
+        raise ValueError(f"scales: without output_size every axis needs a scale; got {axis_scales}")
+    return [trilinear_output_length(n, s) for n, s in zip(in_size, axis_scales)]
 
-    if kind == "torch" and x.device.type == "npu":
-        return _npu_upsample_trilinear3d(x, out_size, align_corners, None if scales is None else c_scales, out)
 
-    shape = list(x.shape[:-3]) + out_size
-    if out is None:
-        channels_last = kind == "torch" and ndim == 5 and _torch_is_channels_last_3d(x)
-        result = _new_output(x, kind, shape, channels_last)
-    else:
-        result = out
+def _c_scales(axis_scales):
+    """The C API's doubles: 0.0 means "not given" (as torch_npu passes an absent scale)."""
+    return tuple(0.0 if s is None else float(s) for s in axis_scales)
+
+
+def upsample_trilinear3d(x, output_size=None, scales=None, align_corners=False, *, out=None):
+    """PyTorch ``upsample_trilinear3d`` on a 5-D NCDHW array/tensor through aclnnUpsampleTrilinear3d.
+
+    ATen's convention: ``output_size`` (D, H, W) gives the output shape; ``scales`` (one number for
+    every axis, or (D, H, W) entries each a number or None) give the source coordinates of the axes
+    that have one (1/scale instead of in/out; align_corners ignores them). Without output_size the
+    shape is floor(in * scale) per axis (F.interpolate with recompute_scale_factor=False). At least one
+    of the two must be given. The C API gets the scales per axis as doubles, 0.0 for "not given".
+    Returns ``out`` if given, else a new array/tensor of the input's kind and dtype (torch results in
+    torch's memory format: channels_last_3d inputs give channels_last_3d results).
+
+    torch tensors go through ``torch.ops.ascend_interpolate.upsample_trilinear3d``, so the result
+    carries autograd history, and torch.jit.trace / torch.compile see the operator. With ``out=`` the
+    result is written in place, which autograd cannot follow: a tensor that requires grad is rejected.
+    """
+    kind = _kind(x, "x")
+    _check_out(out, kind)
+    align_corners = _check_bool(align_corners, "align_corners")
+    if output_size is None and scales is None:
+        raise ValueError("give output_size, scales, or both (output_size sets the shape, scales the source "
+                         "coordinates)")
+    ndim = x.ndim if kind == "numpy" else x.dim()
+    if ndim < 3:
+        raise ValueError(f"x must be 5-D (N, C, D, H, W); got rank {ndim}")
+    axis_scales = _trilinear_scales(scales)
+    out_size = _trilinear_output_size(output_size, list(x.shape[-3:]), axis_scales)
+
+    if kind == "torch":
+        if out is None:
+            return _torch_op("upsample_trilinear3d")(x, out_size, align_corners, *axis_scales)
+        _check_out_keeps_grad(x, out, "upsample_trilinear3d")
+        if x.device.type == "npu":
+            return _npu_upsample_trilinear3d(x, out_size, align_corners, axis_scales, out)
+        if _torch_is_tracing():
+            return _copy_into_out(_torch_op("upsample_trilinear3d")(x, out_size, align_corners, *axis_scales), out)
+    result = _new_output(x, kind, list(x.shape[:-3]) + out_size) if out is None else out
+    return _run_trilinear(x, kind, out_size, align_corners, _c_scales(axis_scales), result)
+
+
+def _run_trilinear(x, kind, out_size, align_corners, c_scales, result):
+    """aclnnUpsampleTrilinear3d of x into result (the sim/CPU path behind the public function and the
+    torch operator's CPU kernel)."""
     xop = _operand(x, kind, "x")
     with _OutputTarget(result, kind) as target:
         _check_no_overlap(x, xop, result, target.operand, kind)
@@ -349,16 +412,122 @@ def upsample_trilinear3d(x, output_size=None, scales=None, align_corners=False, 
     return result
 
 
-def _torch_is_channels_last_3d(t):
-    """Whether torch would give this input a channels_last_3d result (its suggest_memory_format rule,
-    asked through empty_like(preserve_format) on a meta tensor with t's strides: no memory)."""
-    import torch
+def upsample_trilinear3d_backward(grad_output, output_size, input_size, align_corners=False, scales=None, *,
+                                  out=None):
+    """Gradient of :func:`upsample_trilinear3d` with respect to x (ATen's
+    ``upsample_trilinear3d_backward``) through aclnnUpsampleTrilinear3dBackward.
 
-    if t.is_contiguous():
-        return False
-    probe = torch.empty_strided(t.shape, t.stride(), dtype=t.dtype, device="meta")
-    return torch.empty_like(probe, memory_format=torch.preserve_format).is_contiguous(
-        memory_format=torch.channels_last_3d)
+    ``grad_output`` has the forward output's shape (N, C, *output_size); ``output_size`` is the
+    forward's (D, H, W), ``input_size`` the forward input's (N, C, D, H, W), ``scales`` as the forward's.
+    Returns ``out`` if given, else a new array/tensor of shape ``input_size`` and grad_output's dtype
+    (torch: in grad_output's memory format, as ATen). torch tensors go through
+    ``torch.ops.ascend_interpolate.upsample_trilinear3d_backward`` (differentiable: its gradient is the
+    forward operator).
+    """
+    kind = _kind(grad_output, "grad_output")
+    _check_out(out, kind)
+    align_corners = _check_bool(align_corners, "align_corners")
+    if output_size is None:
+        raise ValueError("output_size is required: the forward output's (D, H, W)")
+    axis_scales = _trilinear_scales(scales)
+    out_size = _trilinear_output_size(output_size, None, axis_scales)
+    in_size = _shape(input_size, "input_size", rank=5)
+    _check_out_shape(out, in_size, "input_size")
+    if kind == "torch":
+        if out is None:
+            return _torch_op("upsample_trilinear3d_backward")(grad_output, out_size, in_size, align_corners,
+                                                              *axis_scales)
+        _check_out_keeps_grad(grad_output, out, "upsample_trilinear3d_backward")
+        if grad_output.device.type == "npu":
+            return _npu_upsample_trilinear3d_backward(grad_output, out_size, in_size, align_corners, axis_scales, out)
+        if _torch_is_tracing():
+            return _copy_into_out(_torch_op("upsample_trilinear3d_backward")(
+                grad_output, out_size, in_size, align_corners, *axis_scales), out)
+    result = _new_output(grad_output, kind, in_size) if out is None else out
+    return _run_trilinear_backward(grad_output, kind, out_size, in_size, align_corners, _c_scales(axis_scales),
+                                   result)
+
+
+def _run_trilinear_backward(grad, kind, out_size, in_size, align_corners, c_scales, result):
+    """aclnnUpsampleTrilinear3dBackward of grad (the forward output's gradient) into result (the input's)."""
+    get_workspace_size = _lib.function("aclnnUpsampleTrilinear3dBackwardGetWorkspaceSize")
+    run = _lib.function("aclnnUpsampleTrilinear3dBackward")
+    gop = _operand(grad, kind, "grad_output")
+    with _OutputTarget(result, kind) as target:
+        _check_no_overlap(grad, gop, result, target.operand, kind)
+        with _lib.AclObjects() as acl:
+            args = (gop.create(acl, _TRILINEAR_FORMAT), acl.int_array(out_size), acl.int_array(in_size),
+                    align_corners, c_scales[0], c_scales[1], c_scales[2],
+                    target.operand.create(acl, _TRILINEAR_FORMAT))
+            _lib.run_two_phase("aclnnUpsampleTrilinear3dBackward", get_workspace_size, run, args)
+    return result
+
+
+def _check_out_shape(out, shape, name):
+    """A backward's out has the forward input's shape: the C API takes that shape from out itself
+    (aclnnInterpolateBackward has no input-shape parameter), so a different out would silently be the
+    gradient of another input."""
+    if out is not None and list(out.shape) != list(shape):
+        raise ValueError(f"out: expected the shape {name} gives, {tuple(shape)}; got {tuple(out.shape)}")
+
+
+def _shape(values, name, rank=None):
+    """A shape argument: integers >= 0, `rank` of them when given."""
+    shape = _int_list(values, name)
+    if rank is not None and len(shape) != rank:
+        raise ValueError(f"{name} must have {rank} entries; got {shape}")
+    if any(n < 0 for n in shape):
+        raise ValueError(f"{name} must not be negative; got {shape}")
+    return shape
+
+
+# ---- torch routing --------------------------------------------------------------------------------
+def _torch_op(name):
+    """torch.ops.ascend_interpolate.<name> (registered by ascend_interpolate.torch_ops on import)."""
+    torch = sys.modules["torch"]
+    if not hasattr(torch.ops.ascend_interpolate, name):  # imported after torch failed to register them
+        from . import torch_ops  # noqa: F401
+    return getattr(torch.ops.ascend_interpolate, name)
+
+
+def _torch_is_tracing():
+    torch = sys.modules["torch"]
+    return torch.jit.is_tracing() or torch.compiler.is_compiling()
+
+
+def _eager_call(kind, out):
+    """Whether this call runs the ctypes path directly (numpy, or torch with out= outside tracing);
+    torch calls that go through an operator leave shape computations to its kernels."""
+    return kind != "torch" or (out is not None and not _torch_is_tracing())
+
+
+def _check_out_keeps_grad(x, out, api):
+    """out= writes in place, which autograd cannot record: refuse rather than drop a gradient."""
+    torch = sys.modules["torch"]
+    if torch.is_grad_enabled() and (x.requires_grad or out.requires_grad):
+        raise RuntimeError(f"{api}: out= does not support autograd, but an argument requires grad; call it "
+                           "without out= to get a result that carries the gradient")
+
+
+def _copy_into_out(result, out):
+    """Under torch.jit.trace / torch.compile: the operator's result copied into out, with the C API's
+    rule that out has exactly the result's shape and dtype (no broadcasting, no casting)."""
+    if tuple(out.shape) != tuple(result.shape) or out.dtype != result.dtype:
+        raise ValueError(f"out: expected shape {tuple(result.shape)} and dtype {result.dtype}; got shape "
+                         f"{tuple(out.shape)} and dtype {out.dtype}")
+    out.copy_(result)
+    return out
+
+
+def torch_memory_format(t):
+    """The memory format torch gives an operator's result for input t (its suggest_memory_format
+    rule: channels_last for 4-D and channels_last_3d for 5-D tensors with those strides)."""
+    import torch
+    from torch._prims_common import suggest_memory_format
+
+    if t.dim() not in (4, 5):
+        return torch.contiguous_format
+    return suggest_memory_format(t)
 
 
 def _byte_range(op, itemsize):
@@ -422,9 +591,10 @@ def _fit_pads(pads, rank, name):
 def scales_mode_output_length(padded_length, scale):
     """interp_math.h ScalesModeOutputLength (interpolate4.md "Output shape", scales mode): a float32
     scale of exactly 1 keeps the length, otherwise int64(float32(padded) * (float32(scale) + 1e-6f))."""
+    padded_length = int(padded_length)  # a symbolic length (torch.compile) is specialised here
     scale = np.float32(scale)  # the scales travel as an aclFloatArray (float32)
     if scale == np.float32(1.0):
-        return int(padded_length)
+        return padded_length
     return int(np.float32(padded_length) * (scale + np.float32(1e-6)))
 
 
@@ -456,24 +626,32 @@ def _interpolate_output_shape(in_shape, sizes, scales, axes, shape_calculation_m
     return shape
 
 
-def interpolate(x, sizes=None, scales=None, axes=None, *, mode, shape_calculation_mode,
-                coordinate_transformation_mode="half_pixel", nearest_mode="round_prefer_floor",
-                antialias=False, pads_begin=(0,), pads_end=(0,), cube_coeff=-0.75, out=None):
-    """OpenVINO Interpolate-4 (interpolate4.md) through aclnnInterpolate. Rank 1..5; axes default to
-    all dimensions. Mode strings are passed to the C API as given (it rejects unknown ones with
-    161002). Returns ``out`` if given, else a new contiguous array/tensor of the input's kind."""
-    kind = _kind(x, "x")
-    _check_out(out, kind)
-    c_mode = _check_str(mode, "mode")
-    c_shape_mode = _check_str(shape_calculation_mode, "shape_calculation_mode")
-    c_transform = _check_str(coordinate_transformation_mode, "coordinate_transformation_mode")
-    c_nearest = _check_str(nearest_mode, "nearest_mode")
+class _InterpolateAttrs:
+    """The Interpolate-4 attributes after the Python-level checks, and the output shape they give
+    for one input shape. ``op_kwargs`` are the torch operators' keyword arguments."""
+
+    __slots__ = ("shape", "sizes", "scales", "axes", "op_kwargs")
+
+    def __init__(self, shape, sizes, scales, axes, op_kwargs):
+        self.shape = shape
+        self.sizes = sizes
+        self.scales = scales
+        self.axes = axes  # None: all dimensions (passed to the C API as NULL)
+        self.op_kwargs = op_kwargs
+
+
+def _interpolate_attrs(in_shape, sizes, scales, axes, mode, shape_calculation_mode,
+                       coordinate_transformation_mode="half_pixel", nearest_mode="round_prefer_floor", antialias=False,
+                       pads_begin=(0,), pads_end=(0,), cube_coeff=-0.75, with_shape=True):
+    """The checked attributes; with_shape=False skips the output shape (the torch operators' kernels
+    compute it, so the public functions do not: its float32 arithmetic is not for torch.compile)."""
+    for value, name in ((mode, "mode"), (shape_calculation_mode, "shape_calculation_mode"),
+                        (coordinate_transformation_mode, "coordinate_transformation_mode"),
+                        (nearest_mode, "nearest_mode")):
+        _check_str(value, name)
     antialias = _check_bool(antialias, "antialias")
     if not _is_real(cube_coeff):
         raise TypeError(f"cube_coeff must be a real number; got {cube_coeff!r}")
-    cube_coeff = float(cube_coeff)
-
-    in_shape = list(x.shape)
     rank = len(in_shape)
     c_axes = None if axes is None else _int_list(axes, "axes")
     axes_list = list(range(rank)) if c_axes is None else c_axes
@@ -487,31 +665,128 @@ def interpolate(x, sizes=None, scales=None, axes=None, *, mode, shape_calculatio
     c_pads_begin = _int_list(pads_begin, "pads_begin")
     c_pads_end = _int_list(pads_end, "pads_end")
     shape = _interpolate_output_shape(in_shape, c_sizes, c_scales, axes_list, shape_calculation_mode,
-                                      c_pads_begin, c_pads_end)
+                                      c_pads_begin, c_pads_end) if with_shape else None
+    op_kwargs = dict(mode=mode, shape_calculation_mode=shape_calculation_mode,
+                     coordinate_transformation_mode=coordinate_transformation_mode, nearest_mode=nearest_mode,
+                     antialias=antialias, pads_begin=c_pads_begin, pads_end=c_pads_end,
+                     cube_coeff=float(cube_coeff))
+    return _InterpolateAttrs(shape, c_sizes, c_scales, c_axes, op_kwargs)
 
-    args = dict(sizes=c_sizes, scales=c_scales, axes=c_axes, mode=c_mode, shape_mode=c_shape_mode,
-                transform=c_transform, nearest=c_nearest, antialias=antialias,
-                pads_begin=c_pads_begin, pads_end=c_pads_end, cube_coeff=cube_coeff)
-    if kind == "torch" and x.device.type == "npu":
-        return _npu_interpolate(x, shape, args, out)
 
-    result = _new_output(x, kind, shape) if out is None else out
-    xop = _operand(x, kind, "x")
+def interpolate(x, sizes=None, scales=None, axes=None, *, mode, shape_calculation_mode,
+                coordinate_transformation_mode="half_pixel", nearest_mode="round_prefer_floor",
+                antialias=False, pads_begin=(0,), pads_end=(0,), cube_coeff=-0.75, out=None):
+    """OpenVINO Interpolate-4 (interpolate4.md) through aclnnInterpolate. Rank 1..5; axes default to
+    all dimensions. Mode strings are passed to the C API as given (it rejects unknown ones with
+    161002). Returns ``out`` if given, else a new array/tensor of the input's kind: numpy results
+    C-contiguous, torch results in torch's memory format (channels_last / channels_last_3d inputs of
+    rank 4 / 5 give results in that format). torch tensors go through
+    ``torch.ops.ascend_interpolate.interpolate`` (autograd, jit.trace, torch.compile; ``out=`` rejects
+    tensors that require grad)."""
+    kind = _kind(x, "x")
+    _check_out(out, kind)
+    a = _interpolate_attrs(list(x.shape), sizes, scales, axes, mode, shape_calculation_mode,
+                           coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff,
+                           with_shape=_eager_call(kind, out))
+    if kind == "torch":
+        if out is None:
+            return _torch_op("interpolate")(x, a.sizes, a.scales, a.axes, **a.op_kwargs)
+        _check_out_keeps_grad(x, out, "interpolate")
+        if _torch_is_tracing():
+            return _copy_into_out(_torch_op("interpolate")(x, a.sizes, a.scales, a.axes, **a.op_kwargs), out)
+    return _run_interpolate(x, _launch_kind(x, kind), a, _new_output(x, kind, a.shape) if out is None else out)
+
+
+def interpolate_backward(grad_output, input_shape, sizes=None, scales=None, axes=None, *, mode,
+                         shape_calculation_mode, coordinate_transformation_mode="half_pixel",
+                         nearest_mode="round_prefer_floor", antialias=False, pads_begin=(0,), pads_end=(0,),
+                         cube_coeff=-0.75, out=None):
+    """Gradient of :func:`interpolate` with respect to x through aclnnInterpolateBackward.
+
+    ``grad_output`` has the forward output's shape; ``input_shape`` is the forward input's shape; the
+    other arguments are the forward's. Returns ``out`` if given, else a new array/tensor of shape
+    ``input_shape`` and grad_output's dtype (float32, float16 or bfloat16; torch: in grad_output's
+    memory format). torch tensors go through ``torch.ops.ascend_interpolate.interpolate_backward``
+    (differentiable: its gradient is the forward operator)."""
+    kind = _kind(grad_output, "grad_output")
+    _check_out(out, kind)
+    in_shape = _shape(input_shape, "input_shape")
+    _check_out_shape(out, in_shape, "input_shape")
+    a = _interpolate_attrs(in_shape, sizes, scales, axes, mode, shape_calculation_mode,
+                           coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff,
+                           with_shape=_eager_call(kind, out))
+    if kind == "torch":
+        if out is None:
+            return _torch_op("interpolate_backward")(grad_output, in_shape, a.sizes, a.scales, a.axes,
+                                                     **a.op_kwargs)
+        _check_out_keeps_grad(grad_output, out, "interpolate_backward")
+        if _torch_is_tracing():
+            return _copy_into_out(_torch_op("interpolate_backward")(grad_output, in_shape, a.sizes, a.scales,
+                                                                    a.axes, **a.op_kwargs), out)
+    result = _new_output(grad_output, kind, in_shape) if out is None else out
+    return _run_interpolate(grad_output, _launch_kind(grad_output, kind), a, result, backward=True)
+
+
+def _run_interpolate(x, kind, a, result, backward=False):
+    """aclnnInterpolate (or aclnnInterpolateBackward: x is then the output gradient and result the
+    input gradient) into result; kind "npu" runs on torch_npu's current stream."""
+    stream, workspace_factory = _npu_launch(x) if kind == "npu" else (None, _lib.Workspace)
+    api = "aclnnInterpolateBackward" if backward else "aclnnInterpolate"
+    get_workspace_size, run = _lib.function(api + "GetWorkspaceSize"), _lib.function(api)
+    k = a.op_kwargs
+    xop = _operand(x, kind, "grad_output" if backward else "x")
     with _OutputTarget(result, kind) as target:
         _check_no_overlap(x, xop, result, target.operand, kind)
-        _run_interpolate(xop, target.operand, args)
+        with _lib.AclObjects() as acl:
+            call = (xop.create(acl, _INTERPOLATE_FORMAT), acl.int_array(a.sizes), acl.float_array(a.scales),
+                    acl.int_array(a.axes), _check_str(k["mode"], "mode"),
+                    _check_str(k["shape_calculation_mode"], "shape_calculation_mode"),
+                    _check_str(k["coordinate_transformation_mode"], "coordinate_transformation_mode"),
+                    _check_str(k["nearest_mode"], "nearest_mode"), k["antialias"], acl.int_array(k["pads_begin"]),
+                    acl.int_array(k["pads_end"]), k["cube_coeff"], target.operand.create(acl, _INTERPOLATE_FORMAT))
+            _lib.run_two_phase(api, get_workspace_size, run, call, stream=stream, workspace_factory=workspace_factory)
     return result
 
 
-def _run_interpolate(xop, outop, a, stream=None, workspace_factory=_lib.Workspace):
-    lib = _lib.library()
-    with _lib.AclObjects() as acl:
-        call = (xop.create(acl, _INTERPOLATE_FORMAT), acl.int_array(a["sizes"]), acl.float_array(a["scales"]),
-                acl.int_array(a["axes"]), a["mode"], a["shape_mode"], a["transform"], a["nearest"],
-                a["antialias"], acl.int_array(a["pads_begin"]), acl.int_array(a["pads_end"]), a["cube_coeff"],
-                outop.create(acl, _INTERPOLATE_FORMAT))
-        _lib.run_two_phase("aclnnInterpolate", lib.aclnnInterpolateGetWorkspaceSize, lib.aclnnInterpolate,
-                           call, stream=stream, workspace_factory=workspace_factory)
+# ---- the torch operators' kernels (torch_ops registers them) -------------------------------------
+def _device_kind(t):
+    return "npu" if t.device.type in ("npu", "privateuseone") else "torch"
+
+
+def _launch_kind(x, kind):
+    """numpy / torch (CPU memory) / npu (device memory, torch_npu's stream): how _run_interpolate
+    describes the tensors and where it launches."""
+    return kind if kind == "numpy" else _device_kind(x)
+
+
+def _interpolate_kernel(x, sizes, scales, axes, **kwargs):
+    """Kernel of torch.ops.ascend_interpolate.interpolate (CPU through the sim, NPU through ctypes on
+    the current stream)."""
+    a = _interpolate_attrs(list(x.shape), sizes, scales, axes, **kwargs)
+    return _run_interpolate(x, _device_kind(x), a, _new_output(x, "torch", a.shape))
+
+
+def _interpolate_backward_kernel(grad_output, input_size, sizes, scales, axes, **kwargs):
+    in_shape = _shape(input_size, "input_size")
+    a = _interpolate_attrs(in_shape, sizes, scales, axes, **kwargs)
+    return _run_interpolate(grad_output, _device_kind(grad_output), a, _new_output(grad_output, "torch", in_shape),
+                            backward=True)
+
+
+def _trilinear_kernel(x, output_size, align_corners, scales_d=None, scales_h=None, scales_w=None):
+    """Kernel of torch.ops.ascend_interpolate.upsample_trilinear3d on CPU (NPU: torch_ops calls the aten op)."""
+    out_size = [int(n) for n in output_size]
+    result = _new_output(x, "torch", list(x.shape[:-3]) + out_size)
+    return _run_trilinear(x, "torch", out_size, bool(align_corners), _c_scales((scales_d, scales_h, scales_w)),
+                          result)
+
+
+def _trilinear_backward_kernel(grad_output, output_size, input_size, align_corners, scales_d=None, scales_h=None,
+                               scales_w=None):
+    in_size = [int(n) for n in input_size]
+    result = _new_output(grad_output, "torch", in_size)
+    return _run_trilinear_backward(grad_output, "torch", [int(n) for n in output_size], in_size,
+                                   bool(align_corners), _c_scales((scales_d, scales_h, scales_w)), result)
 
 
 # ================================================================================================
@@ -527,14 +802,29 @@ def _import_torch_npu():
     return torch_npu
 
 
-def _npu_upsample_trilinear3d(x, out_size, align_corners, scales, out):
+def _npu_upsample_trilinear3d(x, out_size, align_corners, scales, out=None):
+    """torch_npu's aten op (op-plugin -> aclnnUpsampleTrilinear3d, this project's kernel when its op
+    package is installed)."""
     import torch
 
     _import_torch_npu()
-    sd, sh, sw = scales if scales is not None else (None, None, None)
+    sd, sh, sw = scales
     if out is None:
         return torch.ops.aten.upsample_trilinear3d.default(x, out_size, align_corners, sd, sh, sw)
     torch.ops.aten.upsample_trilinear3d.out(x, out_size, align_corners, sd, sh, sw, out=out)
+    return out
+
+
+def _npu_upsample_trilinear3d_backward(grad, out_size, in_size, align_corners, scales, out=None):
+    """torch_npu's aten op (op-plugin -> aclnnUpsampleTrilinear3dBackward)."""
+    import torch
+
+    _import_torch_npu()
+    sd, sh, sw = scales
+    if out is None:
+        return torch.ops.aten.upsample_trilinear3d_backward.default(grad, out_size, in_size, align_corners, sd, sh, sw)
+    torch.ops.aten.upsample_trilinear3d_backward.grad_input(grad, out_size, in_size, align_corners, sd, sh, sw,
+                                                           grad_input=out)
     return out
 
 
@@ -557,20 +847,16 @@ def _npu_operand(t, name):
                     storage.data_ptr(), _torch_acl_dtype(t, name))
 
 
-def _npu_interpolate(x, shape, args, out):
-    import torch
-
+def _npu_launch(x):
+    """torch_npu's current stream for x's device and a workspace factory on that device; the library
+    must be an npu build (a sim build cannot address NPU memory)."""
     torch_npu = _import_torch_npu()
     if _lib.has_symbol("aclsimSetSoc"):
         raise RuntimeError(
             f"{_lib.library_path()} is a sim build and cannot run on NPU memory: build with ./build.sh --npu "
             "(the aclnn library of the custom op package, libcust_opapi.so) and point "
             f"${_lib.LIB_DIR_ENV} at its lib directory")
-    result = torch.empty(shape, dtype=x.dtype, device=x.device) if out is None else out
-    stream = torch_npu.npu.current_stream(x.device).npu_stream
-    _run_interpolate(_npu_operand(x, "x"), _npu_operand(result, "out"), args, stream=stream,
-                     workspace_factory=lambda size: _NpuWorkspace(size, x.device))
-    return result
+    return torch_npu.npu.current_stream(x.device).npu_stream, (lambda size: _NpuWorkspace(size, x.device))
 
 
 # ================================================================================================

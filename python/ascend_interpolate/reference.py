@@ -1,7 +1,7 @@
 """Float64 numpy CPU reference for the project's two operators.
 
-* :func:`interpolate` -- OpenVINO Interpolate-4, exactly as ``/work/shared/reference/interpolate4.md``
-  (shared design docs; "i4.md" below) defines it. i4.md is normative where it differs from the spec
+* :func:`interpolate` -- OpenVINO Interpolate-4, exactly as the project's design notes
+  ``interpolate4.md`` ("i4.md" below) define it. i4.md is normative where it differs from the spec
   (``seeds/interpolate-4-spec.en.txt``, "spec" below).
 * :func:`upsample_trilinear3d` -- PyTorch ``upsample_trilinear3d`` (= CANN ResizeUpsampleTrilinear), as
   ``reference/trilinear.md`` section 2 and its "Decisions for this project" table ("tri.md") define it.
@@ -18,6 +18,10 @@ How it computes (both operators):
   too). Weights derived from them and all sums are float64.
 * The float64 result is rounded once to the input dtype (round to nearest even; integers half to even
   and saturated). ``nearest`` copies values and never goes through float.
+* The backwards (:func:`interpolate_backward`, :func:`upsample_trilinear3d_backward`) are the adjoints
+  of the same linear maps: the same tap tables applied transposed (every tap's weight times the
+  output gradient is added to its source element, accumulated in float64 with ``np.add.at``), then
+  the padding cropped off and the sum rounded once to the gradient's dtype.
 """
 from __future__ import annotations
 
@@ -33,7 +37,7 @@ try:  # bfloat16 numpy arrays come from ml_dtypes (a dependency of the test envi
 except ImportError:  # pragma: no cover - without ml_dtypes there are no bfloat16 arrays to pass
     _BFLOAT16 = None
 
-__all__ = ["interpolate", "upsample_trilinear3d"]
+__all__ = ["interpolate", "interpolate_backward", "upsample_trilinear3d", "upsample_trilinear3d_backward"]
 
 F32 = np.float32
 
@@ -158,6 +162,21 @@ def _apply_taps(values, axis, src_index, tap_weight):
     with np.errstate(invalid="ignore"):  # 0 * inf = NaN and inf - inf = NaN are intended
         terms = gathered * tap_weight.reshape(shape)
         return np.sum(np.where(is_tap.reshape(shape), terms, 0.0), axis=axis + 1)
+
+
+def _apply_taps_transposed(values, axis, src_index, tap_weight, in_len):
+    """The adjoint of :func:`_apply_taps` along one axis: for every output coordinate o and tap t,
+    grad[.., src_index[o, t], ..] += tap_weight[o, t] * values[.., o, ..] (float64, np.add.at: taps
+    sharing a source accumulate). Zero-weight taps are multiplied too; NO_TAP positions add nothing."""
+    moved = np.moveaxis(np.asarray(values, dtype=np.float64), axis, 0)  # [out, ...]
+    result = np.zeros((in_len,) + moved.shape[1:])
+    extra = (1,) * (moved.ndim - 1)
+    with np.errstate(invalid="ignore"):  # 0 * inf = NaN is intended, as in the forward
+        for t in range(src_index.shape[1]):
+            is_tap = src_index[:, t] != NO_TAP
+            weight = np.asarray(tap_weight[:, t], dtype=np.float64)[is_tap].reshape((-1,) + extra)
+            np.add.at(result, src_index[is_tap, t], weight * moved[is_tap])
+    return np.moveaxis(result, 0, axis)
 
 
 # ==============================================================================================
@@ -363,31 +382,27 @@ def _sizes_mode_scale(out_len, padded_len):
     return F32(out_len) / F32(padded_len)
 
 
-def interpolate(
-    data,
-    sizes=None,
-    scales=None,
-    axes=None,
-    *,
-    mode,
-    shape_calculation_mode,
-    coordinate_transformation_mode="half_pixel",
-    nearest_mode="round_prefer_floor",
-    antialias=False,
-    pads_begin=(0,),
-    pads_end=(0,),
-    cube_coeff=-0.75,
-):
-    """OpenVINO Interpolate-4 as interpolate4.md defines it; returns an array of data's dtype.
+class _InterpolatePlan:
+    """What one Interpolate-4 call does, independent of the data: the padded and the output shape,
+    and one tap table (src_index, tap_weight, both [out_len, taps]) per axis that changes length."""
 
-    sizes are used only when shape_calculation_mode == "sizes", scales only when it is "scales" (the
-    other may be None or inconsistent). axes defaults to all dimensions, in any order.
-    """
-    data = _as_numpy(data, "data")
-    _check_dtype(data, "data", INTERPOLATE_DTYPES)
-    rank = data.ndim
+    __slots__ = ("pads_begin", "pads_end", "padded_shape", "output_shape", "tables")
+
+    def __init__(self, pads_begin, pads_end, padded_shape, output_shape, tables):
+        self.pads_begin = pads_begin
+        self.pads_end = pads_end
+        self.padded_shape = padded_shape
+        self.output_shape = output_shape
+        self.tables = tables  # [(axis, src_index, tap_weight)]
+
+
+def _interpolate_plan(in_shape, sizes, scales, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
+                      nearest_mode, antialias, pads_begin, pads_end, cube_coeff, name="data"):
+    """Validates the attributes against an input shape and builds the per-axis tap tables (i4.md
+    "Inputs and validation", "Output shape", "The scale each axis uses", the modes)."""
+    rank = len(in_shape)
     if not 1 <= rank <= 5:
-        raise ValueError(f"data must have rank 1..5; got rank {rank}")
+        raise ValueError(f"{name} must have rank 1..5; got rank {rank}")
     _check_choice(mode, "mode", MODES)
     _check_choice(shape_calculation_mode, "shape_calculation_mode", SHAPE_CALCULATION_MODES)
     _check_choice(coordinate_transformation_mode, "coordinate_transformation_mode", COORDINATE_TRANSFORMATION_MODES)
@@ -409,10 +424,10 @@ def interpolate(
 
     pads_begin = _fit_pads(pads_begin, rank, "pads_begin")
     pads_end = _fit_pads(pads_end, rank, "pads_end")
-    padded_shape = [n + b + e for n, b, e in zip(data.shape, pads_begin, pads_end)]
+    padded_shape = [n + b + e for n, b, e in zip(in_shape, pads_begin, pads_end)]
     for axis in axes:
-        if data.shape[axis] == 0:
-            raise ValueError(f"data: interpolated axis {axis} has input length 0")
+        if in_shape[axis] == 0:
+            raise ValueError(f"{name}: interpolated axis {axis} has input length 0")
 
     # output shape and per-axis scale (i4.md "Output shape", "The scale each axis uses")
     output_shape = list(padded_shape)
@@ -444,44 +459,125 @@ def interpolate(
                     f"scales: output length 0 on axis {axis} (input length {padded_shape[axis]}, scale {scale})"
                 )
 
-    if 0 in output_shape:  # a zero-length dimension that is not interpolated: empty output, no work
-        return np.zeros(output_shape, dtype=data.dtype)
-
-    padded = np.pad(data, list(zip(pads_begin, pads_end)), mode="constant")  # spec: pads are zeros
-
-    # axes not listed, and listed axes that keep their length, are copied (i4.md identity rule)
-    changed_axes = [a for a in axes if output_shape[a] != padded_shape[a]]
-
-    if mode == "nearest":
-        # i4.md nearest: copy values, exact for every dtype (no float round trip)
-        result = padded
-        for axis in changed_axes:
-            out_len, in_len, scale = output_shape[axis], padded_shape[axis], axis_scale[axis]
-            if _is_identity_axis(out_len, in_len, scale):
-                index = _identity_index(out_len, in_len)
-            else:
-                coord = _source_coordinates(coordinate_transformation_mode, out_len, in_len, scale)
-                index = _nearest_index(coord, in_len, scale, nearest_mode)
-            result = np.take(result, index, axis=axis)
-        return np.ascontiguousarray(result)
-
     # spec linear_interpolation: is_downsample = any(scale < 1) over the axes; antialias only then
     antialias_on = bool(antialias) and mode == "linear" and any(axis_scale[a] < 1 for a in axes)
-    result = padded.astype(np.float64)
-    for axis in changed_axes:
+    tables = []
+    # axes not listed, and listed axes that keep their length, are copied (i4.md identity rule)
+    for axis in (a for a in axes if output_shape[a] != padded_shape[a]):
         out_len, in_len, scale = output_shape[axis], padded_shape[axis], axis_scale[axis]
         if _is_identity_axis(out_len, in_len, scale):
             src_index, tap_weight = _identity_index(out_len, in_len)[:, None], np.ones((out_len, 1))
         else:
             coord = _source_coordinates(coordinate_transformation_mode, out_len, in_len, scale)
-            if mode == "linear":
+            if mode == "nearest":
+                src_index = _nearest_index(coord, in_len, scale, nearest_mode)[:, None]
+                tap_weight = np.ones((out_len, 1))
+            elif mode == "linear":
                 src_index, tap_weight = _linear_taps(coord, in_len, scale, antialias_on)
             elif mode == "linear_onnx":
                 src_index, tap_weight = _linear_onnx_taps(coord, in_len)
             else:
                 src_index, tap_weight = _cubic_taps(coord, in_len, cube_coeff)
+        tables.append((axis, src_index, tap_weight))
+    return _InterpolatePlan(pads_begin, pads_end, padded_shape, output_shape, tables)
+
+
+def interpolate(
+    data,
+    sizes=None,
+    scales=None,
+    axes=None,
+    *,
+    mode,
+    shape_calculation_mode,
+    coordinate_transformation_mode="half_pixel",
+    nearest_mode="round_prefer_floor",
+    antialias=False,
+    pads_begin=(0,),
+    pads_end=(0,),
+    cube_coeff=-0.75,
+):
+    """OpenVINO Interpolate-4 as interpolate4.md defines it; returns an array of data's dtype.
+
+    sizes are used only when shape_calculation_mode == "sizes", scales only when it is "scales" (the
+    other may be None or inconsistent). axes defaults to all dimensions, in any order.
+    """
+    data = _as_numpy(data, "data")
+    _check_dtype(data, "data", INTERPOLATE_DTYPES)
+    plan = _interpolate_plan(data.shape, sizes, scales, axes, mode, shape_calculation_mode,
+                             coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end,
+                             cube_coeff)
+    if 0 in plan.output_shape:  # a zero-length dimension that is not interpolated: empty output, no work
+        return np.zeros(plan.output_shape, dtype=data.dtype)
+
+    padded = np.pad(data, list(zip(plan.pads_begin, plan.pads_end)), mode="constant")  # spec: pads are zeros
+    if mode == "nearest":
+        # i4.md nearest: copy values, exact for every dtype (no float round trip)
+        result = padded
+        for axis, src_index, _ in plan.tables:
+            result = np.take(result, src_index[:, 0], axis=axis)
+        return np.ascontiguousarray(result)
+
+    result = padded.astype(np.float64)
+    for axis, src_index, tap_weight in plan.tables:
         result = _apply_taps(result, axis, src_index, tap_weight)
     return _round_to_dtype(result, data.dtype)
+
+
+def _shape_list(values, name, rank=None):
+    """A shape: a sequence of integers >= 0 (of `rank` entries when given)."""
+    shape = _int_list(values, name)
+    if rank is not None and len(shape) != rank:
+        raise ValueError(f"{name} must have {rank} entries; got {shape}")
+    if any(n < 0 for n in shape):
+        raise ValueError(f"{name} must not be negative; got {shape}")
+    return shape
+
+
+def _check_grad_shape(grad, expected, name="grad_output"):
+    if list(grad.shape) != list(expected):
+        raise ValueError(f"{name}: expected the forward output's shape {tuple(expected)}; got {tuple(grad.shape)}")
+
+
+def interpolate_backward(
+    grad_output,
+    input_shape,
+    sizes=None,
+    scales=None,
+    axes=None,
+    *,
+    mode,
+    shape_calculation_mode,
+    coordinate_transformation_mode="half_pixel",
+    nearest_mode="round_prefer_floor",
+    antialias=False,
+    pads_begin=(0,),
+    pads_end=(0,),
+    cube_coeff=-0.75,
+):
+    """Gradient of :func:`interpolate` with respect to ``data``: the adjoint of the forward's linear
+    map. grad_output has the forward output's shape; the result has ``input_shape`` and
+    grad_output's dtype (float32, float16 or bfloat16). Every tap table of the forward is applied
+    transposed (``grad_in[src] += weight * grad_out``, float64, ``np.add.at``), the padding is
+    cropped, and the sum rounded once. Zero-weight taps are multiplied too (0 * inf = NaN), as the
+    forward does."""
+    grad = _as_numpy(grad_output, "grad_output")
+    _check_dtype(grad, "grad_output", _FLOAT_DTYPES)
+    in_shape = _shape_list(input_shape, "input_shape")
+    if len(in_shape) != grad.ndim:
+        raise ValueError(f"input_shape must have grad_output's rank {grad.ndim}; got {in_shape}")
+    plan = _interpolate_plan(in_shape, sizes, scales, axes, mode, shape_calculation_mode,
+                             coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end,
+                             cube_coeff, name="input_shape")
+    _check_grad_shape(grad, plan.output_shape)
+    result = grad.astype(np.float64)
+    if 0 not in plan.output_shape:
+        for axis, src_index, tap_weight in reversed(plan.tables):
+            result = _apply_taps_transposed(result, axis, src_index, tap_weight, plan.padded_shape[axis])
+    else:
+        result = np.zeros(plan.padded_shape)
+    crop = tuple(slice(b, b + n) for b, n in zip(plan.pads_begin, in_shape))
+    return _round_to_dtype(np.ascontiguousarray(result[crop]), grad.dtype)
 
 
 # ==============================================================================================
@@ -543,43 +639,77 @@ def _trilinear_axis_taps(in_len, out_len, align_corners, scale):
     return np.stack([i0, i1], axis=1), np.stack([lambda0, lambda1], axis=1)
 
 
-def upsample_trilinear3d(x, output_size=None, scales=None, align_corners=False):
-    """PyTorch upsample_trilinear3d on a 5-D NCDHW array of float32, float16 or bfloat16.
+def _trilinear_scales(scales):
+    """Per-axis scales (D, H, W): None (none given), one real number (all three axes) or 3 entries,
+    each a real number or None (that axis maps with in/out, as PyTorch's optional scales_d/h/w)."""
+    if scales is None:
+        return [None, None, None]
+    if isinstance(scales, (numbers.Real, np.floating, np.integer)) and not isinstance(scales, (bool, np.bool_)):
+        values = [float(scales)] * 3
+    else:
+        flat = list(scales) if isinstance(scales, (list, tuple)) else list(np.asarray(scales, dtype=object).reshape(-1))
+        values = []
+        for v in flat:
+            if v is None:
+                values.append(None)
+            elif isinstance(v, (bool, np.bool_)) or not isinstance(v, (numbers.Real, np.floating, np.integer)):
+                raise ValueError(f"scales must hold real numbers or None; got {v!r}")
+            else:
+                values.append(float(v))
+    if len(values) != 3:
+        raise ValueError(f"scales must have 3 entries (D, H, W); got {values}")
+    if not all(s is None or (math.isfinite(s) and s > 0) for s in values):
+        raise ValueError(f"scales must be finite and > 0; got {values}")
+    return values
 
-    Give exactly one of output_size (3 ints, D H W) or scales (3 floats, per axis; the output length is
-    floor(in * scale) in double and the mapping uses 1/scale, as F.interpolate with
-    recompute_scale_factor=False). Returns an array of x's dtype, rounded once to nearest even.
-    """
-    x = _as_numpy(x, "x")
-    _check_dtype(x, "x", TRILINEAR_DTYPES)
-    if x.ndim != 5:
-        raise ValueError(f"x must be 5-D (N, C, D, H, W); got rank {x.ndim}")
-    if not isinstance(align_corners, (bool, np.bool_)):
-        raise ValueError(f"align_corners must be a bool; got {align_corners!r}")
-    if (output_size is None) == (scales is None):
-        raise ValueError("give exactly one of output_size or scales")
-    in_size = list(x.shape[2:])
-    if any(n == 0 for n in x.shape[1:]):
-        # tri.md Decisions: C, D, H or W = 0 in the input is invalid (161002); N = 0 is fine
-        raise ValueError(f"x: C, D, H and W must be > 0; got shape {tuple(x.shape)}")
 
+def _trilinear_output_size(output_size, in_size, axis_scales):
+    """The output lengths: output_size when given, else floor(in * scale) in double per axis (tri.md
+    Decisions, as F.interpolate), which needs a scale on every axis."""
     if output_size is not None:
         out_size = _int_list(output_size, "output_size")
         if len(out_size) != 3:
             raise ValueError(f"output_size must have 3 entries (D, H, W); got {out_size}")
         if any(n < 1 for n in out_size):
             raise ValueError(f"output_size must be >= 1; got {out_size}")
-        axis_scales = [None, None, None]
-    else:
-        axis_scales = _float_list(scales, "scales")
-        if len(axis_scales) != 3:
-            raise ValueError(f"scales must have 3 entries (D, H, W); got {axis_scales}")
-        if not all(math.isfinite(s) and s > 0 for s in axis_scales):
-            raise ValueError(f"scales must be finite and > 0; got {axis_scales}")
-        # tri.md Decisions: size = floor(in * scale) in double, as F.interpolate
-        out_size = [int(math.floor(n * s)) for n, s in zip(in_size, axis_scales)]
-        if any(n < 1 for n in out_size):
-            raise ValueError(f"scales give an output length 0: input {in_size} * scales {axis_scales}")
+        return out_size
+    if any(s is None for s in axis_scales):
+        raise ValueError(f"scales: without output_size every axis needs a scale; got {axis_scales}")
+    out_size = [int(math.floor(n * s)) for n, s in zip(in_size, axis_scales)]
+    if any(n < 1 for n in out_size):
+        raise ValueError(f"scales give an output length 0: input {in_size} * scales {axis_scales}")
+    return out_size
+
+
+def _check_align_corners(align_corners):
+    if not isinstance(align_corners, (bool, np.bool_)):
+        raise ValueError(f"align_corners must be a bool; got {align_corners!r}")
+    return bool(align_corners)
+
+
+def upsample_trilinear3d(x, output_size=None, scales=None, align_corners=False):
+    """PyTorch upsample_trilinear3d on a 5-D NCDHW array of float32, float16 or bfloat16.
+
+    ATen's convention: output_size (3 ints, D H W) gives the shape; scales (one number for all axes,
+    or 3 entries each a number or None) give the source coordinates of the axes that have one (1/scale
+    instead of in/out; align_corners ignores them). Without output_size the shape is floor(in * scale)
+    in double per axis, as F.interpolate with recompute_scale_factor=False. At least one of the two
+    must be given. Returns an array of x's dtype, rounded once to nearest even.
+    """
+    x = _as_numpy(x, "x")
+    _check_dtype(x, "x", TRILINEAR_DTYPES)
+    if x.ndim != 5:
+        raise ValueError(f"x must be 5-D (N, C, D, H, W); got rank {x.ndim}")
+    align_corners = _check_align_corners(align_corners)
+    if output_size is None and scales is None:
+        raise ValueError("give output_size, scales, or both (output_size sets the shape, scales the source "
+                         "coordinates)")
+    in_size = list(x.shape[2:])
+    if any(n == 0 for n in x.shape[1:]):
+        # tri.md Decisions: C, D, H or W = 0 in the input is invalid (161002); N = 0 is fine
+        raise ValueError(f"x: C, D, H and W must be > 0; got shape {tuple(x.shape)}")
+    axis_scales = _trilinear_scales(scales)
+    out_size = _trilinear_output_size(output_size, in_size, axis_scales)
 
     output_shape = list(x.shape[:2]) + out_size
     if x.shape[0] == 0:  # tri.md Decisions: N = 0 -> empty output
@@ -587,6 +717,33 @@ def upsample_trilinear3d(x, output_size=None, scales=None, align_corners=False):
 
     result = x.astype(np.float64)
     for axis, in_len, out_len, scale in zip((2, 3, 4), in_size, out_size, axis_scales):
-        src_index, tap_weight = _trilinear_axis_taps(in_len, out_len, bool(align_corners), scale)
+        src_index, tap_weight = _trilinear_axis_taps(in_len, out_len, align_corners, scale)
         result = _apply_taps(result, axis, src_index, tap_weight.astype(np.float64))
     return _round_to_dtype(result, x.dtype)
+
+
+def upsample_trilinear3d_backward(grad_output, output_size, input_size, align_corners=False, scales=None):
+    """Gradient of :func:`upsample_trilinear3d` with respect to x (ATen's upsample_trilinear3d_backward):
+    grad_output has shape (N, C, *output_size), the result ``input_size`` (N, C, D, H, W) and
+    grad_output's dtype. The forward's per-axis tap tables applied transposed (both taps of every
+    output coordinate, zero weights included), accumulated in float64, rounded once."""
+    grad = _as_numpy(grad_output, "grad_output")
+    _check_dtype(grad, "grad_output", TRILINEAR_DTYPES)
+    if grad.ndim != 5:
+        raise ValueError(f"grad_output must be 5-D (N, C, D, H, W); got rank {grad.ndim}")
+    align_corners = _check_align_corners(align_corners)
+    if output_size is None:
+        raise ValueError("output_size is required: the forward output's (D, H, W)")
+    out_size = _trilinear_output_size(output_size, None, None)
+    in_shape = _shape_list(input_size, "input_size", rank=5)
+    if any(n == 0 for n in in_shape[1:]):
+        raise ValueError(f"input_size: C, D, H and W must be > 0; got {in_shape}")
+    axis_scales = _trilinear_scales(scales)
+    _check_grad_shape(grad, in_shape[:2] + out_size)
+    if in_shape[0] == 0:
+        return np.zeros(in_shape, dtype=grad.dtype)
+    result = grad.astype(np.float64)
+    for axis, in_len, out_len, scale in reversed(list(zip((2, 3, 4), in_shape[2:], out_size, axis_scales))):
+        src_index, tap_weight = _trilinear_axis_taps(in_len, out_len, align_corners, scale)
+        result = _apply_taps_transposed(result, axis, src_index, tap_weight.astype(np.float64), in_len)
+    return _round_to_dtype(result, grad.dtype)
