@@ -222,15 +222,16 @@ aclnnStatus LaunchFailure(const char* api, const char* what, int rc)
                 std::string(what) + " was rejected by the device: " + runtime::LastLaunchError());
 }
 
-aclnnStatus RunViewCopy(const char* api, const char* what, const ViewCopyPlan& plan, aclrtStream stream, void* src,
-                        uint64_t srcBytes, void* dst, uint64_t dstBytes, uint64_t copiedBytes)
+// One staging copy of phase two; `role` tags its launch in the call record ("gather", "scatter").
+aclnnStatus RunViewCopy(const char* api, const char* what, const char* role, const ViewCopyPlan& plan,
+                        aclrtStream stream, void* src, uint64_t srcBytes, void* dst, uint64_t dstBytes)
 {
     if (plan.blockDim == 0) return ACLNN_SUCCESS;
     const KernelLaunchArgs args{plan.blockDim, stream, src,     srcBytes, dst, dstBytes, nullptr, 0,
                                 plan.tiling.data(), plan.tiling.size()};
+    runtime::OperatorCall::MarkNextLaunch(role);
     int rc = LaunchViewCopyKernel(args);
     if (rc != 0) return LaunchFailure(api, what, rc);
-    runtime::RecordOperatorFloor(2 * copiedBytes);
     return ACLNN_SUCCESS;
 }
 
@@ -260,14 +261,15 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
         return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "workspace: must not be null when the workspace size is > 0");
     }
     uint8_t* base = static_cast<uint8_t*>(workspace);
+    runtime::OperatorCall call(api, job.input.denseBytes + job.output.denseBytes);
 
     void* x = job.input.viewStart;
     uint64_t xBytes = job.input.viewSpanBytes;
     if (job.input.staged) {
         x = base + job.stageInOffset;
         xBytes = job.input.denseBytes;
-        aclnnStatus st = RunViewCopy(api, "gathering the non-contiguous input (view_copy kernel)", job.gather, stream,
-                                     job.input.viewStart, job.input.viewSpanBytes, x, xBytes, job.input.denseBytes);
+        aclnnStatus st = RunViewCopy(api, "gathering the non-contiguous input (view_copy kernel)", "gather", job.gather,
+                                     stream, job.input.viewStart, job.input.viewSpanBytes, x, xBytes);
         if (st != ACLNN_SUCCESS) return st;
     }
     void* y = job.output.staged ? static_cast<void*>(base + job.stageOutOffset) : job.output.viewStart;
@@ -283,12 +285,11 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
                                 job.plan.tiling.size()};
     int rc = job.launcher(args);
     if (rc != 0) return LaunchFailure(api, "the operator kernel", rc);
-    runtime::RecordOperatorFloor(job.input.denseBytes + job.output.denseBytes);
 
     if (job.output.staged) {
-        aclnnStatus st = RunViewCopy(api, "scattering into the non-contiguous output (view_copy kernel)", job.scatter,
-                                     stream, y, job.output.denseBytes, job.output.viewStart, job.output.viewSpanBytes,
-                                     job.output.denseBytes);
+        aclnnStatus st = RunViewCopy(api, "scattering into the non-contiguous output (view_copy kernel)", "scatter",
+                                     job.scatter, stream, y, job.output.denseBytes, job.output.viewStart,
+                                     job.output.viewSpanBytes);
         if (st != ACLNN_SUCCESS) return st;
     }
     return ACLNN_SUCCESS;

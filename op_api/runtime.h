@@ -32,8 +32,17 @@ bool CopyToWorkspace(void* workspace, uint64_t workspaceBytes, const std::vector
 // Why the last kernel launch failed (sim: the rule it broke; npu: the runtime's status).
 std::string LastLaunchError();
 
-// Tells the profiler the read-once/write-once traffic of the operator just launched (sim only).
-void RecordOperatorFloor(uint64_t bytes);
+// Phase two of one operator call, for the sim's profiler (a no-op on npu): the launches made while
+// it lives form one call record with the operator's floor (read the input once, write the output
+// once); MarkNextLaunch tags the next launch ("gather", "scatter"; the operator kernel by default).
+class OperatorCall {
+public:
+    OperatorCall(const char* api, uint64_t floorBytes);
+    ~OperatorCall();
+    OperatorCall(const OperatorCall&) = delete;
+    OperatorCall& operator=(const OperatorCall&) = delete;
+    static void MarkNextLaunch(const char* role);
+};
 
 // The executor handle of a job (owning it), and phase two on it: the job runs once.
 aclnnStatus CreateExecutor(std::unique_ptr<OperatorJob> job, aclOpExecutor** executor);

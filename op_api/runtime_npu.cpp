@@ -57,7 +57,13 @@ std::string LastLaunchError()
     return (m != nullptr && *m != '\0') ? m : "the kernel launch was rejected by the runtime";
 }
 
-void RecordOperatorFloor(uint64_t bytes) { (void)bytes; }
+OperatorCall::OperatorCall(const char* api, uint64_t floorBytes)
+{
+    (void)api;
+    (void)floorBytes;
+}
+OperatorCall::~OperatorCall() = default;
+void OperatorCall::MarkNextLaunch(const char* role) { (void)role; }
 
 namespace {
 // The executor handle is the job itself (opaque to the caller, who only hands it back to phase two);

@@ -43,7 +43,9 @@ bool CopyToWorkspace(void* workspace, uint64_t workspaceBytes, const std::vector
 
 std::string LastLaunchError() { return ascend_sim::LastError(); }
 
-void RecordOperatorFloor(uint64_t bytes) { ascend_sim::SetLastLaunchFloorBytes(bytes); }
+OperatorCall::OperatorCall(const char* api, uint64_t floorBytes) { ascend_sim::BeginOperatorCall(api, floorBytes); }
+OperatorCall::~OperatorCall() { ascend_sim::EndOperatorCall(); }
+void OperatorCall::MarkNextLaunch(const char* role) { ascend_sim::SetNextLaunchRole(role); }
 
 namespace {
 aclnnStatus RunCallback(void* context, void* workspace, uint64_t workspaceSize, aclrtStream stream)

@@ -14,8 +14,8 @@ operators. Without torch (or with a torch that fails to import) the numpy API wo
 import warnings as _warnings
 
 from . import reference  # noqa: F401
-from .ops import (AclnnError, get_soc, interpolate, interpolate_backward, last_launch, set_soc,  # noqa: F401
-                  upsample_trilinear3d, upsample_trilinear3d_backward)
+from .ops import (AclnnError, get_soc, interpolate, interpolate_backward, last_launch, profile,  # noqa: F401
+                  set_soc, upsample_trilinear3d, upsample_trilinear3d_backward)
 
 __all__ = [
     "reference",
@@ -27,6 +27,7 @@ __all__ = [
     "set_soc",
     "get_soc",
     "last_launch",
+    "profile",
 ]
 
 

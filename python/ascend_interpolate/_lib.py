@@ -217,6 +217,8 @@ def _declare_all(lib):
     _declare(lib, "aclsimGetSoc", c_char_p, [], required=False)
     _declare(lib, "aclsimSocSelectionError", c_char_p, [], required=False)
     _declare(lib, "aclsimLastLaunchJson", c_char_p, [], required=False)
+    _declare(lib, "aclsimProfileBegin", None, [], required=False)
+    _declare(lib, "aclsimProfileEndJson", c_char_p, [], required=False)
     _declare(lib, "aclsimLiveExecutorCount", c_uint64, [], required=False)
     _declare(lib, "aclsimSetRecentErrMsg", None, [c_char_p], required=False)
 

@@ -894,17 +894,65 @@ def get_soc():
 
 
 def last_launch():
-    """Record of the most recent kernel launch in this process (sim builds) as a dict: soc, kernel,
-    block_dim, gm_read_bytes, gm_write_bytes, floor_bytes, traffic_ratio, modeled_time_us, cores
-    (one dict per block), ... Calls that launch nothing (empty tensors) leave the previous record."""
-    raw = _sim_function("aclsimLastLaunchJson")()
-    text = raw.decode("utf-8", "replace").strip() if raw else ""
+    """Record of this thread's most recent operator call (sim builds) as a dict.
+
+    It describes the operator's own kernel -- ``kernel``, ``block_dim``, ``cores`` (one dict per
+    block), ``imbalance``, ``phases`` (its SyncAll phases), ``value_args_digest`` (its tiling) -- with
+    the counters (``gm_read_bytes``, ``gm_write_bytes``, ``vector_instructions``, ...),
+    ``modeled_time_us`` and ``host_wall_ms`` summed over every launch of the call, the view_copy
+    staging of strided inputs and outputs included, and ``floor_bytes`` / ``floor_time_us`` /
+    ``traffic_ratio`` against the operator's floor (read the input once, write the output once).
+    ``launches`` lists the call's launches in order, each with its ``role`` ("gather", "kernel",
+    "scatter") and cost. Records are per thread; calls that launch nothing (empty tensors) leave the
+    previous record. See :func:`profile` to collect every call of a block of code."""
+    text = _text(_sim_function("aclsimLastLaunchJson")())
     if not text or text in ("{}", "null"):
-        raise RuntimeError("no kernel launch has happened yet in this process (run an operator first)")
+        raise RuntimeError("no kernel launch has happened yet on this thread (run an operator first)")
     record = json.loads(text)
-    if not isinstance(record, dict) or not record:
+    if not isinstance(record, dict) or not record.get("launches"):
         raise RuntimeError(f"aclsimLastLaunchJson returned no launch record: {text[:200]!r}")
-    if not record.get("kernel") and not record.get("block_dim"):
-        # the sim reports an all-zero record (empty kernel name, block_dim 0) until the first launch
-        raise RuntimeError("no kernel launch has happened yet in this process (run an operator first)")
     return record
+
+
+def _text(raw):
+    return raw.decode("utf-8", "replace").strip() if raw else ""
+
+
+class profile:
+    """Collects every operator call this thread makes inside a ``with`` block (sim builds)::
+
+        with ai.profile() as p:
+            y = ai.interpolate(x, ...)
+            z = ai.upsample_trilinear3d(y, ...)
+        p.calls              # one record per call, as last_launch() gives them
+        p.modeled_time_us    # their modeled time, staging included
+        p.gm_bytes           # GM bytes read and written
+
+    Profiles nest (each collects); other threads' calls are not included."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __enter__(self):
+        _sim_function("aclsimProfileBegin")()
+        return self
+
+    def __exit__(self, *exc):
+        self.calls = json.loads(_text(_sim_function("aclsimProfileEndJson")()) or "[]")
+        return False
+
+    @property
+    def launches(self):
+        """Every launch of every call, in order."""
+        return [launch for call in self.calls for launch in call["launches"]]
+
+    @property
+    def modeled_time_us(self):
+        return sum(call["modeled_time_us"] for call in self.calls)
+
+    @property
+    def gm_bytes(self):
+        return sum(call["gm_read_bytes"] + call["gm_write_bytes"] for call in self.calls)
+
+    def __repr__(self):
+        return f"<ascend_interpolate.profile: {len(self.calls)} calls, {self.modeled_time_us:.3g} us modeled>"

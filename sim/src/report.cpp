@@ -34,9 +34,24 @@ const char* VecOpName(VecOp op) {
 }
 
 namespace {
-std::mutex g_repMu;
-LaunchReport g_report;
-SocProfile g_reportSoc{};
+// Per host thread: the last kernel launch, the operator call being recorded (the aclnn layer
+// brackets phase two), the last finished call, and the open profiles.  A launch runs on the thread
+// that made it, so nothing here is shared between threads.
+struct ThreadRecords {
+    LaunchReport lastLaunch;
+    bool inCall = false;
+    CallReport current;
+    CallReport lastCall;
+    std::string nextRole;
+    std::vector<std::vector<CallReport>> profiles;  // a stack: nested profiles all collect
+};
+thread_local ThreadRecords t_records;
+
+// A call of the launches in `current` becomes the thread's last call and goes into every open profile.
+void Publish(const CallReport& call) {
+    t_records.lastCall = call;
+    for (auto& profile : t_records.profiles) profile.push_back(call);
+}
 
 void Accumulate(CoreCounters& t, const CoreCounters& c) {
     t.gmReadBytes += c.gmReadBytes;
@@ -92,7 +107,7 @@ void Model(const SocProfile& s, double shareGBps, CoreCounters& c) {
 
 void Fill(LaunchReport& r, uint64_t floorBytes) {
     r.floorBytes = floorBytes;
-    const double bw = g_reportSoc.hbmBandwidthGBps;
+    const double bw = r.profile.hbmBandwidthGBps;
     r.floorTimeUs = bw > 0 ? double(floorBytes) / (bw * 1e3) : 0;
     r.trafficRatio = floorBytes ? double(r.total.gmReadBytes + r.total.gmWriteBytes) / double(floorBytes) : 0;
 }
@@ -198,50 +213,62 @@ void FinishReport(LaunchState& L, double wallMs) {
     r.total.modeledTimeUs = mx;
     r.meanCoreTimeUs = sum / double(coreTime.size());
     r.imbalance = r.meanCoreTimeUs > 0 ? (maxCore - r.meanCoreTimeUs) / r.meanCoreTimeUs : 0;
-    std::lock_guard<std::mutex> lk(g_repMu);
-    g_reportSoc = L.soc;
-    g_report = std::move(r);
+    r.profile = L.soc;
+    r.role = t_records.nextRole.empty() ? "kernel" : t_records.nextRole;
+    t_records.nextRole.clear();
+    t_records.lastLaunch = r;
+    if (t_records.inCall) {
+        t_records.current.launches.push_back(std::move(r));
+    } else {  // a bare launch (no operator call open) is a call of its own
+        CallReport call;
+        call.launches.push_back(std::move(r));
+        Publish(call);
+    }
 }
 }  // namespace detail
 
-LaunchReport LastLaunch() {
-    std::lock_guard<std::mutex> lk(g_repMu);
-    return g_report;
-}
+LaunchReport LastLaunch() { return t_records.lastLaunch; }
 
 double FloorTimeUs(uint64_t bytes) { return double(bytes) / (ActiveSoc().hbmBandwidthGBps * 1e3); }
 
 void SetLastLaunchFloorBytes(uint64_t bytes) {
-    std::lock_guard<std::mutex> lk(g_repMu);
-    Fill(g_report, bytes);
+    Fill(t_records.lastLaunch, bytes);
+    if (!t_records.lastCall.launches.empty()) t_records.lastCall.floorBytes = bytes;
 }
 
-std::string LastLaunchJson() {
-    std::lock_guard<std::mutex> lk(g_repMu);
-    const LaunchReport& r = g_report;
-    const SocProfile& s = g_reportSoc;
-    std::string o = "{";
-    o += "\"soc\": \"" + Esc(r.soc) + "\", \"kernel\": \"" + Esc(r.kernel) + "\", ";
-    J(o, "block_dim", uint64_t(r.blockDim));
-    char digest[24];
-    std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(r.valueArgsDigest));
-    o += std::string("\"value_args_digest\": \"") + digest + "\", ";
-    J(o, "status", uint64_t(r.status));
-    o += "\"error\": \"" + Esc(r.error) + "\", ";
-    Counters(o, r.total);
-    o += ", ";
-    J(o, "phases", uint64_t(r.phases));
-    J(o, "mean_core_time_us", r.meanCoreTimeUs);
-    J(o, "imbalance", r.imbalance);
-    J(o, "per_core_dma_gbps", r.perCoreDmaGBps);
-    J(o, "floor_bytes", r.floorBytes);
-    J(o, "floor_time_us", r.floorTimeUs);
-    J(o, "traffic_ratio", r.trafficRatio);
-    J(o, "host_wall_ms", r.hostWallMs);
+void BeginOperatorCall(const char* op, uint64_t floorBytes) {
+    t_records.inCall = true;
+    t_records.current = CallReport{};
+    t_records.current.op = op != nullptr ? op : "";
+    t_records.current.floorBytes = floorBytes;
+}
+
+void SetNextLaunchRole(const char* role) { t_records.nextRole = role != nullptr ? role : ""; }
+
+void EndOperatorCall() {
+    if (!t_records.inCall) return;
+    t_records.inCall = false;
+    if (!t_records.current.launches.empty()) Publish(t_records.current);
+    t_records.current = CallReport{};
+}
+
+CallReport LastCall() { return t_records.lastCall; }
+
+void ProfileBegin() { t_records.profiles.emplace_back(); }
+
+std::vector<CallReport> ProfileEnd() {
+    if (t_records.profiles.empty()) return {};
+    std::vector<CallReport> calls = std::move(t_records.profiles.back());
+    t_records.profiles.pop_back();
+    return calls;
+}
+
+namespace {
+void VectorOps(std::string& o, const CoreCounters& c) {
     o += "\"vector_ops\": {";
     bool first = true;
     for (int i = 0; i < kNumVecOps; ++i) {
-        const VecOpCounter& v = r.total.vecOps[i];
+        const VecOpCounter& v = c.vecOps[i];
         if (v.instructions == 0) continue;
         if (!first) o += ", ";
         first = false;
@@ -252,7 +279,11 @@ std::string LastLaunchJson() {
         J(o, "elements", v.elements, false);
         o += "}";
     }
-    o += "}, \"cost_model\": {";
+    o += "}";
+}
+
+void CostModelJson(std::string& o, const SocProfile& s) {
+    o += "\"cost_model\": {";
     if (s.name != nullptr) {
         J(o, "clock_ghz", s.clockGHz);
         J(o, "hbm_bandwidth_gbps", s.hbmBandwidthGBps);
@@ -266,16 +297,105 @@ std::string LastLaunchJson() {
         J(o, "sync_all_us", s.syncAllUs);
         J(o, "vector_core_num", uint64_t(s.vectorCoreNum), false);
     }
-    o += "}, \"cores\": [";
-    for (size_t b = 0; b < r.cores.size(); ++b) {
+    o += "}";
+}
+
+std::string Digest(uint64_t d) {
+    char b[24];
+    std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(d));
+    return b;
+}
+
+// One launch of a call, compactly: what it was and what it cost.
+void LaunchSummary(std::string& o, const LaunchReport& r) {
+    o += "{\"role\": \"" + Esc(r.role) + "\", \"kernel\": \"" + Esc(r.kernel) + "\", ";
+    J(o, "block_dim", uint64_t(r.blockDim));
+    o += "\"value_args_digest\": \"" + Digest(r.valueArgsDigest) + "\", ";
+    J(o, "status", uint64_t(r.status));
+    J(o, "gm_read_bytes", r.total.gmReadBytes);
+    J(o, "gm_write_bytes", r.total.gmWriteBytes);
+    J(o, "modeled_time_us", r.modeledTimeUs);
+    J(o, "imbalance", r.imbalance);
+    J(o, "host_wall_ms", r.hostWallMs, false);
+    o += "}";
+}
+}  // namespace
+
+// A call: the operator kernel's record (its cores, blockDim, imbalance, SyncAll phases), with the
+// counters, modeled time and host time summed over every launch of the call (staging included) and
+// the floor of the operator, plus the launches in order.
+std::string CallJson(const CallReport& call) {
+    if (call.launches.empty()) return "{}";
+    const LaunchReport* kernel = &call.launches.front();
+    for (const LaunchReport& r : call.launches)
+        if (r.role == "kernel") kernel = &r;
+    CoreCounters total;
+    double modeled = 0, wall = 0;
+    int status = 0;
+    std::string error;
+    for (const LaunchReport& r : call.launches) {
+        Accumulate(total, r.total);
+        modeled += r.modeledTimeUs;
+        wall += r.hostWallMs;
+        if (status == 0 && r.status != 0) {
+            status = r.status;
+            error = r.error;
+        }
+    }
+    LaunchReport floor;  // the floor and traffic ratio of the call's totals
+    floor.total = total;
+    floor.profile = kernel->profile;
+    Fill(floor, call.floorBytes);
+    std::string o = "{";
+    o += "\"operator\": \"" + Esc(call.op) + "\", \"soc\": \"" + Esc(kernel->soc) + "\", \"kernel\": \"" +
+         Esc(kernel->kernel) + "\", ";
+    J(o, "block_dim", uint64_t(kernel->blockDim));
+    o += "\"value_args_digest\": \"" + Digest(kernel->valueArgsDigest) + "\", ";
+    J(o, "status", uint64_t(status));
+    o += "\"error\": \"" + Esc(error) + "\", ";
+    total.modeledTimeUs = modeled;
+    total.dmaTimeUs = kernel->total.dmaTimeUs;
+    total.vectorTimeUs = kernel->total.vectorTimeUs;
+    total.scalarTimeUs = kernel->total.scalarTimeUs;
+    Counters(o, total);
+    o += ", ";
+    J(o, "phases", uint64_t(kernel->phases));
+    J(o, "mean_core_time_us", kernel->meanCoreTimeUs);
+    J(o, "imbalance", kernel->imbalance);
+    J(o, "per_core_dma_gbps", kernel->perCoreDmaGBps);
+    J(o, "floor_bytes", floor.floorBytes);
+    J(o, "floor_time_us", floor.floorTimeUs);
+    J(o, "traffic_ratio", floor.trafficRatio);
+    J(o, "host_wall_ms", wall);
+    VectorOps(o, total);
+    o += ", ";
+    CostModelJson(o, kernel->profile);
+    o += ", \"cores\": [";
+    for (size_t b = 0; b < kernel->cores.size(); ++b) {
         if (b) o += ", ";
         o += "{";
         J(o, "block", uint64_t(b));
-        Counters(o, r.cores[b]);
+        Counters(o, kernel->cores[b]);
         o += "}";
+    }
+    o += "], \"launches\": [";
+    for (size_t i = 0; i < call.launches.size(); ++i) {
+        if (i) o += ", ";
+        LaunchSummary(o, call.launches[i]);
     }
     o += "]}";
     return o;
+}
+
+std::string LastLaunchJson() { return CallJson(t_records.lastCall); }
+
+std::string ProfileJson(const std::vector<CallReport>& calls) {
+    std::string o = "[";
+    for (size_t i = 0; i < calls.size(); ++i) {
+        if (i) o += ", ";
+        o += CallJson(calls[i]);
+    }
+    return o + "]";
 }
 
 }  // namespace ascend_sim
@@ -283,5 +403,11 @@ std::string LastLaunchJson() {
 extern "C" const char* aclsimLastLaunchJson(void) {
     static thread_local std::string s;
     s = ascend_sim::LastLaunchJson();
+    return s.c_str();
+}
+extern "C" void aclsimProfileBegin(void) { ascend_sim::ProfileBegin(); }
+extern "C" const char* aclsimProfileEndJson(void) {
+    static thread_local std::string s;
+    s = ascend_sim::ProfileJson(ascend_sim::ProfileEnd());
     return s.c_str();
 }

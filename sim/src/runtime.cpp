@@ -1206,8 +1206,7 @@ static void RaceChecks(LaunchState& L) {
 using namespace detail;
 
 static std::mutex g_launchMu;
-static std::mutex g_errMu;
-static std::string g_lastError;
+static thread_local std::string t_lastError;  // the last launch made on this host thread
 // Level 1 (pipe hazards not covered by auto-sync) is the default: passing the sim must mean obeying the
 // hardware's rules.  ASCEND_SIM_STRICT=0 turns the tracker off, =2 adds scalar accesses.
 static int StrictFromEnv() {
@@ -1221,10 +1220,7 @@ void SetStrictLevel(int level) { g_strict.store(std::max(0, std::min(2, level)))
 int StrictLevel() { return g_strict.load(); }
 bool Strict() { return g_strict.load() != 0; }
 
-const std::string& LastError() {
-    std::lock_guard<std::mutex> lk(g_errMu);
-    return g_lastError;
-}
+const std::string& LastError() { return t_lastError; }
 
 static uint32_t ThreadCap() {
     if (const char* e = std::getenv("ASCEND_SIM_THREADS")) {
@@ -1282,10 +1278,7 @@ int LaunchErased(const LaunchOptions& opt, const GmArg* args, uint32_t numArgs, 
         if (L->error.empty()) RaceChecks(*L);
     }
     const double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    {
-        std::lock_guard<std::mutex> lk(g_errMu);
-        g_lastError = L->error;
-    }
+    t_lastError = L->error;
     FinishReport(*L, wallMs);
     return L->error.empty() ? 0 : 1;
 }

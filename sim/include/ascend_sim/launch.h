@@ -43,6 +43,7 @@ int LaunchErased(const LaunchOptions& opt, const GmArg* args, uint32_t numArgs, 
 template <typename... P, typename... A>
 int LaunchKernel(const LaunchOptions& opt, void (*kernel)(P...), const A&... args);
 
+// Why the last launch made on this host thread failed ("" if it did not).
 const std::string& LastError();
 
 }  // namespace ascend_sim

@@ -106,7 +106,9 @@ extern "C" {
 int aclsimSetSoc(const char* name);          // 0 ok, 161002 unknown name
 const char* aclsimGetSoc(void);
 const char* aclsimSocSelectionError(void);   // "" unless $ASCEND_SIM_SOC names no profile
-const char* aclsimLastLaunchJson(void);      // valid until the next call from the same thread
+const char* aclsimLastLaunchJson(void);      // this thread's last call; valid until the next call from the same thread
+void aclsimProfileBegin(void);               // start collecting this thread's calls
+const char* aclsimProfileEndJson(void);      // the calls since the matching begin, as a JSON array
 void aclsimSetStrict(int level);          // 0 off, 1 pipe hazards, 2 also scalar accesses
 const char* aclsimLastError(void);
 }

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "ascend_sim/soc.h"
+
 namespace ascend_sim {
 
 // Vector instructions the sim counts separately (index into CoreCounters::vecOps).
@@ -57,16 +59,40 @@ struct LaunchReport {
     double floorTimeUs = 0;    // floorBytes at the full GM bandwidth
     double trafficRatio = 0;   // (gmRead + gmWrite) / floorBytes
     double hostWallMs = 0;     // how long the simulation took on the host
+    std::string role;          // within an operator call: "kernel", or the staging role ("gather", "scatter")
+    SocProfile profile{};      // the profile the launch ran on (cost-model parameters)
 };
 
-// The most recent launch (thread-safe copy).
+// What one aclnn phase two did: its launches in order (view_copy staging and the operator kernel).
+struct CallReport {
+    std::string op;                      // the aclnn API ("" for a bare launch, which is a call of its own)
+    std::vector<LaunchReport> launches;
+    uint64_t floorBytes = 0;             // read the input once, write the output once
+};
+
+// Everything below is per host thread: a launch is recorded on the thread that made it.
+// The last kernel launch.
 LaunchReport LastLaunch();
+// The aclnn layer brackets phase two: the launches in between form one call record, each launch
+// tagged with the role set just before it (default "kernel").
+void BeginOperatorCall(const char* op, uint64_t floorBytes);
+void SetNextLaunchRole(const char* role);
+void EndOperatorCall();
+// The last call (a bare launch outside any operator call counts as one).
+CallReport LastCall();
+// Profiles: every call between ProfileBegin and ProfileEnd (nested profiles each collect).
+void ProfileBegin();
+std::vector<CallReport> ProfileEnd();
+// JSON of a call: the operator kernel's record with counters, modeled time and traffic summed over
+// the call's launches (staging included), the operator's floor, and "launches" in order.
+std::string CallJson(const CallReport& call);
+std::string ProfileJson(const std::vector<CallReport>& calls);
 // Memory-bound floor for a byte count on the active profile, in microseconds.
 double FloorTimeUs(uint64_t bytes);
 // The aclnn layer tells the sim the minimal GM traffic of the op just launched (read input once,
 // write output once); fills floorBytes / floorTimeUs / trafficRatio of the last launch.
 void SetLastLaunchFloorBytes(uint64_t bytes);
-// JSON of the last launch (also exported as aclsimLastLaunchJson).
+// JSON of the last call (also exported as aclsimLastLaunchJson).
 std::string LastLaunchJson();
 
 // Strict pipe-hazard mode: UB written by one pipe and read by another needs a sync edge.
