@@ -414,13 +414,14 @@ class _OutputTarget:
 # Interpolate-4
 # ================================================================================================
 def _fit_pads(pads, rank, name):
-    """interpolate4.md: shorter than rank -> zero-extended; longer -> the first rank values."""
+    """docs/aclnnInterpolate.md "Inputs and validation": shorter than rank -> zero-extended; longer -> the
+    first rank values."""
     values = _int_list(pads, name)
     return (values + [0] * rank)[:rank]
 
 
 def scales_mode_output_length(padded_length, scale):
-    """interp_math.h ScalesModeOutputLength (interpolate4.md "Output shape", scales mode): a float32
+    """interp_math.h ScalesModeOutputLength (docs/aclnnInterpolate.md "Output shape", scales mode): a float32
     scale of exactly 1 keeps the length, otherwise int64(float32(padded) * (float32(scale) + 1e-6f))."""
     scale = np.float32(scale)  # the scales travel as an aclFloatArray (float32)
     if scale == np.float32(1.0):
@@ -429,7 +430,7 @@ def scales_mode_output_length(padded_length, scale):
 
 
 def _interpolate_output_shape(in_shape, sizes, scales, axes, shape_calculation_mode, pads_begin, pads_end):
-    """interpolate4.md "Output shape". Only what is needed to allocate ``out``; the C API checks the rest."""
+    """docs/aclnnInterpolate.md "Output shape". Only what is needed to allocate ``out``; the C API checks the rest."""
     rank = len(in_shape)
     padded = [n + b + e for n, b, e in zip(in_shape, _fit_pads(pads_begin, rank, "pads_begin"),
                                             _fit_pads(pads_end, rank, "pads_end"))]
@@ -459,8 +460,8 @@ def _interpolate_output_shape(in_shape, sizes, scales, axes, shape_calculation_m
 def interpolate(x, sizes=None, scales=None, axes=None, *, mode, shape_calculation_mode,
                 coordinate_transformation_mode="half_pixel", nearest_mode="round_prefer_floor",
                 antialias=False, pads_begin=(0,), pads_end=(0,), cube_coeff=-0.75, out=None):
-    """OpenVINO Interpolate-4 (interpolate4.md) through aclnnInterpolate. Rank 1..5; axes default to
-    all dimensions. Mode strings are passed to the C API as given (it rejects unknown ones with
+    """OpenVINO Interpolate-4 (docs/aclnnInterpolate.md "Function") through aclnnInterpolate. Rank 1..5;
+    axes default to all dimensions. Mode strings are passed to the C API as given (it rejects unknown ones with
     161002). Returns ``out`` if given, else a new contiguous array/tensor of the input's kind."""
     kind = _kind(x, "x")
     _check_out(out, kind)
@@ -520,7 +521,8 @@ def _run_interpolate(xop, outop, a, stream=None, workspace_factory=_lib.Workspac
 def _import_torch_npu():
     try:
         import torch_npu  # noqa: F401
-    except Exception as exc:  # ImportError(libhccl.so), RuntimeError, bare Exception (ecosystem.md 1)
+    except Exception as exc:  # ImportError(libhccl.so), RuntimeError, bare Exception
+        # (docs/integration.md "torch_npu gating")
         raise RuntimeError(
             f"x is an NPU tensor but torch_npu cannot be imported ({type(exc).__name__}: {exc}); "
             "it needs the CANN runtime (source set_env.sh of the toolkit)") from exc
