@@ -1,5 +1,5 @@
-// aclnnInterpolate: every validation rule of shared/reference/interpolate4.md ("Inputs and
-// validation", "Output shape", "The scale each axis uses", identity rule), resolved into an
+// aclnnInterpolate: every validation rule of docs/aclnnInterpolate.md "Inputs and validation",
+// "Output shape", "The scale each axis uses" and "Identity rule", resolved into an
 // ai::InterpolateProblem for the planner (op_host/interpolate_tiling.h).
 #include "aclnn_interpolate.h"
 

@@ -1,6 +1,7 @@
 // aclnnUpsampleTrilinear3d: parameter checks in CANN's order and with CANN's codes
-// (shared/reference/trilinear.md §1 "Checks and codes"), this project's decisions where CANN and
-// PyTorch differ (trilinear.md "Decisions for this project"), then tiling and the executor.
+// (docs/aclnnUpsampleTrilinear3d.md "Checks and status codes"), this project's decisions where CANN
+// and PyTorch differ (docs/aclnnUpsampleTrilinear3d.md "Decisions for this project"), then tiling and
+// the executor.
 #include "aclnn_upsample_trilinear3d.h"
 
 #include <climits>
@@ -159,7 +160,7 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor*
     job->launcher = &LaunchUpsampleTrilinear3dKernel;
     job->platform = platform;
     job->elemBytes = static_cast<uint32_t>(aclDataTypeSize(in.dtype));
-    if (n == 0) {  // trilinear.md Decisions: N = 0 succeeds, workspace 0, no launch
+    if (n == 0) {  // docs/aclnnUpsampleTrilinear3d.md "Decisions for this project": N = 0 succeeds, no launch
         job->empty = true;
         return CreateJobExecutor(std::move(job), workspaceSize, executor);
     }

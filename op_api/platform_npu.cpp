@@ -51,7 +51,7 @@ bool CurrentPlatform(PlatformInfo* platform, std::string* why)
     p.hasDataCopyPad = caps.dataCopyPad;
     p.hasBf16 = caps.bf16;
     // The planners' cost figures: the estimates the sim's profiles use for these SoCs
-    // (docs/sim.md "SoC profiles"); only the ranking of candidate tilings depends on them.
+    // (docs/sim.md "Parameters and sources"); only the ranking of candidate tilings depends on them.
     if (p.arch == kArchAtlasInference) {
         p.cost.hbmGBps = 204.8;
         p.cost.perCoreDmaGBps = 50.0;

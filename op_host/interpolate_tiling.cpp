@@ -1,6 +1,6 @@
 // Host tiling of Interpolate-4 (see interpolate_tiling.h and op_kernel/interpolate_tiling_data.h).
 //
-// Design (DESIGN.md "Kernel strategy"): every mode is separable, so the problem becomes passes over
+// Design (docs/aclnnInterpolate.md "Kernel strategy"): every mode is separable, so the problem becomes passes over
 // the dimensions that change (resized or padded), driven by per-axis tap tables built here from
 // interp_math.h (the one definition of the coordinate maths).  Copy-type axes (nearest, identity
 // with padding) run first in the native dtype, which keeps them exact; weighted axes follow in

@@ -73,7 +73,7 @@ struct TrilinearProblem {
 
 // ---- Interpolate-4 -----------------------------------------------------------------------------
 // Fully resolved by the aclnn layer: shapes inferred, pads normalised to the rank, per-dimension
-// scale and identity flag decided (interpolate4.md).  Dimensions not listed in `axes` have
+// scale and identity flag decided (docs/aclnnInterpolate.md "Identity rule").  Dimensions not in `axes` have
 // scale 1 and resized = false.
 struct InterpolateProblem {
     int32_t rank = 0;

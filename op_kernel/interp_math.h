@@ -6,8 +6,8 @@
 // (python/ascend_interpolate/reference.py) is an independent transcription of the same rules and
 // is what the tests compare against.
 //
-// Sources: ../shared/reference/interpolate4.md (Interpolate-4, the rules marked (OV)/(spec)),
-// ../shared/reference/trilinear.md §2 (PyTorch / CANN trilinear index maths).
+// Sources: docs/aclnnInterpolate.md "Function" (Interpolate-4, the rules marked (OV)/(spec)),
+// docs/aclnnUpsampleTrilinear3d.md "Index maths" (PyTorch / CANN trilinear index maths).
 #pragma once
 
 #include <stdint.h>
@@ -62,7 +62,7 @@ __aicore__ inline int64_t ClampIndex(int64_t i, int64_t length)
 __aicore__ inline float AbsF(float x) { return x < 0.0f ? -x : x; }
 
 // =============================================================================================
-// Interpolate-4 (interpolate4.md)
+// Interpolate-4 (docs/aclnnInterpolate.md "Function")
 // =============================================================================================
 
 // Output length of an interpolated axis in `scales` mode (OV): evaluated in float32 with
@@ -91,7 +91,7 @@ __aicore__ inline bool IsIdentityAxis(int64_t outLength, int64_t paddedLength, f
     return outLength == paddedLength || scale == 1.0f;
 }
 
-// Source coordinate of output coordinate `x` on one axis (interpolate4.md "Coordinate
+// Source coordinate of output coordinate `x` on one axis (docs/aclnnInterpolate.md "Coordinate
 // transforms"): float32, in this operation order.  `scale` is the axis scale (out/in multiplier),
 // `outLength` = Lr, `inLength` = Lo (padded).
 __aicore__ inline float SourceCoordinate(CoordMode mode, int64_t x, float scale, int64_t outLength,
@@ -114,7 +114,7 @@ __aicore__ inline float SourceCoordinate(CoordMode mode, int64_t x, float scale,
     }
 }
 
-// Nearest pixel for source coordinate `c` (interpolate4.md "nearest"), before clamping.
+// Nearest pixel for source coordinate `c` (docs/aclnnInterpolate.md "nearest"), before clamping.
 // round_prefer_ceil is round-half-away-from-zero (the spec's Python `round` is half-to-even: wrong).
 __aicore__ inline int64_t NearestPixel(NearestMode mode, float c, bool isDownsample)
 {
@@ -207,13 +207,14 @@ __aicore__ inline void CubicCoeffs(float t, float a, float coeff[4])
 }
 
 // =============================================================================================
-// UpsampleTrilinear3d: PyTorch upsample_trilinear3d / aclnnUpsampleTrilinear3d (trilinear.md §2)
+// UpsampleTrilinear3d: PyTorch upsample_trilinear3d (docs/aclnnUpsampleTrilinear3d.md "Index maths")
 // =============================================================================================
 
 // Source-index step of one axis (PyTorch area_pixel_compute_scale), as the kernel consumes it:
 // an in/out ratio, not a multiplier.  `scaleMultiplier` is the user's scale (out/in) or <= 0 when
 // not given.  An axis whose output length equals its input length is a copy (ratio 1), even with a
-// scale given (trilinear.md "Decisions").  Host only (tiling): 1/scale is evaluated in double.
+// scale given (docs/aclnnUpsampleTrilinear3d.md "Decisions for this project").  Host only (tiling):
+// 1/scale is evaluated in double.
 inline float TrilinearRatio(int64_t inLength, int64_t outLength, bool alignCorners, double scaleMultiplier)
 {
     if (outLength == inLength) {

@@ -1,4 +1,4 @@
-// Interpolate-4 kernel (OpenVINO opset-4 Interpolate; ../shared/reference/interpolate4.md).
+// Interpolate-4 kernel (OpenVINO opset-4 Interpolate; semantics: docs/aclnnInterpolate.md "Function").
 //
 // One launch runs the separable passes of the plan in order (op_kernel/interpolate_tiling_data.h);
 // the cores meet in a soft SyncAll between passes.  Two layouts:

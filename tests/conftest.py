@@ -1,8 +1,9 @@
 """Shared pytest set-up.
 
-torch_npu gating (see docs): torch auto-loads installed device backends on `import torch`; where a
-torch_npu wheel is installed without CANN that import fails, so switch auto-loading off before
-anything imports torch, and skip tests marked `npu` unless torch_npu imports and sees a device.
+torch_npu gating (docs/integration.md "torch_npu gating"): torch auto-loads installed device backends
+on `import torch`; where a torch_npu wheel is installed without CANN that import fails, so switch
+auto-loading off before anything imports torch, and skip tests marked `npu` unless torch_npu imports
+and sees a device.
 """
 import os
 

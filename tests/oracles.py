@@ -1,6 +1,6 @@
 """Oracles the reference tests compare against: the real OpenVINO Interpolate-4 and PyTorch trilinear.
 
-OpenVINO (interpolate4.md "Testing against OpenVINO"): the opset-4 op is built with
+OpenVINO (docs/aclnnInterpolate.md "Testing against OpenVINO"): the opset-4 op is built with
 ``NodeFactory("opset4").create("Interpolate", ...)`` (``openvino.opset4.interpolate`` is the older
 opset-1 op) with sizes/scales/axes as constants, and either compiled for CPU with
 ``INFERENCE_PRECISION_HINT=f32`` (the plugin defaults to bf16 where the CPU has it) or run through
@@ -158,7 +158,7 @@ def torch_trilinear(x, output_size=None, scales=None, align_corners=False):
 
 
 # ---------------------------------------------------------------------------------------------
-# Known OpenVINO defects (interpolate4.md "Testing against OpenVINO"), as predicates over a case.
+# Known OpenVINO defects (docs/aclnnInterpolate.md "Testing against OpenVINO"), as predicates over a case.
 # A predicate returns a reason string when the component is known to be wrong (or to reject the
 # case), None when it is a valid oracle for it. The tests pick an oracle that is valid and assert
 # that at least one is.
@@ -218,7 +218,7 @@ def core_reference_defect(rank, axes, mode, in_padded_lengths, out_lengths, dtyp
 
     in_padded_lengths / out_lengths: per axis in `axes` order."""
     if np.dtype(dtype).kind in "iu":
-        # interpolate4.md: integer outputs wrap around instead of saturating; and through the Python
+        # docs/aclnnInterpolate.md "dtypes": integer outputs wrap around instead of saturating; and through the Python
         # API node.evaluate returns False for integer nearest (measured, int32)
         return "core reference: integer outputs wrap around (and integer nearest is not evaluated)"
     if mode == "linear_onnx":

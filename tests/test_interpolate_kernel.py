@@ -4,7 +4,7 @@ A seeded grid over mode x coordinate transform x nearest mode x antialias x pads
 rank 1-5 x dtype, with small shapes, on both simulated SoC profiles.  The output is poisoned
 before each run (NaN / bit-inverted expected values), so an element left unwritten fails.
 
-Tolerances (interpolate4.md "dtypes"):
+Tolerances (docs/aclnnInterpolate.md "dtypes"):
 - float32: the device accumulates in float32, the reference in float64: rtol 1e-5 plus an
   absolute term relative to the input magnitude (cancellation near zero).
 - float16 / bfloat16: within 2 ulps of the reference rounded to the dtype (plus the same absolute
@@ -65,7 +65,7 @@ def _random_case(rng, mode, transform, dtype, rank=None):
     kwargs["nearest_mode"] = str(rng.choice(NEAREST_MODES))
     kwargs["antialias"] = bool(rng.random() < 0.5)
     if kwargs["antialias"] and _mixes_up_and_down(shape, kwargs):
-        # interpolate4.md "Spec flaw, kept": with antialias on, upsampled axes get a triangle
+        # docs/aclnnInterpolate.md "Spec flaw, kept": with antialias on, upsampled axes get a triangle
         # narrower than a pixel, and whether an output is 0 depends on float rounding at the kernel
         # edge (float32 weights here, float64 in the reference): not assertable to float precision.
         kwargs["antialias"] = False

@@ -2,7 +2,7 @@
 
 The sim runs kernels as host C++, so a kernel that uses double arithmetic, the C++ standard library,
 exceptions or heap allocation would pass there and fail to compile or misbehave on an AI core
-(ascendc-api.md §6 item 15: the 910B scalar unit has no double; kernels use only the Ascend C API).
+(docs/sim.md "Device-code rules": the AI core scalar unit has no double; kernels use only the Ascend C API).
 This test scans every `__aicore__` function body in op_kernel/ and every op_kernel include line.
 """
 import pathlib

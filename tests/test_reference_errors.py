@@ -1,5 +1,5 @@
 """Every argument rule of the reference raises ValueError naming the argument and the rule
-(interpolate4.md "Inputs and validation"; trilinear.md "Decisions")."""
+(docs/aclnnInterpolate.md "Inputs and validation"; docs/aclnnUpsampleTrilinear3d.md "Decisions for this project")."""
 from __future__ import annotations
 
 import numpy as np
@@ -77,13 +77,15 @@ def test_interpolate_rejects(kwargs, match):
 
 
 def test_cube_coeff_is_checked_for_every_mode():
-    # i4.md: cube_coeff finite (an attribute of the op, validated whatever the mode)
+    # docs/aclnnInterpolate.md "Inputs and validation": cube_coeff finite (an attribute of the op,
+    # validated whatever the mode)
     with pytest.raises(ValueError, match="cube_coeff"):
         _interp(mode="nearest", cube_coeff=float("inf"))
 
 
 def test_unused_shape_input_is_ignored():
-    # i4.md: sizes are ignored in scales mode and scales in sizes mode (absent or inconsistent)
+    # docs/aclnnInterpolate.md "Inputs and validation": sizes are ignored in scales mode and scales in
+    # sizes mode (absent or inconsistent)
     by_scales = _interp(shape_calculation_mode="scales", sizes=None, scales=(1.5,))
     by_scales_bad_sizes = _interp(shape_calculation_mode="scales", sizes=(0, 0, 0), scales=(1.5,))
     np.testing.assert_array_equal(by_scales, by_scales_bad_sizes)

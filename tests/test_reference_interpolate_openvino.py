@@ -4,7 +4,7 @@ A seeded grid covers every mode x coordinate transform (x nearest mode for neare
 linear) x ranks 1..5, with random axes subsets in random order, random pads, sizes or scales, and per
 axis up-, down-sampling or the same length. Each case is compared with every OpenVINO component that
 is a valid oracle for it: the CPU plugin (f32 inference precision) and the core reference
-(node.evaluate), excluding the known defects listed in interpolate4.md "Testing against OpenVINO"
+(node.evaluate), excluding the known defects listed in docs/aclnnInterpolate.md "Testing against OpenVINO"
 (predicates in tests/oracles.py). Every case has at least one valid oracle; none is skipped.
 
 Tolerance (float32): |got - ref| <= 1e-5 * |ref| + 2e-6 * max|data|. The absolute term covers
@@ -153,7 +153,8 @@ NASTY_SCALES = (0.6, 0.3, 0.7, 0.45, 1 / 3, 2 / 3, 0.2, 0.9, 1.1, 1.4, 1.8, 2.2,
 
 def _long_axis_grid():
     """One long axis (20..300) per case, so that float32 coordinate rounding (ties, exact integers,
-    i4.md "Coordinate transforms") decides pixels: every transform x nearest mode, and the other modes."""
+    docs/aclnnInterpolate.md "Coordinate transforms") decides pixels: every transform x nearest mode,
+    and the other modes."""
     rng = np.random.default_rng(GRID_SEED + 2)
     cases = []
     combos = [("nearest", ctm, nm) for ctm in reference.COORDINATE_TRANSFORMATION_MODES for nm in reference.NEAREST_MODES]

@@ -1,4 +1,4 @@
-"""Interpolate-4 reference: the spec's worked example, the facts measured in interpolate4.md, and the
+"""Interpolate-4 reference: the spec's worked example, the facts measured in docs/aclnnInterpolate.md, and the
 places where the project deliberately differs from the spec's Python reference or from an OpenVINO
 component, each asserted against a hand-computed expectation (with the rule named)."""
 from __future__ import annotations
@@ -46,7 +46,7 @@ def test_spec_worked_example(backend):
 
 
 # ------------------------------------------------------------------------------------------------
-# Output shape, scales mode (i4.md "Output shape" (OV)): int64(float32(L) * (float32(s) + 1e-6f))
+# Output shape, scales mode (docs/aclnnInterpolate.md "Output shape" (OV)): int64(float32(L) * (float32(s) + 1e-6f))
 # ------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "length, scale, expected",
@@ -62,7 +62,7 @@ def test_scales_mode_output_length(length, scale, expected):
 
 
 # ------------------------------------------------------------------------------------------------
-# Coordinates are float32 (i4.md "Coordinate transforms"): L=9, scale f32(0.6), nearest floor,
+# Coordinates are float32 (docs/aclnnInterpolate.md "Coordinate transforms"): L=9, scale f32(0.6), nearest floor,
 # half_pixel gives [0 2 3 5 6] (float64 coordinates would give [0 1 3 5 6]).
 # ------------------------------------------------------------------------------------------------
 def test_float32_coordinates_decide_nearest_pixels():
@@ -77,7 +77,7 @@ def test_float32_coordinates_decide_nearest_pixels():
 
 
 # ------------------------------------------------------------------------------------------------
-# round_prefer_ceil is round half away from zero (i4.md nearest): 8 -> 4 half_pixel has the tie
+# round_prefer_ceil is round half away from zero (docs/aclnnInterpolate.md "nearest"): 8 -> 4 half_pixel has the tie
 # coordinates 0.5, 2.5, 4.5, 6.5 and picks [1, 3, 5, 7]; the spec's Python reference uses Python's
 # half-to-even round() and would pick [0, 2, 4, 6].
 # ------------------------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ def test_nearest_simple_truncates_when_upsampling():
 
 
 def test_nearest_copies_large_int32_exactly():
-    # i4.md nearest: no float round trip, so int32 values above 2**24 survive
+    # docs/aclnnInterpolate.md "nearest": no float round trip, so int32 values above 2**24 survive
     data = np.array([2**31 - 1, -(2**31), 2**24 + 1, 123456789], dtype=np.int32)
     ours = _interp(data, sizes=[8], mode="nearest")
     assert set(ours.tolist()) == set(data.tolist())
@@ -124,7 +124,8 @@ def test_nearest_copies_large_int32_exactly():
 
 
 # ------------------------------------------------------------------------------------------------
-# Identity rule (i4.md, OV): out == padded or scale == 1 copies the axis, in every mode and transform
+# Identity rule (docs/aclnnInterpolate.md "Identity rule", OV): out == padded or scale == 1 copies the
+# axis, in every mode and transform
 # ------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("mode", reference.MODES)
 @pytest.mark.parametrize("transform", reference.COORDINATE_TRANSFORMATION_MODES)
@@ -162,7 +163,7 @@ def test_axes_not_listed_are_copied_even_with_nearest_ceil():
 
 
 # ------------------------------------------------------------------------------------------------
-# Integer outputs (i4.md dtypes (OV CPU)): round half to even, saturate
+# Integer outputs (docs/aclnnInterpolate.md "dtypes" (OV CPU)): round half to even, saturate
 # ------------------------------------------------------------------------------------------------
 def test_integer_results_round_half_to_even():
     # linear_onnx align_corners 2 -> 3 puts the middle output exactly halfway between the inputs
@@ -202,7 +203,7 @@ def test_bfloat16_rounds_once_from_float64():
 
 
 # ------------------------------------------------------------------------------------------------
-# antialias is honoured at every rank (i4.md linear (spec)); the CPU plugin drops it below rank 5
+# antialias is honoured at every rank (docs/aclnnInterpolate.md "linear" (spec)); the CPU plugin drops it below rank 5
 # ------------------------------------------------------------------------------------------------
 ANTIALIAS_DATA = np.array([1, 2, 4, 8, 16, 32, 64, 128], dtype=np.float32)
 # 8 -> 4 half_pixel: c = 2x + .5, a = .5, taps within 2 of c inside [0, 8), weights 1 - |(c - p) / 2|:
@@ -224,8 +225,8 @@ def test_antialias_is_honoured_at_every_rank(rank):
 
 
 def test_openvino_cpu_plugin_still_drops_antialias_below_rank_5():
-    """Pins the defect interpolate4.md routes around; if OpenVINO fixes it this fails and the oracle
-    predicate in tests/oracles.py can be relaxed."""
+    """Pins a defect docs/aclnnInterpolate.md "Testing against OpenVINO" routes around; if OpenVINO fixes
+    it this fails and the oracle predicate in tests/oracles.py can be relaxed."""
     cpu2 = openvino_interpolate(ANTIALIAS_DATA.reshape(1, 8), [4], [0.5], [1], mode="linear",
                                 shape_calculation_mode="sizes", antialias=True)
     np.testing.assert_allclose(cpu2.reshape(-1), PLAIN_LINEAR_EXPECTED, rtol=1e-6)
@@ -279,7 +280,7 @@ def _spec_linear_brute_force(data, out_shape, scales, transform, antialias):
 )
 @pytest.mark.parametrize("antialias", [False, True])
 def test_linear_is_separable(shape, out_shape, transform, antialias):
-    """i4.md linear: the normalised spec weight is a product of per-axis normalised weights, so the
+    """docs/aclnnInterpolate.md "linear": the normalised spec weight is a product of per-axis normalised weights, so the
     separable tap tables give the spec's non-separable sum."""
     data = np.random.default_rng(sum(shape)).standard_normal(shape).astype(np.float32)
     scales = [float(F32(o) / F32(i)) for o, i in zip(out_shape, shape)]
@@ -290,7 +291,8 @@ def test_linear_is_separable(shape, out_shape, transform, antialias):
 
 
 # ------------------------------------------------------------------------------------------------
-# pads (i4.md): zero-extended when shorter than rank, first `rank` values when longer (OV)
+# pads (docs/aclnnInterpolate.md "Inputs and validation"): zero-extended when shorter than rank, first
+# `rank` values when longer (OV)
 # ------------------------------------------------------------------------------------------------
 def test_pads_longer_than_rank_use_the_first_rank_values():
     data = np.random.default_rng(5).standard_normal((2, 3)).astype(np.float32)
@@ -314,7 +316,7 @@ def test_pads_shorter_than_rank_are_zero_extended():
 
 
 # ------------------------------------------------------------------------------------------------
-# linear_onnx on any axes (i4.md: a documented superset of the spec's four sets)
+# linear_onnx on any axes (docs/aclnnInterpolate.md "linear_onnx": a documented superset of the spec's four sets)
 # ------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("shape, axes, sizes", [((2, 3, 4, 5), [3, 2], [9, 7]), ((6,), [0], [11]),
                                                 ((3, 4, 5), [2], [2]), ((2, 3, 4, 5, 3), [4, 3], [5, 2])])
@@ -335,7 +337,7 @@ def test_axes_order_pairs_with_sizes():
 
 
 # ------------------------------------------------------------------------------------------------
-# Empty and degenerate shapes (i4.md "Inputs and validation")
+# Empty and degenerate shapes (docs/aclnnInterpolate.md "Inputs and validation")
 # ------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("mode", reference.MODES)
 def test_zero_length_dimension_not_interpolated_gives_empty_output(mode):
@@ -359,10 +361,11 @@ def test_float16_and_bfloat16_results_round_once(dtype, mantissa_bits, min_expon
 
 @pytest.mark.parametrize("in_len, out_len", [(14, 12), (8, 24), (4, 38)])
 def test_align_corners_multiplies_before_dividing(in_len, out_len):
-    """i4.md: x * (Lo - 1) / (Lr - 1), multiply first, in float32. For the last output the product is
-    an exact integer; x * ((Lo - 1) / (Lr - 1)) would land just below it (14 -> 12: 12.999999) and floor
-    would pick the previous pixel. The core reference agrees with i4.md; the CPU plugin divides first
-    (measured, openvino 2026.4.1): a plugin deviation we do not follow."""
+    """docs/aclnnInterpolate.md "Coordinate transforms": x * (Lo - 1) / (Lr - 1), multiply first, in
+    float32. For the last output the product is an exact integer; x * ((Lo - 1) / (Lr - 1)) would land
+    just below it (14 -> 12: 12.999999) and floor would pick the previous pixel. The core reference
+    agrees with that rule; the CPU plugin divides first (measured, openvino 2026.4.1): a plugin
+    deviation we do not follow."""
     data = np.arange(in_len, dtype=np.float32) + 1000
     kwargs = dict(mode="nearest", nearest_mode="floor", coordinate_transformation_mode="align_corners")
     ours = _interp(data, sizes=[out_len], **kwargs)

@@ -5,9 +5,9 @@ and bfloat16, and the inf/NaN pattern.
 
 Tolerances: float32 |ref - torch| <= 1e-6 * |torch| + 1e-6 * max|x| (torch sums the 8 taps in float32,
 the reference in float64; the absolute term covers outputs near 0 where those sums cancel).
-float16/bfloat16: 2 ulps of the type at the largest input magnitude (trilinear.md "Decisions": torch's
-reduced-precision kernels differ from compute-in-fp32-round-once, measured bf16 up to 0.03125 at |x| in
-[4, 8)); see test_half_precision_matches_torch.
+float16/bfloat16: 2 ulps of the type at the largest input magnitude (docs/aclnnUpsampleTrilinear3d.md
+"Precision": torch's reduced-precision kernels differ from compute-in-fp32-round-once, measured up to
+0.0078 in float16 and 0.047 in bfloat16 for |x| < 8); see test_half_precision_matches_torch.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from oracles import BFLOAT16, torch_trilinear
 
 
 # ------------------------------------------------------------------------------------------------
-# CANN golden (trilinear.md section 2): 1x1x2x2x2 holding 1..8 -> 4x4x4, align_corners false
+# CANN golden (docs/aclnnUpsampleTrilinear3d.md "Example (C)"): 1x1x2x2x2 holding 1..8 -> 4x4x4, align_corners false
 # ------------------------------------------------------------------------------------------------
 def test_cann_golden_example():
     x = np.arange(1, 9, dtype=np.float32).reshape(1, 1, 2, 2, 2)
@@ -76,7 +76,8 @@ def test_affine_inputs_are_reproduced_exactly(align_corners):
 AXIS_KINDS = {
     "up": (3, 7, 2.4),
     "down": (7, 3, 0.45),
-    "identity": (5, 5, 1.1),  # scale != 1 but out == in: PyTorch copies (trilinear.md Decisions)
+    # scale != 1 but out == in: copied, as PyTorch (docs/aclnnUpsampleTrilinear3d.md "Decisions for this project")
+    "identity": (5, 5, 1.1),
     "in1": (1, 4, 4.0),
     "out1": (4, 1, 0.3),
 }
@@ -179,7 +180,7 @@ def test_half_precision_matches_torch(dtype, align_corners, kinds):
 
 
 # ------------------------------------------------------------------------------------------------
-# inf / NaN (trilinear.md "inf/NaN"): all 8 taps are multiplied, so 0 * inf = NaN, as in PyTorch
+# inf / NaN (docs/aclnnUpsampleTrilinear3d.md "inf/NaN"): all 8 taps are multiplied, so 0 * inf = NaN, as in PyTorch
 # ------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kinds", [("identity", "identity", "identity"), ("up", "down", "identity"),
                                    ("in1", "out1", "up"), ("up", "up", "up"), ("down", "down", "down")],

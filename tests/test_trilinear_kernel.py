@@ -7,7 +7,7 @@
 * channels-last (NDHWC) torch tensors, a few big shapes, extreme scales (1 -> 64, 60x down).
 Every output is poisoned (NaN) before the launch, so an element left unwritten fails.
 
-Tolerances (trilinear.md "Decisions", precision):
+Tolerances (docs/aclnnUpsampleTrilinear3d.md "Precision"):
 - float32: |got - ref| <= 1e-5 |ref| + 1e-6 max|x|  (the absolute term covers cancellation near 0).
 - float16 / bfloat16: within 2 output ulps of the reference rounded to the dtype, plus the same
   fp32 evaluation term (the kernel computes in float32 and rounds once).

@@ -15,7 +15,7 @@ In an npu build the op package library exports only the aclnn entry points; the 
 (aclCreateTensor, ..., aclGetRecentErrMsg) is then taken from the CANN runtime libraries
 (libnnopbase.so, libascendcl.so) on the library path.
 
-Why every signature is declared (``reference/ecosystem.md`` section 3): without ``restype`` ctypes
+Why every signature is declared (docs/integration.md "The ctypes binding"): without ``restype`` ctypes
 assumes ``int`` and truncates 64-bit handle pointers; without ``argtypes`` it cannot pass Python
 floats as ``double`` and passes Python bools as ``int``.
 """
@@ -47,7 +47,7 @@ LIB_DIR_ENV = "ASCEND_INTERPOLATE_LIB_DIR"
 LIBRARY_NAMES = ("libascend_interpolate.so", "libcust_opapi.so")
 _REPO_ROOT = Path(__file__).resolve().parents[2]
 
-# aclDataType values (ABI; torch_npu include/acl/acl_base_rt.h, reference/ecosystem.md section 3).
+# aclDataType values (ABI; CANN acl_base.h: docs/integration.md "aclDataType and aclFormat values").
 ACL_DTYPE = {
     "float32": 0,
     "float16": 1,

@@ -246,7 +246,8 @@ def _check_out(out, kind):
     if out is None:
         return
     if _kind(out, "out") != kind:
-        raise TypeError(f"out must be of the same kind as the input ({'numpy.ndarray' if kind == 'numpy' else 'torch.Tensor'})")
+        expected = "numpy.ndarray" if kind == "numpy" else "torch.Tensor"
+        raise TypeError(f"out must be of the same kind as the input ({expected})")
 
 
 # ================================================================================================
@@ -583,13 +584,16 @@ class _OutputTarget:
 # Interpolate-4
 # ================================================================================================
 def _fit_pads(pads, rank, name):
-    """interpolate4.md: shorter than rank -> zero-extended; longer -> the first rank values."""
+    """docs/aclnnInterpolate.md "Inputs and validation".
+
+    Shorter than rank -> zero-extended; longer -> the first rank values.
+    """
     values = _int_list(pads, name)
     return (values + [0] * rank)[:rank]
 
 
 def scales_mode_output_length(padded_length, scale):
-    """interp_math.h ScalesModeOutputLength (interpolate4.md "Output shape", scales mode): a float32
+    """interp_math.h ScalesModeOutputLength (docs/aclnnInterpolate.md "Output shape", scales mode): a float32
     scale of exactly 1 keeps the length, otherwise int64(float32(padded) * (float32(scale) + 1e-6f))."""
     padded_length = int(padded_length)  # a symbolic length (torch.compile) is specialised here
     scale = np.float32(scale)  # the scales travel as an aclFloatArray (float32)
@@ -599,7 +603,7 @@ def scales_mode_output_length(padded_length, scale):
 
 
 def _interpolate_output_shape(in_shape, sizes, scales, axes, shape_calculation_mode, pads_begin, pads_end):
-    """interpolate4.md "Output shape". Only what is needed to allocate ``out``; the C API checks the rest."""
+    """docs/aclnnInterpolate.md "Output shape". Only what is needed to allocate ``out``; the C API checks the rest."""
     rank = len(in_shape)
     padded = [n + b + e for n, b, e in zip(in_shape, _fit_pads(pads_begin, rank, "pads_begin"),
                                             _fit_pads(pads_end, rank, "pads_end"))]
@@ -676,7 +680,7 @@ def _interpolate_attrs(in_shape, sizes, scales, axes, mode, shape_calculation_mo
 def interpolate(x, sizes=None, scales=None, axes=None, *, mode, shape_calculation_mode,
                 coordinate_transformation_mode="half_pixel", nearest_mode="round_prefer_floor",
                 antialias=False, pads_begin=(0,), pads_end=(0,), cube_coeff=-0.75, out=None):
-    """OpenVINO Interpolate-4 (interpolate4.md) through aclnnInterpolate. Rank 1..5; axes default to
+    """OpenVINO Interpolate-4 (docs/aclnnInterpolate.md "Function") through aclnnInterpolate. Rank 1..5; axes default to
     all dimensions. Mode strings are passed to the C API as given (it rejects unknown ones with
     161002). Returns ``out`` if given, else a new array/tensor of the input's kind: numpy results
     C-contiguous, torch results in torch's memory format (channels_last / channels_last_3d inputs of
@@ -795,7 +799,8 @@ def _trilinear_backward_kernel(grad_output, output_size, input_size, align_corne
 def _import_torch_npu():
     try:
         import torch_npu  # noqa: F401
-    except Exception as exc:  # ImportError(libhccl.so), RuntimeError, bare Exception (ecosystem.md 1)
+    # ImportError(libhccl.so), RuntimeError, bare Exception (docs/integration.md "torch_npu gating")
+    except Exception as exc:
         raise RuntimeError(
             f"x is an NPU tensor but torch_npu cannot be imported ({type(exc).__name__}: {exc}); "
             "it needs the CANN runtime (source set_env.sh of the toolkit)") from exc

@@ -1,21 +1,21 @@
 """Float64 numpy CPU reference for the project's two operators.
 
-* :func:`interpolate` -- OpenVINO Interpolate-4, exactly as the project's design notes
-  ``interpolate4.md`` ("i4.md" below) define it. i4.md is normative where it differs from the spec
-  (``seeds/interpolate-4-spec.en.txt``, "spec" below).
+* :func:`interpolate` -- OpenVINO Interpolate-4, exactly as docs/aclnnInterpolate.md "Function"
+  defines it. That section is normative where it differs from the OpenVINO operation specification
+  and its Python reference ("spec" below; docs/aclnnInterpolate.md "Sources and precedence").
 * :func:`upsample_trilinear3d` -- PyTorch ``upsample_trilinear3d`` (= CANN ResizeUpsampleTrilinear), as
-  ``reference/trilinear.md`` section 2 and its "Decisions for this project" table ("tri.md") define it.
+  docs/aclnnUpsampleTrilinear3d.md "Index maths" and "Decisions for this project" define it.
 
 How it computes (both operators):
 
-* Every mode is separable (i4.md "linear": the normalised weight is a product of per-axis normalised
-  weights; nearest, linear_onnx, cubic and trilinear are products by construction). So each resized
+* Every mode is separable (docs/aclnnInterpolate.md "linear": the normalised weight is a product of
+  per-axis normalised weights; nearest, linear_onnx, cubic and trilinear are products by construction). So each resized
   axis gets a *tap table*: ``src_index`` and ``tap_weight`` arrays of shape ``[out_len, taps]``
   (source index and weight of every tap of every output coordinate). The tables are applied axis by
   axis with ``np.take`` and a weighted sum along the axis, in float64.
 * Source coordinates are evaluated in float32, in the documented operation order, because float32 is
-  part of the semantics (i4.md "Coordinate transforms"; PyTorch's fp32 kernel computes them in float
-  too). Weights derived from them and all sums are float64.
+  part of the semantics (docs/aclnnInterpolate.md "Coordinate transforms"; PyTorch's fp32 kernel
+  computes them in float too). Weights derived from them and all sums are float64.
 * The float64 result is rounded once to the input dtype (round to nearest even; integers half to even
   and saturated). ``nearest`` copies values and never goes through float.
 * The backwards (:func:`interpolate_backward`, :func:`upsample_trilinear3d_backward`) are the adjoints
@@ -42,7 +42,7 @@ __all__ = ["interpolate", "interpolate_backward", "upsample_trilinear3d", "upsam
 F32 = np.float32
 
 # ----------------------------------------------------------------------------------------------
-# Accepted attribute values (spec "Attributes"; i4.md "Inputs and validation": exactly these strings)
+# Accepted attribute values (spec "Attributes"; docs/aclnnInterpolate.md "Inputs and validation": exactly these strings)
 # ----------------------------------------------------------------------------------------------
 MODES = ("nearest", "linear", "linear_onnx", "cubic")
 SHAPE_CALCULATION_MODES = ("sizes", "scales")
@@ -57,8 +57,10 @@ NEAREST_MODES = ("round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "si
 
 _FLOAT_DTYPES = tuple(d for d in (np.dtype(np.float32), np.dtype(np.float16), _BFLOAT16) if d is not None)
 _INT_DTYPES = (np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.int32))
-INTERPOLATE_DTYPES = _FLOAT_DTYPES + _INT_DTYPES  # i4.md "Inputs and validation", row data
-TRILINEAR_DTYPES = _FLOAT_DTYPES  # tri.md section 1 (fp32, fp16, bf16) and Decisions (float64 rejected)
+INTERPOLATE_DTYPES = _FLOAT_DTYPES + _INT_DTYPES  # docs/aclnnInterpolate.md "Inputs and validation", row data
+# docs/aclnnUpsampleTrilinear3d.md "Checks and status codes" (fp32, fp16, bf16) and
+# "Decisions for this project" (float64 rejected)
+TRILINEAR_DTYPES = _FLOAT_DTYPES
 
 
 # ==============================================================================================
@@ -117,9 +119,12 @@ def _float_list(values, name):
 
 
 def _round_to_dtype(values, dtype):
-    """Round float64 results once to the output dtype (i4.md "dtypes"; tri.md "Precision")."""
+    """Round float64 results once to the output dtype.
+
+    docs/aclnnInterpolate.md "dtypes"; docs/aclnnUpsampleTrilinear3d.md "Precision".
+    """
     if dtype in _INT_DTYPES:
-        # i4.md dtypes (OV CPU): round half to even, then saturate to the type's range.
+        # docs/aclnnInterpolate.md "dtypes" (OV CPU): round half to even, then saturate to the type's range.
         info = np.iinfo(dtype)
         return np.clip(np.rint(values), info.min, info.max).astype(dtype)
     if _BFLOAT16 is not None and dtype == _BFLOAT16:
@@ -152,8 +157,9 @@ NO_TAP = -1  # src_index of a window position that is not a tap (outside the inp
 def _apply_taps(values, axis, src_index, tap_weight):
     """One separable pass: out[.., o, ..] = sum_t tap_weight[o, t] * values[.., src_index[o, t], ..].
 
-    Zero-weight taps are multiplied too, so a zero-weighted inf or NaN gives NaN (tri.md "inf/NaN";
-    the spec's loops multiply every tap they visit). Positions marked NO_TAP contribute nothing.
+    Zero-weight taps are multiplied too, so a zero-weighted inf or NaN gives NaN
+    (docs/aclnnUpsampleTrilinear3d.md "inf/NaN"; the spec's loops multiply every tap they visit).
+    Positions marked NO_TAP contribute nothing.
     """
     is_tap = src_index != NO_TAP
     gathered = np.take(values, np.where(is_tap, src_index, 0), axis=axis)  # [..., out, taps, ...] float64
@@ -180,7 +186,7 @@ def _apply_taps_transposed(values, axis, src_index, tap_weight, in_len):
 
 
 # ==============================================================================================
-# Interpolate-4: coordinate transforms (float32, i4.md "Coordinate transforms", this operation order)
+# Interpolate-4: coordinate transforms (float32, docs/aclnnInterpolate.md "Coordinate transforms", this operation order)
 # ==============================================================================================
 def _half_pixel(x, s, out_len, in_len):
     # spec: ((x_resized + 0.5) / scale[x]) - 0.5
@@ -206,7 +212,7 @@ def _tf_half_pixel_for_nn(x, s, out_len, in_len):
 
 def _align_corners(x, s, out_len, in_len):
     # spec: 0 if output_shape[x] == 1 else x_resized * (input_shape[x] - 1) / (output_shape[x] - 1);
-    # i4.md: multiply first, then divide, in float32.
+    # docs/aclnnInterpolate.md "Coordinate transforms": multiply first, then divide, in float32.
     if out_len == 1:
         return np.zeros_like(x)
     return x * (F32(in_len) - F32(1)) / (F32(out_len) - F32(1))
@@ -230,19 +236,21 @@ def _source_coordinates(transform, out_len, in_len, scale):
 
 
 # ==============================================================================================
-# Interpolate-4: nearest rounding (i4.md "nearest"; evaluated exactly on the float32 coordinate)
+# Interpolate-4: nearest rounding (docs/aclnnInterpolate.md "nearest"; evaluated exactly on the float32 coordinate)
 # ==============================================================================================
 def _round_half_away_from_zero(c):
     return np.sign(c) * np.floor(np.abs(c) + 0.5)
 
 
 def _round_prefer_floor(c, is_downsample):
-    # i4.md: c == trunc(c) + 0.5 ? floor(c) : round_half_away_from_zero(c)   (spec: round half down)
+    # docs/aclnnInterpolate.md "nearest" (spec: round half down):
+    # c == trunc(c) + 0.5 ? floor(c) : round_half_away_from_zero(c)
     return np.where(c == np.trunc(c) + 0.5, np.floor(c), _round_half_away_from_zero(c))
 
 
 def _round_prefer_ceil(c, is_downsample):
-    # i4.md: round_half_away_from_zero(c) (not Python's half-to-even round: 8->4 half_pixel is [1,3,5,7])
+    # docs/aclnnInterpolate.md "nearest": round_half_away_from_zero(c)
+    # (not Python's half-to-even round: 8->4 half_pixel is [1,3,5,7])
     return _round_half_away_from_zero(c)
 
 
@@ -257,7 +265,8 @@ def _ceil(c, is_downsample):
 
 
 def _simple(c, is_downsample):
-    # spec: ceil when downsampling, drop the fractional part otherwise; i4.md: decided per axis
+    # spec: ceil when downsampling, drop the fractional part otherwise;
+    # docs/aclnnInterpolate.md "nearest": decided per axis
     return np.ceil(c) if is_downsample else np.trunc(c)
 
 
@@ -274,20 +283,22 @@ _NEAREST_ROUNDING = {
 # Interpolate-4: per-axis tap tables, one builder per mode
 # ==============================================================================================
 def _is_identity_axis(out_len, in_len, scale):
-    # i4.md identity rule (OV): out == padded or scale == 1.0f -> the axis is not resampled
+    # docs/aclnnInterpolate.md "Identity rule" (OV): out == padded or scale == 1.0f -> the axis is not resampled
     return out_len == in_len or scale == F32(1.0)
 
 
 def _identity_index(out_len, in_len):
-    """i4.md identity rule: the source coordinate is the output coordinate. Clamped to [0, in_len - 1] as
-    every mode clamps its taps; out_len != in_len only when float32(out) / float32(in) rounds to 1.0
+    """docs/aclnnInterpolate.md "Identity rule": the source coordinate is the output coordinate.
+
+    Clamped to [0, in_len - 1] as every mode clamps its taps; out_len != in_len only when
+    float32(out) / float32(in) rounds to 1.0
     (lengths beyond 2**24), otherwise this is a plain copy."""
     return np.minimum(np.arange(out_len, dtype=np.int64), in_len - 1)
 
 
 def _nearest_index(coord, in_len, scale, nearest_mode):
-    """i4.md nearest: round the float32 coordinate per nearest_mode, then clamp to [0, in_len - 1]."""
-    is_downsample = scale < 1  # i4.md: per axis
+    """docs/aclnnInterpolate.md "nearest": round the float32 coordinate per nearest_mode, clamp to [0, in_len - 1]."""
+    is_downsample = scale < 1  # docs/aclnnInterpolate.md "nearest": per axis
     pixel = _NEAREST_ROUNDING[nearest_mode](coord.astype(np.float64), is_downsample)
     return np.clip(pixel, 0, in_len - 1).astype(np.int64)
 
@@ -298,7 +309,9 @@ def _triangle(dz):
 
 
 def _linear_taps(coord, in_len, scale, antialias_on):
-    """i4.md linear: taps round(c) + [-r, r] inside [0, in_len), weight triangle(a * (c - p)), normalised.
+    """docs/aclnnInterpolate.md "linear": taps round(c) + [-r, r] inside [0, in_len), weight triangle(a * (c - p)).
+
+    The weights are normalised.
 
     a = scale if antialias_on else 1; r = 2 if scale > 1 else ceil(2 / a) (spec linear_interpolation).
     The factor prod(a) of the spec's weight cancels in the normalisation; an output whose weight sum is
@@ -318,7 +331,9 @@ def _linear_taps(coord, in_len, scale, antialias_on):
 
 
 def _linear_onnx_taps(coord, in_len):
-    """i4.md linear_onnx, per axis: c' = clamp(c, 0, Lo-1); i1 = min(int(c'), Lo-1); i2 = min(i1+1, Lo-1);
+    """docs/aclnnInterpolate.md "linear_onnx", per axis.
+
+    c' = clamp(c, 0, Lo-1); i1 = min(int(c'), Lo-1); i2 = min(i1+1, Lo-1);
     d1 = |c' - i1|, d2 = |c' - i2| (both 0.5 when i1 == i2); tap i1 has weight d2, tap i2 weight d1."""
     c = np.clip(coord.astype(np.float64), 0.0, in_len - 1)
     i1 = np.minimum(np.trunc(c).astype(np.int64), in_len - 1)
@@ -346,7 +361,10 @@ def _cubic_coeffs(t, a):
 
 
 def _cubic_taps(coord, in_len, cube_coeff):
-    """i4.md cubic: i = floor(c), t = c - i, taps i-1..i+2 clamped to [0, Lo-1] (no renormalisation)."""
+    """docs/aclnnInterpolate.md "cubic": i = floor(c), t = c - i, taps i-1..i+2 clamped to [0, Lo-1].
+
+    No renormalisation.
+    """
     c = coord.astype(np.float64)
     base = np.floor(c)
     weight = _cubic_coeffs(c - base, float(cube_coeff))
@@ -358,7 +376,10 @@ def _cubic_taps(coord, in_len, cube_coeff):
 # Interpolate-4: shape and scale rules
 # ==============================================================================================
 def _fit_pads(pads, rank, name):
-    """i4.md: pads shorter than rank are zero-extended; longer ones use the first `rank` values (OV)."""
+    """docs/aclnnInterpolate.md "Inputs and validation".
+
+    Pads shorter than rank are zero-extended; longer ones use the first `rank` values (OV).
+    """
     values = _int_list(pads, name)
     if any(p < 0 for p in values):
         raise ValueError(f"{name} must be non-negative; got {values}")
@@ -366,7 +387,7 @@ def _fit_pads(pads, rank, name):
 
 
 def _scales_mode_length(padded_len, scale):
-    """i4.md output shape, scales mode (OV): int64(float32(padded) * (float32(scale) + 1e-6f)).
+    """docs/aclnnInterpolate.md "Output shape", scales mode (OV): int64(float32(padded) * (float32(scale) + 1e-6f)).
 
     A scale of exactly 1.0f keeps the length (OV shape inference, measured on openvino 2026.4.1: L = 2**20,
     2**21, 2**24 + 1 stay L, where the formula would add 1, 2 and 15); this also keeps the identity rule
@@ -378,7 +399,7 @@ def _scales_mode_length(padded_len, scale):
 
 
 def _sizes_mode_scale(out_len, padded_len):
-    """i4.md "The scale each axis uses", sizes mode: float32(out) / float32(padded)."""
+    """docs/aclnnInterpolate.md "The scale each axis uses", sizes mode: float32(out) / float32(padded)."""
     return F32(out_len) / F32(padded_len)
 
 
@@ -398,7 +419,7 @@ class _InterpolatePlan:
 
 def _interpolate_plan(in_shape, sizes, scales, axes, mode, shape_calculation_mode, coordinate_transformation_mode,
                       nearest_mode, antialias, pads_begin, pads_end, cube_coeff, name="data"):
-    """Validates the attributes against an input shape and builds the per-axis tap tables (i4.md
+    """Validates the attributes against an input shape and builds the per-axis tap tables (docs/aclnnInterpolate.md
     "Inputs and validation", "Output shape", "The scale each axis uses", the modes)."""
     rank = len(in_shape)
     if not 1 <= rank <= 5:
@@ -429,7 +450,7 @@ def _interpolate_plan(in_shape, sizes, scales, axes, mode, shape_calculation_mod
         if in_shape[axis] == 0:
             raise ValueError(f"{name}: interpolated axis {axis} has input length 0")
 
-    # output shape and per-axis scale (i4.md "Output shape", "The scale each axis uses")
+    # output shape and per-axis scale (docs/aclnnInterpolate.md "Output shape", "The scale each axis uses")
     output_shape = list(padded_shape)
     axis_scale = {}
     if shape_calculation_mode == "sizes":
@@ -462,7 +483,7 @@ def _interpolate_plan(in_shape, sizes, scales, axes, mode, shape_calculation_mod
     # spec linear_interpolation: is_downsample = any(scale < 1) over the axes; antialias only then
     antialias_on = bool(antialias) and mode == "linear" and any(axis_scale[a] < 1 for a in axes)
     tables = []
-    # axes not listed, and listed axes that keep their length, are copied (i4.md identity rule)
+    # axes not listed, and listed axes that keep their length, are copied (docs/aclnnInterpolate.md "Identity rule")
     for axis in (a for a in axes if output_shape[a] != padded_shape[a]):
         out_len, in_len, scale = output_shape[axis], padded_shape[axis], axis_scale[axis]
         if _is_identity_axis(out_len, in_len, scale):
@@ -497,7 +518,7 @@ def interpolate(
     pads_end=(0,),
     cube_coeff=-0.75,
 ):
-    """OpenVINO Interpolate-4 as interpolate4.md defines it; returns an array of data's dtype.
+    """OpenVINO Interpolate-4 as docs/aclnnInterpolate.md "Function" defines it; returns an array of data's dtype.
 
     sizes are used only when shape_calculation_mode == "sizes", scales only when it is "scales" (the
     other may be None or inconsistent). axes defaults to all dimensions, in any order.
@@ -512,7 +533,7 @@ def interpolate(
 
     padded = np.pad(data, list(zip(plan.pads_begin, plan.pads_end)), mode="constant")  # spec: pads are zeros
     if mode == "nearest":
-        # i4.md nearest: copy values, exact for every dtype (no float round trip)
+        # docs/aclnnInterpolate.md "nearest": copy values, exact for every dtype (no float round trip)
         result = padded
         for axis, src_index, _ in plan.tables:
             result = np.take(result, src_index[:, 0], axis=axis)
@@ -581,10 +602,13 @@ def interpolate_backward(
 
 
 # ==============================================================================================
-# UpsampleTrilinear3d (PyTorch upsample_trilinear3d; tri.md section 2 and Decisions)
+# UpsampleTrilinear3d (PyTorch upsample_trilinear3d;
+# docs/aclnnUpsampleTrilinear3d.md "Index maths" and "Decisions for this project")
 # ==============================================================================================
 def _area_pixel_compute_scale(in_len, out_len, align_corners, scale):
-    """float32 in/out ratio of one axis (tri.md 2 "Host scale"; PyTorch area_pixel_compute_scale).
+    """float32 in/out ratio of one axis.
+
+    docs/aclnnUpsampleTrilinear3d.md "Index maths"; PyTorch area_pixel_compute_scale.
 
     align_corners: (in-1)/(out-1), 0 when out <= 1; otherwise float(1.0/scale) (double division, cast to
     float) when a scale is given, else in/out in float32.
@@ -597,7 +621,7 @@ def _area_pixel_compute_scale(in_len, out_len, align_corners, scale):
 
 
 def _area_pixel_source_index(ratio, out_len, align_corners):
-    """float32 source coordinate (tri.md 2 "Kernel side"): align -> ratio*dst;
+    """float32 source coordinate (docs/aclnnUpsampleTrilinear3d.md "Index maths"): align -> ratio*dst;
     half-pixel -> fmaf(ratio, dst+0.5, -0.5) with negative values clamped to 0.
 
     The half-pixel form is one fused multiply-add (a single rounding), as arch35 writes it and as
@@ -621,9 +645,10 @@ def _fmaf(a, b, c):
 def _trilinear_axis_taps(in_len, out_len, align_corners, scale):
     """Two taps per output coordinate: [i0, i1] with weights [lambda0, lambda1] (float32 values).
 
-    An axis with out == in is a copy whatever the scale (tri.md Decisions): i0 = i1 = dst, lambda0 = 1,
-    lambda1 = 0 -- the zero-weight tap is kept, so an inf there gives NaN as in PyTorch.
-    Otherwise (tri.md 2 "Taps"): i0 = min(int(src), in-1), i1 = min(i0+1, in-1),
+    An axis with out == in is a copy whatever the scale (docs/aclnnUpsampleTrilinear3d.md
+    "Decisions for this project"): i0 = i1 = dst, lambda0 = 1, lambda1 = 0 -- the zero-weight tap
+    is kept, so an inf there gives NaN as in PyTorch.
+    Otherwise (docs/aclnnUpsampleTrilinear3d.md "Index maths"): i0 = min(int(src), in-1), i1 = min(i0+1, in-1),
     lambda1 = clamp(src - i0, 0, 1), lambda0 = 1 - lambda1, all in float32.
     """
     if out_len == in_len:
@@ -664,8 +689,9 @@ def _trilinear_scales(scales):
 
 
 def _trilinear_output_size(output_size, in_size, axis_scales):
-    """The output lengths: output_size when given, else floor(in * scale) in double per axis (tri.md
-    Decisions, as F.interpolate), which needs a scale on every axis."""
+    """The output lengths: output_size when given, else floor(in * scale) in double per axis
+    (docs/aclnnUpsampleTrilinear3d.md "Decisions for this project", as F.interpolate), which needs a
+    scale on every axis."""
     if output_size is not None:
         out_size = _int_list(output_size, "output_size")
         if len(out_size) != 3:
@@ -706,13 +732,14 @@ def upsample_trilinear3d(x, output_size=None, scales=None, align_corners=False):
                          "coordinates)")
     in_size = list(x.shape[2:])
     if any(n == 0 for n in x.shape[1:]):
-        # tri.md Decisions: C, D, H or W = 0 in the input is invalid (161002); N = 0 is fine
+        # docs/aclnnUpsampleTrilinear3d.md "Decisions for this project":
+        # C, D, H or W = 0 in the input is invalid (161002); N = 0 is fine
         raise ValueError(f"x: C, D, H and W must be > 0; got shape {tuple(x.shape)}")
     axis_scales = _trilinear_scales(scales)
     out_size = _trilinear_output_size(output_size, in_size, axis_scales)
 
     output_shape = list(x.shape[:2]) + out_size
-    if x.shape[0] == 0:  # tri.md Decisions: N = 0 -> empty output
+    if x.shape[0] == 0:  # docs/aclnnUpsampleTrilinear3d.md "Decisions for this project": N = 0 -> empty output
         return np.zeros(output_shape, dtype=x.dtype)
 
     result = x.astype(np.float64)

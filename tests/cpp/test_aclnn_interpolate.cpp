@@ -1,4 +1,4 @@
-// aclnnInterpolate through the public C API: every rule of interpolate4.md "Inputs and validation"
+// aclnnInterpolate through the public C API: every rule of docs/aclnnInterpolate.md "Inputs and validation"
 // (status code AND the parameter named in aclGetRecentErrMsg), output-shape resolution, empty
 // tensors, strided views against the contiguous result, executor lifetime, `out` untouched on error.
 #include <gtest/gtest.h>

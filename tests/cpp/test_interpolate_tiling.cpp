@@ -69,7 +69,8 @@ TEST(InterpolateTaps, NearestRoundPreferCeilDownsample)
     p.nearestMode = NearestMode::ROUND_PREFER_CEIL;
     ai::InterpolateAxisTaps t;
     ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 0, &t, nullptr));
-    ExpectTaps(t, {1, 3, 5, 7}, {1, 1, 1, 1});  // interpolate4.md: 8->4 half_pixel picks [1, 3, 5, 7]
+    // docs/aclnnInterpolate.md "nearest": 8->4 half_pixel picks [1, 3, 5, 7]
+    ExpectTaps(t, {1, 3, 5, 7}, {1, 1, 1, 1});
 }
 
 TEST(InterpolateTaps, LinearOnnxAlignCorners)
