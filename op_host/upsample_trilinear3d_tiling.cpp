@@ -7,16 +7,18 @@
 //                       (interp_math.h TrilinearRatio), dtype, Cast rounding (SocCaps.halfRint);
 //   SearchRowsMode      rows-mode unit sizes (unit = slab x H-row chunk x D-plane chunk [x W chunk]):
 //                       whole rows first, then ever narrower W chunks until a plan fits.  The search
-//                       of one width (SearchRowsWidth) enumerates candidates (RowChunkCandidates,
-//                       PlaneChunkCandidates, kRowsVariants), keeps those the UB holds
+//                       of one width (SearchRowsWidth) enumerates candidates (RowsWidthOf,
+//                       RowChunkCandidates + RowChunkOf, PlaneChunkCandidates, kRowsVariants),
+//                       keeps those the UB holds
 //                       (FitRowsVariant, GrowDmaBatches, PlanesPerWriteFor; TrilinearLayout is the
 //                       one definition of the kernel's buffers), estimates each one's time
 //                       (RowsVectorCost, RowsCandidateCost: the most loaded core's max(DMA, vector)
-//                       cycles from PlatformCost) and keeps the cheapest;
+//                       cycles from PlatformCost) and keeps the cheapest (CheapestSoFar, RowsPlan);
 //   ChooseMode          volume mode (groups of whole slabs, three Gather passes) when slabs are tiny
 //                       and numerous or rows mode cannot run, else rows mode; for 310P outputs under
 //                       32 B of big volumes, volume mode staging only the rows the taps use (sparse);
-//   SizeVolumeGroups    volume mode: cores, slabs per compute group, compute groups per I/O group;
+//   SizeVolumeGroups    volume mode: cores, slabs per compute group, compute groups per I/O group
+//                       (MaxGroupsPerIo, VolumeGroupCost);
 //   TablesOnDevice      volume mode: tiny problems let the kernel build its tables itself;
 //   Encode*Table(s)     the workspace tables: volume-mode pass tables (op_kernel/trilinear_tables.h,
 //                       the routine the kernel builds them with), rows-mode W tables, 310P
