@@ -1,44 +1,99 @@
 // Host tiling of UpsampleTrilinear3d (see upsample_trilinear3d_tiling.h and the vocabulary in
 // op_kernel/upsample_trilinear3d_tiling_data.h).  Pure: no globals, no device queries.
 //
-// Plan in three steps:
-//  1. per-axis ratios from interp_math.h (TrilinearRatio), tap tables from TrilinearSourceIndex /
-//     TrilinearTaps (the same functions the kernel uses for the H and D axes);
-//  2. mode: volume mode (groups of whole slabs, three Gather passes) when slabs are tiny and
-//     numerous, else rows mode (unit = slab x H-row chunk x D-plane chunk);
-//  3. unit sizes by a small search that minimises the most loaded core's estimated cost under the
-//     UB budget (TrilinearLayout is the one definition of the kernel's buffers).
+// PlanUpsampleTrilinear3d runs these stages in order, each a function below:
+//   ValidateProblem     rejects what the kernel cannot take (shape, dtype on this SoC, no cores);
+//   ProblemFields       the problem part of the tiling: sizes, slab and row lengths, per-axis ratios
+//                       (interp_math.h TrilinearRatio), dtype, Cast rounding (SocCaps.halfRint);
+//   SearchRowsMode      rows-mode unit sizes (unit = slab x H-row chunk x D-plane chunk [x W chunk]):
+//                       whole rows first, then ever narrower W chunks until a plan fits.  The search
+//                       of one width (SearchRowsWidth) enumerates candidates (RowsWidthOf,
+//                       RowChunkCandidates + RowChunkOf, PlaneChunkCandidates, kRowsVariants),
+//                       keeps those the UB holds
+//                       (FitRowsVariant, GrowDmaBatches, PlanesPerWriteFor; TrilinearLayout is the
+//                       one definition of the kernel's buffers), estimates each one's time
+//                       (RowsVectorCost, RowsCandidateCost: the most loaded core's max(DMA, vector)
+//                       cycles from PlatformCost) and keeps the cheapest (CheapestSoFar, RowsPlan);
+//   ChooseMode          volume mode (groups of whole slabs, three Gather passes) when slabs are tiny
+//                       and numerous or rows mode cannot run, else rows mode; for 310P outputs under
+//                       32 B of big volumes, volume mode staging only the rows the taps use (sparse);
+//   SizeVolumeGroups    volume mode: cores, slabs per compute group, compute groups per I/O group
+//                       (MaxGroupsPerIo, VolumeGroupCost);
+//   TablesOnDevice      volume mode: tiny problems let the kernel build its tables itself;
+//   Encode*Table(s)     the workspace tables: volume-mode pass tables (op_kernel/trilinear_tables.h,
+//                       the routine the kernel builds them with), rows-mode W tables, 310P
+//                       compaction tables;
+//   SplitWork           contiguous unit ranges per core whose sizes differ by at most one;
+//   EmitPlan            tiling bytes, blockDim, workspace size and contents.
 #include "upsample_trilinear3d_tiling.h"
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <cstring>
+#include <numeric>
+
+#include "trilinear_tables.h"
 
 namespace ai {
 namespace {
 
 using tri::TrilinearLayout;
 using tri::TriRoundUp;
-using tri::UpsampleTrilinear3dTilingData;
+using Tiling = tri::UpsampleTrilinear3dTilingData;
 
-struct AxisTaps {
-    std::vector<int64_t> i0, i1;
-    std::vector<float> l1;
-};
+// ---- limits of the kernel's DMA instructions and buffers ----------------------------------------
+constexpr uint64_t kBlockBytes = 32;             // DMA / UB block; 310P moves whole blocks only
+constexpr uint64_t kMaxDmaBlocks = 4095;         // blockCount of one DataCopyPad
+constexpr uint64_t kMaxDmaBlockUnits = 65535;    // uint16 blockLen / strides of DataCopy, in 32 B blocks
+constexpr uint64_t kMaxTensorElems = 1ull << 40; // the planner's bound on either tensor
+constexpr uint64_t kVolumeMaxPassElems = 8192;   // volume mode: per-slab padded length of any pass
 
-AxisTaps MakeTaps(int64_t in, int64_t out, float ratio, bool align)
-{
-    AxisTaps t;
-    t.i0.resize(out);
-    t.i1.resize(out);
-    t.l1.resize(out);
-    for (int64_t o = 0; o < out; ++o) {
-        float l0 = 0.0f;
-        interp::TrilinearAxisTaps(ratio, o, in, out, align, &t.i0[o], &t.i1[o], &l0, &t.l1[o]);
+// ---- choices of the search (not costs: what is tried, and when a DMA is big enough) -------------
+constexpr uint64_t kMaxRowChunkCandidates = 400;   // distinct H-chunk sizes tried
+constexpr uint64_t kPlaneChunksPerCore = 16;       // D-chunk sizes ceil(outD / k) tried for k <= 16 * cores
+constexpr uint64_t kAllPlaneChunksMaxD = 4096;     // up to this outD, every smaller D-chunk size too
+constexpr uint64_t kWBatchElems = 2048;            // W-pass Gather batches of about this many outputs
+constexpr uint64_t kHGatherMaxRowElems = 1024;     // the Gather-form H pass only for rows this short
+constexpr uint64_t kDmaBytesTarget = 65536;        // batch planes per DMA until a DMA moves this much
+constexpr uint64_t kSmallOutputElems = 16384;      // outputs this small prefer volume mode
+constexpr uint64_t kVolumeGroupMaxElems = 16384;   // compute group: padded output elements per pass
+constexpr uint64_t kVolumeIoMaxBytes = 262144;     // I/O group: output bytes per DMA
+constexpr uint64_t kTableEntryBytes = 12;          // a pass table entry: two uint32 offsets + lambda1
+constexpr uint64_t kTableTrafficRatio = 10;        // tables built on the device when > 1/10 of the floor
+constexpr uint64_t kDeviceTableMaxEntries = 1024;  // ... and the scalar unit writes at most this many
+
+// ---- the cost estimate (besides PlatformCost, filled from the sim's SoC profile) ----------------
+constexpr double kGatherPassInstrs = 4.0;   // Gather, Gather, Mul, MulAddDst
+constexpr double kGatherPassRepeats = 5.0;  // cycles per repeat's worth of fp32 data: 1 each for
+                                            // Gather, Gather, Mul; 2 for MulAddDst (three distinct
+                                            // operands: half rate)
+constexpr double kAxpyPassInstrs = 2.0;     // Muls + Axpy: one two-tap pass of one row or plane
+constexpr double kHTableInstrsPerRow = 4.0; // per-unit H tables: Adds, Adds, Duplicate, Duplicate
+constexpr double kVolumePassInstrs = 3.0 * kGatherPassInstrs;  // the three Gather passes of a group
+constexpr double kVolumeCastInstrs = 2.0;   // 16-bit io: Cast of the input and of the output
+constexpr double kDmasPerIoGroup = 2.0;     // volume mode: one input and one output DMA
+constexpr double kUnitFixedCycles = 300.0;  // fixed cost of one unit: its scalar tap maths, table
+                                            // and queue bookkeeping and pipe syncs (a rough figure,
+                                            // not from the SoC profile)
+constexpr double kCostTieRatio = 0.999;     // a later candidate must be 0.1% cheaper to replace the
+                                            // best (near-ties keep the earlier, coarser split)
+
+uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+// The pick of a search: the cheapest candidate offered so far; a later one must be cheaper by the
+// tie ratio to replace it.
+struct CheapestSoFar {
+    bool found = false;
+    double cost = 0;
+
+    bool Take(double candidateCost)
+    {
+        if (found && !(candidateCost < cost * kCostTieRatio)) return false;
+        found = true;
+        cost = candidateCost;
+        return true;
     }
-    return t;
-}
+};
 
 uint32_t FloatBits(float f)
 {
@@ -47,65 +102,788 @@ uint32_t FloatBits(float f)
     return u;
 }
 
-// Appends one pass table (T0 bytes, T1 bytes, lambda1) of `len` entries padded to `padLen`.
+struct AxisTaps {
+    std::vector<int64_t> i0, i1;
+    std::vector<float> l1;
+};
+
+// Both taps of every output index of one axis (trilinear_tables.h, as the kernel forms them).
+AxisTaps TapsOf(const Tiling& fields, tri::TrilinearAxis axis)
+{
+    AxisTaps taps;
+    for (uint64_t o = 0; o < tri::TrilinearOutLength(fields, axis); ++o) {
+        const tri::TrilinearAxisTap tap = tri::TrilinearTapOf(fields, axis, o);
+        taps.i0.push_back(tap.i0);
+        taps.i1.push_back(tap.i1);
+        taps.l1.push_back(tap.l1);
+    }
+    return taps;
+}
+
+// Input indices [tap 0 of output `first`, tap 1 of output first + count - 1]: the span `count`
+// consecutive outputs of one axis read.
+uint64_t TapSpan(const AxisTaps& taps, uint64_t first, uint64_t count)
+{
+    return static_cast<uint64_t>(taps.i1[first + count - 1] - taps.i0[first] + 1);
+}
+
+// The sim cost model's figures as the estimate uses them (op_common.h PlatformCost).
+struct CostRates {
+    double vecInstrCycles;   // issue of one vector instruction
+    double floatsPerRepeat;  // fp32 elements of one vector repeat (one cycle)
+    double dmaInstrCycles;   // issue of one DMA
+    double hbmGBps, perCoreDmaGBps, clockGHz;
+
+    // What one core's DMA moves per cycle while `activeCores` share the HBM.
+    double DmaBytesPerCycle(uint64_t activeCores) const
+    {
+        return std::min(perCoreDmaGBps, hbmGBps / static_cast<double>(std::max<uint64_t>(activeCores, 1))) /
+               clockGHz;
+    }
+};
+
+CostRates CostRatesOf(const PlatformCost& cost)
+{
+    return {cost.vectorInstrCycles, cost.vectorBytesPerCycle / 4.0, cost.dmaInstrCycles,
+            cost.hbmGBps,           cost.perCoreDmaGBps,            cost.clockGHz};
+}
+
+// What every stage reads: the problem part of the tiling and what follows from problem and platform.
+struct PlanContext {
+    const PlatformInfo& platform;
+    Tiling fields;            // ProblemFields: the problem part only
+    bool f32;                 // fp32 io (else float16 / bfloat16, computed in fp32)
+    uint64_t elemBytes;       // io element bytes
+    uint64_t readSlack;       // staging room past a read, 2 blocks of io elements: rounded up to
+                              // whole blocks and, near the tensor's end, shifted (ReadRange, 310P)
+    uint64_t padElems;        // fields.padElems
+    uint64_t fold;            // fields.channelFold
+    uint64_t cores, ubBytes;
+    bool dataCopyPad;
+    CostRates rates;
+    AxisTaps tapsW, tapsH, tapsD;
+};
+
+// ============================================================ problem
+std::string ValidateProblem(const TrilinearProblem& p, const PlatformInfo& platform)
+{
+    if (p.n < 0 || p.c <= 0 || p.inD <= 0 || p.inH <= 0 || p.inW <= 0) {
+        return "input N must be >= 0 and C, D, H, W > 0";
+    }
+    if (p.outD <= 0 || p.outH <= 0 || p.outW <= 0) return "output D, H, W must be > 0";
+    if (p.dtype != DType::F32 && p.dtype != DType::F16 && p.dtype != DType::BF16) {
+        return std::string("dtype ") + DTypeName(p.dtype) + " is not supported (float32, float16, bfloat16)";
+    }
+    if (p.dtype == DType::BF16 && !platform.hasBf16) return "bfloat16 is not supported on " + platform.socName;
+    if (platform.coreNum == 0) return "platform has no cores";
+    return "";
+}
+
+Tiling ProblemFields(const TrilinearProblem& p, const PlatformInfo& platform)
+{
+    Tiling fields{};
+    const uint64_t elemBytes = DTypeBytes(p.dtype);
+    const uint64_t batch = static_cast<uint64_t>(p.n), channels = static_cast<uint64_t>(p.c);
+    const uint64_t fold = p.channelsLast ? channels : 1;
+    fields.slabs = p.channelsLast ? batch : batch * channels;
+    fields.inD = p.inD; fields.inH = p.inH; fields.inW = p.inW;
+    fields.outD = p.outD; fields.outH = p.outH; fields.outW = p.outW;
+    fields.channelFold = fold;
+    fields.inRow = p.inW * fold;
+    fields.outRow = p.outW * fold;
+    fields.inSlab = fields.inD * fields.inH * fields.inRow;
+    fields.outSlab = fields.outD * fields.outH * fields.outRow;
+    fields.inTotal = fields.slabs * fields.inSlab;
+    fields.outTotal = fields.slabs * fields.outSlab;
+    fields.ratioBitsD = FloatBits(interp::TrilinearRatio(p.inD, p.outD, p.alignCorners, p.scalesD));
+    fields.ratioBitsH = FloatBits(interp::TrilinearRatio(p.inH, p.outH, p.alignCorners, p.scalesH));
+    fields.ratioBitsW = FloatBits(interp::TrilinearRatio(p.inW, p.outW, p.alignCorners, p.scalesW));
+    fields.alignCorners = p.alignCorners ? 1 : 0;
+    fields.ioDtype = DTypeCode(p.dtype);
+    fields.useDataCopyPad = platform.hasDataCopyPad ? 1 : 0;
+    // float -> half: CAST_RINT where the SoC accepts it, else CAST_NONE (which rounds to nearest
+    // even there: 310P); float -> bf16 always RINT (910B rejects NONE).
+    const bool halfRint = CapsOfArch(platform.arch).halfRint;
+    fields.castRoundMode = (!halfRint && p.dtype == DType::F16) ? 0 /*CAST_NONE*/ : 1 /*CAST_RINT*/;
+    // fp32 buffers are padded to one 32 B block of the io dtype, so a padded row Casts to whole blocks
+    fields.padElems = kBlockBytes / elemBytes;
+    return fields;
+}
+
+PlanContext MakeContext(const TrilinearProblem& p, const PlatformInfo& platform, const Tiling& fields)
+{
+    const uint64_t elemBytes = DTypeBytes(p.dtype);
+    return PlanContext{platform,
+                       fields,
+                       p.dtype == DType::F32,
+                       elemBytes,
+                       2 * (kBlockBytes / elemBytes),
+                       fields.padElems,
+                       fields.channelFold,
+                       platform.coreNum,
+                       platform.ubBytes,
+                       platform.hasDataCopyPad,
+                       CostRatesOf(platform.cost),
+                       TapsOf(fields, tri::TRI_AXIS_W),
+                       TapsOf(fields, tri::TRI_AXIS_H),
+                       TapsOf(fields, tri::TRI_AXIS_D)};
+}
+
+// ============================================================ rows mode: candidates
+// One W-chunk width of the rows-mode search: what all its candidates share.
+struct RowsWidth {
+    Tiling base;             // fields + mode, W chunks, outRowPad, inRowChunkPad, subRows, rowTails
+    bool subRows;            // units load only the input columns of their W chunk
+    uint64_t outChunkElems;  // elements of one output (sub-)row
+    uint64_t inWidthMax;     // most input elements one (sub-)row of a unit loads
+};
+
+// False when the width cannot run: 310P unaligned rows whose last W chunk writes < 32 B.
+bool RowsWidthOf(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRows, RowsWidth* width)
+{
+    const Tiling& fields = ctx.fields;
+    Tiling base = fields;
+    base.mode = tri::TRI_MODE_ROWS;
+    base.wChunks = CeilDiv(fields.outW, outPixPerChunk);
+    base.outPixPerChunk = outPixPerChunk;
+    base.subRows = subRows ? 1 : 0;
+    uint64_t inWidthMax = fields.inRow;
+    if (subRows) {
+        inWidthMax = 0;
+        for (uint64_t wc = 0; wc < base.wChunks; ++wc) {
+            const uint64_t o0 = wc * outPixPerChunk, o1 = std::min<uint64_t>(o0 + outPixPerChunk, fields.outW);
+            inWidthMax = std::max<uint64_t>(inWidthMax, TapSpan(ctx.tapsW, o0, o1 - o0) * ctx.fold);
+        }
+        base.inRowChunkPad = TriRoundUp(inWidthMax, ctx.padElems);
+    }
+    base.outRowPad = TriRoundUp(outPixPerChunk * ctx.fold, ctx.padElems);
+    if (subRows && !ctx.dataCopyPad && (fields.outRow * ctx.elemBytes) % kBlockBytes != 0) {
+        // 310P, rows that are not whole 32 B blocks: written row by row, the last 32 B of the
+        // last chunk's rows recomputed into an aligned tail area; that chunk must span >= 32 B
+        base.rowTails = 1;
+        const uint64_t lastChunkElems = (fields.outW - (base.wChunks - 1) * outPixPerChunk) * ctx.fold;
+        if (lastChunkElems * ctx.elemBytes < kBlockBytes) return false;
+    }
+    *width = RowsWidth{base, subRows, outPixPerChunk * ctx.fold, inWidthMax};
+    return true;
+}
+
+// Output rows per unit: ceil(outH / k) for k = 1, 2, ..., each distinct size once.
+std::vector<uint64_t> RowChunkCandidates(uint64_t outH)
+{
+    std::vector<uint64_t> sizes;
+    for (uint64_t k = 1; k <= outH; ++k) {
+        const uint64_t n = CeilDiv(outH, k);
+        if (sizes.empty() || sizes.back() != n) sizes.push_back(n);
+        if (sizes.size() > kMaxRowChunkCandidates) break;
+    }
+    return sizes;
+}
+
+// Output planes per unit: ceil(outD / k) for k up to 16 per core, then (outD <= 4096) every
+// smaller size down to 1.
+std::vector<uint64_t> PlaneChunkCandidates(uint64_t outD, uint64_t cores)
+{
+    std::vector<uint64_t> sizes;
+    for (uint64_t k = 1; k <= outD && k <= kPlaneChunksPerCore * cores; ++k) {
+        const uint64_t n = CeilDiv(outD, k);
+        if (sizes.empty() || sizes.back() != n) sizes.push_back(n);
+    }
+    if (sizes.back() != 1 && outD <= kAllPlaneChunksMaxD) {
+        for (uint64_t n = sizes.back() - 1; n >= 1; --n) sizes.push_back(n);
+    }
+    return sizes;
+}
+
+// One H-chunk size: its chunks and the input rows they need.
+struct RowChunk {
+    uint64_t rows;       // output rows per unit (rowsPerChunk)
+    uint64_t count;      // hChunks
+    uint64_t maxInRows;  // most input rows one chunk spans
+    uint64_t sumInRows;  // input rows all chunks span together
+    bool tinyPlanes;     // 310P: a plane chunk is under 32 B, so whole D chunks are written at once
+};
+
+// False when 310P's write rules or the DMA block count exclude the size.
+bool RowChunkOf(const PlanContext& ctx, const RowsWidth& width, uint64_t rows, RowChunk* chunk)
+{
+    const Tiling& fields = ctx.fields;
+    const uint64_t rowBytes = width.outChunkElems * ctx.elemBytes;
+    // 310P: every write must cover at least 32 bytes of the unit's own output.  Planes smaller than
+    // that are written a whole D chunk at a time (whole-plane chunks only: their planes are adjacent
+    // in GM); otherwise every plane chunk, the ragged last one included, must be >= 32 B by itself.
+    const bool tinyPlanes = !ctx.dataCopyPad && rows * rowBytes < kBlockBytes;
+    if (tinyPlanes && (rows != fields.outH || width.subRows)) return false;
+    if (rows > kMaxDmaBlocks) return false;
+    const uint64_t count = CeilDiv(fields.outH, rows);
+    const uint64_t lastRows = fields.outH - (count - 1) * rows;
+    if (!ctx.dataCopyPad && !tinyPlanes && lastRows * rowBytes < kBlockBytes) return false;
+    *chunk = RowChunk{rows, count, 0, 0, tinyPlanes};
+    for (uint64_t hc = 0; hc < count; ++hc) {
+        const uint64_t first = hc * rows;
+        const uint64_t inRows = TapSpan(ctx.tapsH, first, std::min<uint64_t>(rows, fields.outH - first));
+        chunk->maxInRows = std::max(chunk->maxInRows, inRows);
+        chunk->sumInRows += inRows;
+    }
+    return true;
+}
+
+// How a unit stages and H-interpolates its input rows.
+struct RowsVariant {
+    bool pairRows;  // each output row loads only its two input rows (strong H downscale)
+    bool hGather;   // the H pass as one Gather pass with per-unit tables (short rows)
+};
+constexpr RowsVariant kRowsVariants[] = {{false, false}, {true, false}, {false, true}, {true, true}};
+
+// Input rows per W-pass Gather: enough for about kWBatchElems outputs.
+uint64_t WBatchRows(uint64_t maxInRows, uint64_t outRowPad)
+{
+    return std::min<uint64_t>(maxInRows, std::max<uint64_t>(1, CeilDiv(kWBatchElems, outRowPad)));
+}
+
+// The candidate of one (width, H chunk, variant) with one plane per DMA; false when the variant
+// does not apply or its buffers do not fit the UB.
+bool FitRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
+                    Tiling* candidate)
+{
+    if (variant.pairRows && width.subRows) return false;
+    if (variant.hGather && width.base.outRowPad > kHGatherMaxRowElems) return false;
+    const Tiling& fields = ctx.fields;
+    Tiling tiling = width.base;
+    tiling.rowsPerChunk = chunk.rows;
+    tiling.hChunks = chunk.count;
+    tiling.pairRows = std::min<uint64_t>(2, fields.inH);
+    tiling.hGather = variant.hGather ? 1 : 0;
+    tiling.planesPerWrite = 1;
+    tiling.planesPerLoad = 1;
+    if (width.subRows) {  // sub-rows at a fixed padded UB stride; 310P: one W Gather per row
+        tiling.maxInRows = chunk.maxInRows;
+        tiling.wBatchRows = ctx.dataCopyPad ? WBatchRows(chunk.maxInRows, tiling.outRowPad) : 1;
+        tiling.pairSlotElems = 0;
+        tiling.inSlotElems = TriRoundUp(chunk.maxInRows * tiling.inRowChunkPad + ctx.readSlack, ctx.padElems);
+    } else if (!variant.pairRows) {
+        tiling.maxInRows = chunk.maxInRows;
+        tiling.wBatchRows = WBatchRows(chunk.maxInRows, tiling.outRowPad);
+        tiling.pairSlotElems = 0;
+        tiling.inSlotElems = TriRoundUp(chunk.maxInRows * fields.inRow + ctx.readSlack, ctx.padElems);
+    } else {
+        // only worth it when the contiguous span holds many rows no output row uses
+        if (chunk.maxInRows <= 2 * chunk.rows + 2) return false;
+        tiling.maxInRows = tiling.pairRows * chunk.rows;
+        tiling.wBatchRows = tiling.pairRows;
+        tiling.pairSlotElems = TriRoundUp(tiling.pairRows * fields.inRow + ctx.readSlack, ctx.padElems);
+        tiling.inSlotElems = chunk.rows * tiling.pairSlotElems;
+    }
+    tiling.inBufElems = tiling.inSlotElems;
+    if (TrilinearLayout(tiling).total > ctx.ubBytes) return false;
+    *candidate = tiling;
+    return true;
+}
+
+// Several output planes per write and input planes per load while the UB allows, until each DMA
+// moves >= kDmaBytesTarget (the smaller of the two grows first).
+void GrowDmaBatches(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
+                    Tiling* candidate)
+{
+    const Tiling& fields = ctx.fields;
+    Tiling& tiling = *candidate;
+    const uint64_t outRowBytes = fields.outRow * ctx.elemBytes, inRowBytes = fields.inRow * ctx.elemBytes;
+    // several planes per write (WritePlanes): packed rows (compaction) and padded UB rows only for
+    // whole-plane chunks (padded: with DataCopyPad); unpadded rows with the rest of the plane as
+    // the GM gap, which on 310P must fit DataCopy's uint16 stride
+    const bool compaction = tri::TrilinearNeedsCompaction(tiling);
+    const bool wholePlanes = chunk.count == 1;
+    const bool planesBatchable =
+        compaction ? wholePlanes : (tiling.outRowPad == fields.outRow || (wholePlanes && ctx.dataCopyPad));
+    const bool multiWrite = !width.subRows && planesBatchable &&
+                            (ctx.dataCopyPad || (fields.outH - 1) * outRowBytes / kBlockBytes <= kMaxDmaBlockUnits);
+    // several planes per load: DataCopyPad on 910B; on 310P a block DataCopy when the rows are
+    // whole 32 B blocks (the GM gap between planes then is too)
+    const bool multiLoad = !variant.pairRows && !width.subRows &&
+                           (ctx.dataCopyPad || (inRowBytes % kBlockBytes == 0 &&
+                                                fields.inH * inRowBytes / kBlockBytes <= kMaxDmaBlockUnits));
+    const uint64_t writeBytes = chunk.rows * outRowBytes, loadBytes = chunk.maxInRows * inRowBytes;
+    while (true) {
+        const bool wantWrite = multiWrite && tiling.planesPerWrite < fields.outD &&
+                               tiling.planesPerWrite * writeBytes < kDmaBytesTarget &&
+                               (chunk.count > 1 || tiling.planesPerWrite * chunk.rows < kMaxDmaBlocks);
+        const bool wantLoad = multiLoad && tiling.planesPerLoad < fields.inD &&
+                              tiling.planesPerLoad * loadBytes < kDmaBytesTarget &&
+                              tiling.planesPerLoad < kMaxDmaBlocks;
+        if (!wantWrite && !wantLoad) return;
+        Tiling grown = tiling;
+        if (wantWrite && (!wantLoad || tiling.planesPerWrite * writeBytes <= tiling.planesPerLoad * loadBytes)) {
+            ++grown.planesPerWrite;
+        } else {
+            ++grown.planesPerLoad;
+        }
+        grown.inBufElems = grown.planesPerLoad * grown.inSlotElems;
+        if (TrilinearLayout(grown).total > ctx.ubBytes) return;
+        tiling = grown;
+    }
+}
+
+// Output planes per write with D chunks of `planesPerChunk` planes: the candidate's, capped at the
+// chunk; 310P tiny planes: the whole chunk, which must then cover >= 32 B (the ragged last chunk
+// too) and fit the UB.  False: this D chunk size cannot run.
+bool PlanesPerWriteFor(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, const Tiling& tiling,
+                       uint64_t planesPerChunk, uint64_t* planesPerWrite)
+{
+    const Tiling& fields = ctx.fields;
+    *planesPerWrite = std::min<uint64_t>(tiling.planesPerWrite, planesPerChunk);
+    if (!chunk.tinyPlanes) return true;
+    const uint64_t lastPlanes = fields.outD - (CeilDiv(fields.outD, planesPerChunk) - 1) * planesPerChunk;
+    if (lastPlanes * chunk.rows * width.outChunkElems * ctx.elemBytes < kBlockBytes) return false;
+    Tiling whole = tiling;
+    whole.planesPerWrite = planesPerChunk;
+    if (TrilinearLayout(whole).total > ctx.ubBytes) return false;
+    *planesPerWrite = planesPerChunk;
+    return true;
+}
+
+// Distinct input planes the heaviest D chunk of `planesPerChunk` output planes needs (memoised).
+class InputPlanesPerChunk {
+public:
+    explicit InputPlanesPerChunk(const AxisTaps& tapsD) : taps_(tapsD), memo_(tapsD.i0.size() + 1, 0) {}
+
+    uint64_t Max(uint64_t planesPerChunk)
+    {
+        if (memo_[planesPerChunk] != 0) return memo_[planesPerChunk];
+        const uint64_t outD = taps_.i0.size();
+        uint64_t worst = 0;
+        for (uint64_t od0 = 0; od0 < outD; od0 += planesPerChunk) {
+            const uint64_t od1 = std::min<uint64_t>(od0 + planesPerChunk, outD);
+            uint64_t count = 0;
+            int64_t last = -1;
+            for (uint64_t od = od0; od < od1; ++od) {
+                for (int64_t d : {taps_.i0[od], taps_.i1[od]}) {
+                    if (d > last) {
+                        ++count;
+                        last = d;
+                    }
+                }
+            }
+            worst = std::max(worst, count);
+        }
+        memo_[planesPerChunk] = worst;
+        return worst;
+    }
+
+private:
+    const AxisTaps& taps_;
+    std::vector<uint64_t> memo_;
+};
+
+// ============================================================ rows mode: cost estimate
+// A candidate that fits, with what its cost needs besides the D chunk size.
+struct RowsCandidate {
+    Tiling tiling;
+    RowChunk chunk;
+    RowsVariant variant;
+    double inRowsPerPlane;  // input rows a unit loads per input plane (mean over H chunks)
+    double vecPerUnit;      // vector cycles of a unit: once, per input plane, per output plane
+    double vecPerInputPlane;
+    double vecPerOutputPlane;
+};
+
+// Vector cycles of one candidate, as the sim's cost model counts them: vecInstrCycles per
+// instruction plus one cycle per repeat (floatsPerRepeat fp32 elements).
+void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
+{
+    const double instr = ctx.rates.vecInstrCycles;
+    const double lanes = ctx.rates.floatsPerRepeat;
+    const Tiling& tiling = cand->tiling;
+    const double pad = static_cast<double>(tiling.outRowPad);
+    const double rows = static_cast<double>(cand->chunk.rows);
+    const double batches = std::ceil(static_cast<double>(tiling.maxInRows) / tiling.wBatchRows);
+    // per input plane: the W pass (one Gather pass per batch of rows), the H pass (Gather form, or
+    // Muls + Axpy per output row) and, for 16-bit io, the Cast of the staged rows
+    const double wPass = batches * kGatherPassInstrs * instr + kGatherPassRepeats * tiling.maxInRows * pad / lanes;
+    const double hPass = cand->variant.hGather ? kGatherPassInstrs * instr + kGatherPassRepeats * rows * pad / lanes
+                                               : rows * kAxpyPassInstrs * (instr + std::ceil(pad / lanes));
+    const double castIn = ctx.f32 ? 0.0 : instr + cand->inRowsPerPlane * ctx.fields.inRow / lanes;
+    cand->vecPerInputPlane = wPass + hPass + castIn;
+    // per output plane: the D pass (Muls + Axpy over the chunk) and, for 16-bit io, the Cast back
+    const double castOut = ctx.f32 ? 0.0 : instr + rows * pad / lanes;
+    cand->vecPerOutputPlane = kAxpyPassInstrs * (instr + rows * pad / lanes) + castOut;
+    // per unit: the H-pass tables of the Gather form
+    cand->vecPerUnit = cand->variant.hGather ? rows * kHTableInstrsPerRow * (instr + std::ceil(pad / lanes)) : 0.0;
+}
+
+uint64_t RowsUnits(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, uint64_t planesPerChunk)
+{
+    return width.base.wChunks * ctx.fields.slabs * chunk.count * CeilDiv(ctx.fields.outD, planesPerChunk);
+}
+
+// Modeled time of the whole problem with this candidate and D chunks of `planesPerChunk` planes:
+// units are balanced by count, so the slowest core runs ceil(units / cores) of the heaviest units
+// (the most input planes a D chunk needs), each max(DMA, vector) cycles plus a fixed cost.
+double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const RowsCandidate& cand,
+                         uint64_t planesPerChunk, uint64_t planesPerWrite, uint64_t inputPlanes)
+{
+    const CostRates& r = ctx.rates;
+    const Tiling& tiling = cand.tiling;
+    const uint64_t elemBytes = ctx.elemBytes;
+    const uint64_t units = RowsUnits(ctx, width, cand.chunk, planesPerChunk);
+    const uint64_t unitsPerCore = CeilDiv(units, ctx.cores);
+    const double bytesPerCycle = r.DmaBytesPerCycle(std::min<uint64_t>(units, ctx.cores));
+    const double planes = static_cast<double>(inputPlanes);
+    const double loads = cand.variant.pairRows                ? planes * cand.chunk.rows
+                         : (width.subRows && !ctx.dataCopyPad) ? planes * cand.chunk.maxInRows
+                                                               : std::ceil(planes / tiling.planesPerLoad);
+    const double writes = std::ceil(static_cast<double>(planesPerChunk) / planesPerWrite);
+    const double outBytes = static_cast<double>(planesPerChunk * cand.chunk.rows * width.outChunkElems * elemBytes);
+    const double dmaCycles = (outBytes + planes * cand.inRowsPerPlane * width.inWidthMax * elemBytes) / bytesPerCycle +
+                             r.dmaInstrCycles * (loads + writes);
+    const double vecCycles = cand.vecPerUnit + planes * cand.vecPerInputPlane + planesPerChunk * cand.vecPerOutputPlane;
+    return static_cast<double>(unitsPerCore) * (std::max(dmaCycles, vecCycles) + kUnitFixedCycles);
+}
+
+// ============================================================ rows mode: the search
+// The tiling of a candidate with D chunks of `planesPerChunk` output planes.
+Tiling RowsPlan(const PlanContext& ctx, const RowsWidth& width, const RowsCandidate& cand, uint64_t planesPerChunk,
+                uint64_t planesPerWrite)
+{
+    Tiling plan = cand.tiling;
+    plan.planesPerChunk = planesPerChunk;
+    plan.dChunks = CeilDiv(ctx.fields.outD, planesPerChunk);
+    plan.totalWork = RowsUnits(ctx, width, cand.chunk, planesPerChunk);
+    plan.planesPerWrite = planesPerWrite;
+    return plan;
+}
+
+// The cheapest rows-mode plan with W chunks of `outPixPerChunk` output pixels (outW: whole rows).
+bool SearchRowsWidth(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRows, Tiling* best)
+{
+    const Tiling& fields = ctx.fields;
+    RowsWidth width;
+    if (!RowsWidthOf(ctx, outPixPerChunk, subRows, &width)) return false;
+    const std::vector<uint64_t> planeChunks = PlaneChunkCandidates(fields.outD, ctx.cores);
+    InputPlanesPerChunk inputPlanes(ctx.tapsD);
+    CheapestSoFar cheapest;
+    for (uint64_t rows : RowChunkCandidates(fields.outH)) {
+        RowChunk chunk;
+        if (!RowChunkOf(ctx, width, rows, &chunk)) continue;
+        for (RowsVariant variant : kRowsVariants) {
+            RowsCandidate cand{};
+            if (!FitRowsVariant(ctx, width, chunk, variant, &cand.tiling)) continue;
+            GrowDmaBatches(ctx, width, chunk, variant, &cand.tiling);
+            cand.chunk = chunk;
+            cand.variant = variant;
+            cand.inRowsPerPlane = variant.pairRows
+                                      ? static_cast<double>(cand.tiling.pairRows * rows)
+                                      : static_cast<double>(chunk.sumInRows) / static_cast<double>(chunk.count);
+            RowsVectorCost(ctx, &cand);
+            for (uint64_t planesPerChunk : planeChunks) {
+                uint64_t planesPerWrite = 0;
+                if (!PlanesPerWriteFor(ctx, width, chunk, cand.tiling, planesPerChunk, &planesPerWrite)) continue;
+                const double cost = RowsCandidateCost(ctx, width, cand, planesPerChunk, planesPerWrite,
+                                                      inputPlanes.Max(planesPerChunk));
+                if (cheapest.Take(cost)) *best = RowsPlan(ctx, width, cand, planesPerChunk, planesPerWrite);
+            }
+        }
+    }
+    return cheapest.found;
+}
+
+// Whole rows first; rows too long for the UB (channels-last with many channels, very wide W, strong
+// W downscale) are split into sub-rows, W chunks of decreasing width until a plan fits (the first
+// try keeps whole output rows and loads only the input columns they use).  310P (no DataCopyPad)
+// needs 32 B-aligned sub-rows: chunks of a multiple of `quantum` pixels.
+bool SearchRowsMode(const PlanContext& ctx, Tiling* best)
+{
+    const uint64_t outW = ctx.fields.outW;
+    if (SearchRowsWidth(ctx, outW, false, best)) return true;
+    const uint64_t pixelBytes = ctx.fold * ctx.elemBytes;
+    const uint64_t quantum = ctx.dataCopyPad ? 1 : kBlockBytes / std::gcd<uint64_t>(pixelBytes, kBlockBytes);
+    for (uint64_t pixels = outW; pixels >= 1; pixels /= 2) {
+        const uint64_t aligned = pixels / quantum * quantum;
+        if (aligned == 0) break;
+        if (SearchRowsWidth(ctx, aligned, true, best)) return true;
+    }
+    return false;
+}
+
+// ============================================================ volume mode
+// Volume mode's per-slab sizes.  Dense: every (d, h) input row of a slab is staged whole; sparse
+// (310P tiny outputs of big volumes): only the D planes and H rows some tap uses, and of each row
+// only the columns some W tap uses.
+Tiling VolumeShape(const PlanContext& ctx, bool sparse)
+{
+    Tiling shape = ctx.fields;
+    shape.mode = tri::TRI_MODE_VOLUME;
+    const uint64_t planes = sparse ? tri::TrilinearTappedCount(shape, tri::TRI_AXIS_D) : shape.inD;
+    const uint64_t rows = sparse ? tri::TrilinearTappedCount(shape, tri::TRI_AXIS_H) : shape.inH;
+    if (sparse) {
+        shape.sparseColLo = static_cast<uint64_t>(ctx.tapsW.i0[0]) * ctx.fold;
+        shape.sparseWidth = TapSpan(ctx.tapsW, 0, shape.outW) * ctx.fold;
+        shape.sparseRows = planes * rows;
+        shape.sparseRowStride = TriRoundUp(shape.sparseWidth + ctx.readSlack, ctx.padElems);
+    }
+    shape.xSlabElems = sparse ? shape.sparseRows * shape.sparseRowStride : shape.inSlab;
+    shape.wPassLen = planes * rows * shape.outRow;
+    shape.hPassLen = planes * shape.outH * shape.outRow;
+    shape.wPassPad = TriRoundUp(shape.wPassLen, ctx.padElems);
+    shape.hPassPad = TriRoundUp(shape.hPassLen, ctx.padElems);
+    shape.outSlabPad = TriRoundUp(shape.outSlab, ctx.padElems);
+    return shape;
+}
+
+// The volume shape with compute groups of `groupSlabs` slabs, `groupsPerIo` of them per I/O group.
+Tiling VolumeGroups(const PlanContext& ctx, const Tiling& shape, uint64_t groupSlabs, uint64_t groupsPerIo)
+{
+    Tiling groups = shape;
+    groups.groupSlabs = groupSlabs;
+    groups.groupsPerIo = groupsPerIo;
+    groups.inBufElems = TriRoundUp(groupsPerIo * groupSlabs * shape.xSlabElems + ctx.readSlack, ctx.padElems);
+    return groups;
+}
+
+bool VolumeFits(const PlanContext& ctx, const Tiling& shape, uint64_t groupSlabs)
+{
+    return shape.outSlabPad <= kVolumeMaxPassElems && shape.wPassPad <= kVolumeMaxPassElems &&
+           shape.hPassPad <= kVolumeMaxPassElems &&
+           TrilinearLayout(VolumeGroups(ctx, shape, groupSlabs, 1)).total <= ctx.ubBytes;
+}
+
+// 310P slabs under 32 B of output: the fewest slabs whose output covers 32 B (every write must);
+// 1 elsewhere.
+uint64_t TinySlabQuantum(const PlanContext& ctx)
+{
+    const uint64_t slabBytes = ctx.fields.outSlab * ctx.elemBytes;
+    return (!ctx.dataCopyPad && slabBytes < kBlockBytes) ? CeilDiv(kBlockBytes, slabBytes) : 1;
+}
+
+// ============================================================ mode
+struct ModeChoice {
+    bool volume;
+    Tiling volumeShape;  // dense or sparse staging
+};
+
+bool ChooseMode(const PlanContext& ctx, bool rowsFeasible, ModeChoice* choice, std::string* why)
+{
+    const Tiling& fields = ctx.fields;
+    const Tiling dense = VolumeShape(ctx, false);
+    const bool volumeFits = VolumeFits(ctx, dense, 1);
+    const bool volumePays = !rowsFeasible || fields.slabs >= ctx.cores || fields.outTotal <= kSmallOutputElems;
+    *choice = ModeChoice{volumeFits && volumePays, dense};
+    // 310P, output volumes under 32 B: groups of whole slabs must be written together; when their
+    // whole input volumes do not fit, stage only the input rows the taps use.
+    const uint64_t quantum = TinySlabQuantum(ctx);
+    if (quantum > 1 && !rowsFeasible) {
+        const uint64_t group = std::min<uint64_t>(quantum, fields.slabs);
+        const bool denseGroupFits = TrilinearLayout(VolumeGroups(ctx, dense, group, 1)).total <= ctx.ubBytes;
+        if (!(volumeFits && denseGroupFits)) {
+            const Tiling sparse = VolumeShape(ctx, true);
+            if (VolumeFits(ctx, sparse, group)) *choice = ModeChoice{true, sparse};
+        }
+    }
+    if (!choice->volume && !rowsFeasible) {
+        *why = "UpsampleTrilinear3d: an output row of " + std::to_string(fields.outRow) + " and input row of " +
+               std::to_string(fields.inRow) + " elements do not fit the unified buffer of " + ctx.platform.socName;
+        return false;
+    }
+    return true;
+}
+
+// ============================================================ volume mode: group sizes
+// The most compute groups of `groupSlabs` slabs per I/O group the UB holds (1 when compacting).
+uint64_t MaxGroupsPerIo(const PlanContext& ctx, const Tiling& shape, uint64_t share, uint64_t groupSlabs)
+{
+    const bool compaction = tri::TrilinearNeedsCompaction(shape);
+    uint64_t groups = 1;
+    while (!compaction && (groups + 1) * groupSlabs <= share && (groups + 1) * groupSlabs <= kMaxDmaBlocks &&
+           groups * groupSlabs * ctx.fields.outSlab * ctx.elemBytes < kVolumeIoMaxBytes &&
+           TrilinearLayout(VolumeGroups(ctx, shape, groupSlabs, groups + 1)).total <= ctx.ubBytes) {
+        ++groups;
+    }
+    return groups;
+}
+
+// Modeled time of one core's `share` slabs in compute groups of g slabs, k groups per I/O group:
+// max(vector: 3 Gather passes per group, DMA: the bytes plus two DMAs per I/O group).
+double VolumeGroupCost(const PlanContext& ctx, const Tiling& shape, uint64_t share, uint64_t blockDim, uint64_t g,
+                       uint64_t k)
+{
+    const CostRates& r = ctx.rates;
+    const double repeatsPerSlab =
+        kGatherPassRepeats * (shape.wPassPad + shape.hPassPad + shape.outSlabPad) / r.floatsPerRepeat +
+        (ctx.f32 ? 0.0 : (shape.xSlabElems + shape.outSlabPad) / r.floatsPerRepeat);
+    const double instrsPerGroup = kVolumePassInstrs + (ctx.f32 ? 0.0 : kVolumeCastInstrs);
+    const double bytesPerSlab = static_cast<double>((shape.xSlabElems + ctx.fields.outSlab) * ctx.elemBytes);
+    const double groups = std::ceil(static_cast<double>(share) / g);
+    const double ios = std::ceil(static_cast<double>(share) / (g * k));
+    const double vec = groups * instrsPerGroup * r.vecInstrCycles + share * repeatsPerSlab;
+    const double dma = share * bytesPerSlab / r.DmaBytesPerCycle(blockDim) + ios * kDmasPerIoGroup * r.dmaInstrCycles;
+    return std::max(vec, dma);
+}
+
+// Cores, compute group g (tables are replicated per slab, so g trades UB for longer vector calls)
+// and I/O group k*g (one input and one output DMA each): the pair with the smallest modeled time.
+// 310P slabs under 32 B of output run on one core in groups of at least TinySlabQuantum slabs (a
+// short last group is moved back to overlap the previous one, see the kernel's RunVolume).
+bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& shape, Tiling* out, std::string* why)
+{
+    const Tiling& fields = ctx.fields;
+    const uint64_t quantum = TinySlabQuantum(ctx);
+    const uint64_t blockDim = quantum > 1 ? 1 : std::min<uint64_t>(ctx.cores, fields.slabs);
+    const uint64_t share = CeilDiv(fields.slabs, blockDim);
+    uint64_t bestG = 1, bestK = 1;
+    CheapestSoFar cheapest;
+    for (uint64_t g = 1; g <= share && g <= kMaxDmaBlocks; ++g) {
+        if (g > 1 && g * shape.outSlabPad > kVolumeGroupMaxElems && g > quantum) break;
+        if (TrilinearLayout(VolumeGroups(ctx, shape, g, 1)).total > ctx.ubBytes) break;
+        const uint64_t k = MaxGroupsPerIo(ctx, shape, share, g);
+        if (cheapest.Take(VolumeGroupCost(ctx, shape, share, blockDim, g, k))) {
+            bestG = g;
+            bestK = k;
+        }
+    }
+    if (quantum > 1 && bestG < std::min<uint64_t>(quantum, fields.slabs)) {
+        // 310P: slabs under 32 B of output must be written in groups >= 32 B, and that many whole
+        // input slabs do not fit the UB.
+        *why = "UpsampleTrilinear3d on " + ctx.platform.socName + ": output volumes of " +
+               std::to_string(fields.outSlab * ctx.elemBytes) + " B (< 32 B, no DataCopyPad) need " +
+               std::to_string(quantum) + " input volumes of " + std::to_string(fields.inSlab) +
+               " elements in the unified buffer at once";
+        return false;
+    }
+    *out = VolumeGroups(ctx, shape, bestG, bestK);
+    out->inSlabShiftQuantum = quantum;
+    out->blockDim = blockDim;
+    out->totalWork = fields.slabs;
+    return true;
+}
+
+// Tiny problems: shipping the tables would dominate GM traffic (e.g. 1.3 KB of tables for a 288 B
+// problem); the kernel then writes them with the scalar unit instead (dense staging only).
+bool TablesOnDevice(const PlanContext& ctx, const Tiling& tiling)
+{
+    const uint64_t entries = tiling.wPassPad + tiling.hPassPad + tiling.outSlabPad;
+    const uint64_t tableBytes = kTableEntryBytes * entries * tiling.blockDim;  // every core reads them
+    const uint64_t floorBytes = (tiling.inTotal + tiling.outTotal) * ctx.elemBytes;
+    return tiling.sparseRows == 0 && tableBytes * kTableTrafficRatio > floorBytes && entries <= kDeviceTableMaxEntries;
+}
+
+// ============================================================ workspace tables
+// One pass table: T0 bytes, T1 bytes, lambda1, `len` entries each.
+struct PassTable {
+    explicit PassTable(uint64_t len) : tap0Bytes(len, 0), tap1Bytes(len, 0), lambda1(len, 0.0f) {}
+    std::vector<uint32_t> tap0Bytes, tap1Bytes;
+    std::vector<float> lambda1;
+};
+
+// The workspace contents, appended table after table; returns each table's byte offset.
 struct TableWriter {
     std::vector<uint8_t> bytes;
-    uint64_t Append(const std::vector<uint32_t>& t0, const std::vector<uint32_t>& t1, const std::vector<float>& l1)
+
+    uint64_t Append(const PassTable& table)
     {
-        const uint64_t offset = bytes.size();
-        auto put = [&](const void* src, size_t n) {
-            const size_t at = bytes.size();
-            bytes.resize(at + n);
-            std::memcpy(bytes.data() + at, src, n);
-        };
-        put(t0.data(), t0.size() * 4);
-        put(t1.data(), t1.size() * 4);
-        put(l1.data(), l1.size() * 4);
+        const uint64_t offset = Put(table.tap0Bytes.data(), table.tap0Bytes.size() * 4);
+        Put(table.tap1Bytes.data(), table.tap1Bytes.size() * 4);
+        Put(table.lambda1.data(), table.lambda1.size() * 4);
         return offset;
     }
-    uint64_t AppendU32(const std::vector<uint32_t>& v)
+    uint64_t AppendU32(const std::vector<uint32_t>& values) { return Put(values.data(), values.size() * 4); }
+
+private:
+    uint64_t Put(const void* src, size_t n)
     {
-        const uint64_t offset = bytes.size();
-        bytes.resize(offset + v.size() * 4);
-        std::memcpy(bytes.data() + offset, v.data(), v.size() * 4);
-        return offset;
+        const uint64_t at = bytes.size();
+        bytes.resize(at + n);
+        std::memcpy(bytes.data() + at, src, n);
+        return at;
     }
 };
 
-// Input rows [first, last] one H chunk of output rows needs.
-void ChunkRows(const AxisTaps& h, int64_t oh0, int64_t n, int64_t* lo, int64_t* hi)
+// Volume mode: the W, H and D pass tables of one slab (the kernel replicates them per slab), from
+// the routine the kernel uses when it builds them itself.
+void EncodeVolumeTables(Tiling* tiling, TableWriter* workspace)
 {
-    *lo = h.i0[oh0];
-    *hi = h.i1[oh0 + n - 1];
-}
-
-uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-
-// Rough per-SoC cost constants used only to rank candidate unit sizes (the sim's profile values:
-// docs/sim.md): HBM bandwidth shared by the active cores, one core's DMA ceiling, clock.
-// DMA issue (~200 cycles) and vector issue (16 cycles) costs are in the search formulas.
-struct CostModel {
-    double hbmGBps, perCoreGBps, clockGHz;
-    double BytesPerCycle(uint64_t activeCores) const
-    {
-        return std::min(perCoreGBps, hbmGBps / static_cast<double>(std::max<uint64_t>(activeCores, 1))) / clockGHz;
+    uint64_t* const offsets[tri::TRI_PASS_COUNT] = {&tiling->wTabOffset, &tiling->hTabOffset, &tiling->dTabOffset};
+    uint64_t* const lens[tri::TRI_PASS_COUNT] = {&tiling->wTabLen, &tiling->hTabLen, &tiling->dTabLen};
+    for (uint32_t pass = 0; pass < tri::TRI_PASS_COUNT; ++pass) {
+        const uint64_t len = tri::TrilinearVolumePassPad(*tiling, pass);
+        *lens[pass] = len;
+        if (tiling->tablesOnDevice) continue;
+        PassTable table(len);
+        for (uint64_t i = 0; i < len; ++i) {
+            const tri::TrilinearTableEntry e = tri::TrilinearVolumeTableEntry(*tiling, pass, i);
+            table.tap0Bytes[i] = e.tap0Bytes;
+            table.tap1Bytes[i] = e.tap1Bytes;
+            table.lambda1[i] = e.lambda1;
+        }
+        *offsets[pass] = workspace->Append(table);
     }
-};
-
-CostModel CostModelOf(const PlatformInfo& platform)
-{
-    return {platform.cost.hbmGBps, platform.cost.perCoreDmaGBps, platform.cost.clockGHz};
 }
 
+// Rows mode: one W table per W chunk (whole rows: one), source offsets relative to the chunk's
+// first input column (the kernel's colLo_).
+void EncodeRowTables(const PlanContext& ctx, Tiling* tiling, TableWriter* workspace)
+{
+    const AxisTaps& taps = ctx.tapsW;
+    tiling->wTabLen = tiling->outRowPad;
+    const uint64_t chunkPixels = tiling->outPixPerChunk;
+    for (uint64_t wc = 0; wc < tiling->wChunks; ++wc) {
+        const uint64_t o0 = wc * chunkPixels, o1 = std::min<uint64_t>(o0 + chunkPixels, tiling->outW);
+        const uint64_t firstCol = tiling->subRows ? static_cast<uint64_t>(taps.i0[o0]) : 0;
+        PassTable table(tiling->outRowPad);
+        for (uint64_t e = 0; e < (o1 - o0) * ctx.fold; ++e) {
+            const uint64_t ow = o0 + e / ctx.fold, ch = e % ctx.fold;
+            table.tap0Bytes[e] = static_cast<uint32_t>(((taps.i0[ow] - firstCol) * ctx.fold + ch) * 4);
+            table.tap1Bytes[e] = static_cast<uint32_t>(((taps.i1[ow] - firstCol) * ctx.fold + ch) * 4);
+            table.lambda1[e] = taps.l1[ow];
+        }
+        const uint64_t at = workspace->Append(table);
+        if (wc == 0) tiling->wTabOffset = at;
+    }
+}
 
+// 310P unaligned rows / slabs: padded -> packed byte offsets of one write's segments.
+void EncodeCompactionTable(const PlanContext& ctx, Tiling* tiling, TableWriter* workspace)
+{
+    if (!tri::TrilinearNeedsCompaction(*tiling)) return;
+    const uint64_t segments = tri::TrilinearCompactSegments(*tiling);
+    const uint64_t segLen = tri::TrilinearCompactSegmentLen(*tiling), segPad = tri::TrilinearCompactSegmentPad(*tiling);
+    std::vector<uint32_t> offsets(tri::TrilinearCompactTableLen(*tiling), 0);
+    for (uint64_t s = 0; s < segments; ++s) {
+        for (uint64_t q = 0; q < segLen; ++q) {
+            offsets[s * segLen + q] = static_cast<uint32_t>((s * segPad + q) * ctx.elemBytes);
+        }
+    }
+    tiling->compactTabLen = offsets.size();
+    tiling->compactTabOffset = workspace->AppendU32(offsets);
+}
+
+// ============================================================ work split and plan
+// Rows mode uses min(cores, units) cores (volume mode fixed blockDim with its group sizes); core i
+// gets workBase units, plus one if i < workTail.
+void SplitWork(const PlanContext& ctx, Tiling* tiling)
+{
+    if (tiling->mode == tri::TRI_MODE_ROWS) tiling->blockDim = std::min<uint64_t>(ctx.cores, tiling->totalWork);
+    tiling->workBase = tiling->totalWork / tiling->blockDim;
+    tiling->workTail = tiling->totalWork % tiling->blockDim;
+}
+
+// The plan: tiling bytes and blockDim; the workspace is exactly the tables, placed at its start
+// (workspaceInit, copied there before the launch).
+void EmitPlan(Tiling tiling, std::vector<uint8_t> workspace, KernelPlan* plan)
+{
+    tiling.workspaceBytes = workspace.size();
+    plan->blockDim = static_cast<uint32_t>(tiling.blockDim);
+    plan->tiling.resize(sizeof(tiling));
+    std::memcpy(plan->tiling.data(), &tiling, sizeof(tiling));
+    plan->userWorkspaceBytes = tiling.workspaceBytes;
+    plan->workspaceInit = std::move(workspace);
+}
 
 }  // namespace
 
-uint64_t TrilinearUbBytes(const UpsampleTrilinear3dTilingData& t) { return TrilinearLayout(t).total; }
+uint64_t TrilinearUbBytes(const Tiling& tiling) { return TrilinearLayout(tiling).total; }
 
-bool DecodeTrilinearTiling(const KernelPlan& plan, UpsampleTrilinear3dTilingData* out)
+bool DecodeTrilinearTiling(const KernelPlan& plan, Tiling* out)
 {
-    if (plan.tiling.size() != sizeof(UpsampleTrilinear3dTilingData)) return false;
+    if (plan.tiling.size() != sizeof(Tiling)) return false;
     std::memcpy(out, plan.tiling.data(), sizeof(*out));
     return true;
 }
@@ -119,503 +897,30 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     };
     if (plan == nullptr) return fail("plan is null");
     *plan = KernelPlan{};
-    if (p.n < 0 || p.c <= 0 || p.inD <= 0 || p.inH <= 0 || p.inW <= 0) {
-        return fail("input N must be >= 0 and C, D, H, W > 0");
-    }
-    if (p.outD <= 0 || p.outH <= 0 || p.outW <= 0) return fail("output D, H, W must be > 0");
-    if (p.dtype != DType::F32 && p.dtype != DType::F16 && p.dtype != DType::BF16) {
-        return fail(std::string("dtype ") + DTypeName(p.dtype) + " is not supported (float32, float16, bfloat16)");
-    }
-    if (p.dtype == DType::BF16 && !platform.hasBf16) {
-        return fail("bfloat16 is not supported on " + platform.socName);
-    }
-    if (platform.coreNum == 0) return fail("platform has no cores");
+    std::string why = ValidateProblem(p, platform);
+    if (!why.empty()) return fail(why);
     if (p.n == 0) return true;  // empty output: nothing to launch, no workspace
+    const Tiling fields = ProblemFields(p, platform);
+    if (fields.inTotal >= kMaxTensorElems || fields.outTotal >= kMaxTensorElems) return fail("tensor too large");
+    const PlanContext ctx = MakeContext(p, platform, fields);
 
-    UpsampleTrilinear3dTilingData t{};
-    const bool f32 = p.dtype == DType::F32;
-    const uint64_t es = f32 ? 4 : 2;
-    const uint64_t blk = 32 / es;
-    const uint64_t cf = p.channelsLast ? static_cast<uint64_t>(p.c) : 1;
-    t.slabs = p.channelsLast ? static_cast<uint64_t>(p.n) : static_cast<uint64_t>(p.n) * static_cast<uint64_t>(p.c);
-    t.inD = p.inD; t.inH = p.inH; t.inW = p.inW;
-    t.outD = p.outD; t.outH = p.outH; t.outW = p.outW;
-    t.channelFold = cf;
-    t.inRow = p.inW * cf;
-    t.outRow = p.outW * cf;
-    t.inSlab = t.inD * t.inH * t.inRow;
-    t.outSlab = t.outD * t.outH * t.outRow;
-    t.inTotal = t.slabs * t.inSlab;
-    t.outTotal = t.slabs * t.outSlab;
-    if (t.inTotal >= (1ull << 40) || t.outTotal >= (1ull << 40)) return fail("tensor too large");
-    const float rD = interp::TrilinearRatio(p.inD, p.outD, p.alignCorners, p.scalesD);
-    const float rH = interp::TrilinearRatio(p.inH, p.outH, p.alignCorners, p.scalesH);
-    const float rW = interp::TrilinearRatio(p.inW, p.outW, p.alignCorners, p.scalesW);
-    t.ratioBitsD = FloatBits(rD);
-    t.ratioBitsH = FloatBits(rH);
-    t.ratioBitsW = FloatBits(rW);
-    t.alignCorners = p.alignCorners ? 1 : 0;
-    t.ioDtype = DTypeCode(p.dtype);
-    t.useDataCopyPad = platform.hasDataCopyPad ? 1 : 0;
-    const bool is310p = platform.socName.find("310") != std::string::npos;
-    // float -> half on 310P accepts only CAST_NONE / CAST_ODD (NONE rounds to nearest even there);
-    // elsewhere RINT (float -> bf16 rejects NONE on 910B).
-    t.castRoundMode = (is310p && p.dtype == DType::F16) ? 0 /*CAST_NONE*/ : 1 /*CAST_RINT*/;
-    t.padElems = f32 ? 8 : 16;
-    const uint64_t pe = t.padElems;
-    const uint64_t cores = platform.coreNum;
-    const uint64_t ub = platform.ubBytes;
-    const CostModel cm = CostModelOf(platform);
-
-    const AxisTaps tw = MakeTaps(p.inW, p.outW, rW, p.alignCorners);
-    const AxisTaps th = MakeTaps(p.inH, p.outH, rH, p.alignCorners);
-    const AxisTaps td = MakeTaps(p.inD, p.outD, rD, p.alignCorners);
-
-    // ---------------- volume mode candidate ----------------
-    // Staged rows of a slab: dense = every (d, h) row, whole; sparse (310P tiny outputs of big
-    // volumes) = only the D planes and H rows some tap uses, only the columns some W tap uses.
-    std::vector<int64_t> dIdx(t.inD, -1), hIdx(t.inH, -1);  // staged position of a plane / row
-    uint64_t dCount = 0, hCount = 0;
-    for (uint64_t od = 0; od < t.outD; ++od)
-        for (int64_t d : {td.i0[od], td.i1[od]})
-            if (dIdx[d] < 0) dIdx[d] = static_cast<int64_t>(dCount++);
-    for (uint64_t oh = 0; oh < t.outH; ++oh)
-        for (int64_t h : {th.i0[oh], th.i1[oh]})
-            if (hIdx[h] < 0) hIdx[h] = static_cast<int64_t>(hCount++);
-    const uint64_t sparseColLo = static_cast<uint64_t>(tw.i0[0]) * cf;
-    const uint64_t sparseWidth = static_cast<uint64_t>(tw.i1[t.outW - 1] - tw.i0[0] + 1) * cf;
-
-    UpsampleTrilinear3dTilingData v = t;
-    v.mode = tri::TRI_MODE_VOLUME;
-    v.xSlabElems = t.inSlab;
-    auto setVolumeShape = [&](bool sparse) {
-        v.sparseRows = sparse ? dCount * hCount : 0;
-        v.sparseRowStride = sparse ? TriRoundUp(sparseWidth + 2 * blk, pe) : 0;
-        v.sparseColLo = sparse ? sparseColLo : 0;
-        v.sparseWidth = sparse ? sparseWidth : 0;
-        v.xSlabElems = sparse ? v.sparseRows * v.sparseRowStride : t.inSlab;
-        v.wPassLen = (sparse ? dCount * hCount : t.inD * t.inH) * t.outRow;
-        v.hPassLen = (sparse ? dCount : t.inD) * t.outH * t.outRow;
-        v.wPassPad = TriRoundUp(v.wPassLen, pe);
-        v.hPassPad = TriRoundUp(v.hPassLen, pe);
-        v.outSlabPad = TriRoundUp(t.outSlab, pe);
-    };
-    setVolumeShape(false);
-    auto volumeLayoutFor = [&](uint64_t g, uint64_t k) {
-        UpsampleTrilinear3dTilingData c = v;
-        c.groupSlabs = g;
-        c.groupsPerIo = k;
-        c.inBufElems = TriRoundUp(k * g * v.xSlabElems + 2 * blk, pe);
-        return c;
-    };
-    const bool volumeFits = v.outSlabPad <= 8192 && v.wPassPad <= 8192 && v.hPassPad <= 8192 &&
-                            TrilinearLayout(volumeLayoutFor(1, 1)).total <= ub;
-
-    // ---------------- rows mode candidate ----------------
-    UpsampleTrilinear3dTilingData r = t;
-    bool rowsFeasible = false;
-    double bestCost = 0;
-    // Distinct input planes the heaviest chunk of dLen output planes needs (memoised per dLen).
-    std::vector<uint64_t> maxPlanesMemo(static_cast<size_t>(t.outD) + 1, 0);
-    auto maxPlanesFor = [&](uint64_t dLen) -> uint64_t {
-        if (maxPlanesMemo[dLen] != 0) return maxPlanesMemo[dLen];
-        uint64_t worst = 0;
-        for (uint64_t od0 = 0; od0 < t.outD; od0 += dLen) {
-            const uint64_t od1 = std::min<uint64_t>(od0 + dLen, t.outD);
-            uint64_t count = 0;
-            int64_t last = -1;
-            for (uint64_t od = od0; od < od1; ++od) {
-                for (int64_t d : {td.i0[od], td.i1[od]}) {
-                    if (d > last) {
-                        ++count;
-                        last = d;
-                    }
-                }
-            }
-            worst = std::max(worst, count);
-        }
-        maxPlanesMemo[dLen] = worst;
-        return worst;
-    };
-    // Rows-mode search for W chunks of `owc` output pixels (owc == outW: whole rows).
-    auto searchRows = [&](uint64_t owc, bool subRows) {
-        UpsampleTrilinear3dTilingData base = t;
-        base.mode = tri::TRI_MODE_ROWS;
-        base.wChunks = CeilDiv(t.outW, owc);
-        base.outPixPerChunk = owc;
-        const bool chunked = subRows;
-        base.subRows = subRows ? 1 : 0;
-        uint64_t inWidthMax = t.inRow;
-        if (chunked) {
-            inWidthMax = 0;
-            for (uint64_t wc = 0; wc < base.wChunks; ++wc) {
-                const uint64_t o0 = wc * owc, o1 = std::min<uint64_t>(o0 + owc, t.outW);
-                inWidthMax = std::max<uint64_t>(inWidthMax, (tw.i1[o1 - 1] - tw.i0[o0] + 1) * cf);
-            }
-            base.inRowChunkPad = TriRoundUp(inWidthMax, pe);
-        }
-        base.outRowPad = TriRoundUp(owc * cf, pe);
-        const uint64_t outChunk = owc * cf;  // elements of one output (sub-)row
-        if (chunked && !platform.hasDataCopyPad && (t.outRow * es) % 32 != 0) {
-            // 310P, rows that are not whole 32 B blocks: written row by row, the last 32 B of the
-            // last chunk's rows recomputed into an aligned tail area; that chunk must span >= 32 B
-            base.rowTails = 1;
-            const uint64_t lastW = (t.outW - (base.wChunks - 1) * owc) * cf;
-            if (lastW * es < 32) return;
-        }
-        // H-chunk candidates: ceil(outH / k)
-        std::vector<uint64_t> nOhCands;
-        for (uint64_t k = 1; k <= t.outH; ++k) {
-            uint64_t n = CeilDiv(t.outH, k);
-            if (nOhCands.empty() || nOhCands.back() != n) nOhCands.push_back(n);
-            if (nOhCands.size() > 400) break;
-        }
-        std::vector<uint64_t> dCands;
-        for (uint64_t k = 1; k <= t.outD && k <= 16 * cores; ++k) {
-            uint64_t n = CeilDiv(t.outD, k);
-            if (dCands.empty() || dCands.back() != n) dCands.push_back(n);
-        }
-        if (dCands.back() != 1 && t.outD <= 4096) {
-            for (uint64_t n = dCands.back() - 1; n >= 1; --n) dCands.push_back(n);
-        }
-        const double pad = static_cast<double>(base.outRowPad);
-        for (uint64_t nOh : nOhCands) {
-            // 310P: every write must cover at least 32 bytes of the unit's own output.  Planes
-            // smaller than that are written a whole D chunk at a time (whole-plane chunks only:
-            // their planes are adjacent in GM); otherwise every plane chunk, the ragged last one
-            // included, must be >= 32 B by itself.
-            const bool tinyPlanes = !platform.hasDataCopyPad && nOh * outChunk * es < 32;
-            if (tinyPlanes && (nOh != t.outH || chunked)) continue;
-            if (nOh > 4095) continue;  // DataCopyPad blockCount
-            uint64_t nhMax = 0, nhSum = 0;
-            const uint64_t hChunks = CeilDiv(t.outH, nOh);
-            if (!platform.hasDataCopyPad && !tinyPlanes && (t.outH - (hChunks - 1) * nOh) * outChunk * es < 32) {
-                continue;
-            }
-            for (uint64_t hc = 0; hc < hChunks; ++hc) {
-                int64_t lo, hi;
-                const uint64_t oh0 = hc * nOh;
-                ChunkRows(th, oh0, std::min<uint64_t>(nOh, t.outH - oh0), &lo, &hi);
-                const uint64_t nh = hi - lo + 1;
-                nhMax = std::max(nhMax, nh);
-                nhSum += nh;
-            }
-            for (int variant = 0; variant < 4; ++variant) {
-                const bool pairs = (variant & 1) != 0;
-                const bool hGather = (variant & 2) != 0;
-                if (pairs && chunked) continue;
-                UpsampleTrilinear3dTilingData c = base;
-                c.rowsPerChunk = nOh;
-                c.hChunks = hChunks;
-                c.pairRows = std::min<uint64_t>(2, t.inH);
-                c.hGather = hGather ? 1 : 0;
-                c.planesPerWrite = 1;
-                c.planesPerLoad = 1;
-                // the H pass as one Gather pass pays off on short rows only
-                if (hGather && base.outRowPad > 1024) continue;
-                if (chunked) {  // sub-rows at a fixed padded UB stride; 310P: one W Gather per row
-                    c.maxInRows = nhMax;
-                    c.wBatchRows = platform.hasDataCopyPad
-                                       ? std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(2048, c.outRowPad)))
-                                       : 1;
-                    c.pairSlotElems = 0;
-                    c.inSlotElems = TriRoundUp(nhMax * c.inRowChunkPad + 2 * blk, pe);
-                } else if (!pairs) {
-                    c.maxInRows = nhMax;
-                    c.wBatchRows = std::min<uint64_t>(nhMax, std::max<uint64_t>(1, CeilDiv(2048, c.outRowPad)));
-                    c.pairSlotElems = 0;
-                    c.inSlotElems = TriRoundUp(nhMax * t.inRow + 2 * blk, pe);
-                } else {
-                    // only worth it when the contiguous span holds many rows no output row uses
-                    if (nhMax <= 2 * nOh + 2) continue;
-                    c.maxInRows = c.pairRows * nOh;
-                    c.wBatchRows = c.pairRows;
-                    c.pairSlotElems = TriRoundUp(c.pairRows * t.inRow + 2 * blk, pe);
-                    c.inSlotElems = nOh * c.pairSlotElems;
-                }
-                c.inBufElems = c.inSlotElems;
-                if (TrilinearLayout(c).total > ub) continue;
-                // several output planes per write / input planes per load while UB allows, until
-                // each DMA moves >= 64 KB
-                const bool compaction = tri::TrilinearNeedsCompaction(c);
-                const bool multiWrite =
-                    !chunked &&
-                    (compaction ? hChunks == 1
-                                : (c.outRowPad == t.outRow || (hChunks == 1 && platform.hasDataCopyPad))) &&
-                    (platform.hasDataCopyPad || (t.outH - 1) * t.outRow * es / 32 <= 65535);
-                // several planes per load: DataCopyPad on 910B; on 310P a block DataCopy when the
-                // rows are whole 32 B blocks (the GM gap between planes then is too)
-                const bool multiLoad = !pairs && !chunked &&
-                                       (platform.hasDataCopyPad ||
-                                        ((t.inRow * es) % 32 == 0 && t.inH * t.inRow * es / 32 <= 65535));
-                const uint64_t writeBytes = nOh * t.outRow * es, loadBytes = nhMax * t.inRow * es;
-                while (true) {
-                    const bool wantW = multiWrite && c.planesPerWrite < t.outD &&
-                                       c.planesPerWrite * writeBytes < 65536 &&
-                                       (hChunks > 1 || c.planesPerWrite * nOh < 4095);
-                    const bool wantL = multiLoad && c.planesPerLoad < t.inD && c.planesPerLoad * loadBytes < 65536 &&
-                                       c.planesPerLoad < 4095;
-                    if (!wantW && !wantL) break;
-                    UpsampleTrilinear3dTilingData n = c;
-                    if (wantW && (!wantL || c.planesPerWrite * writeBytes <= c.planesPerLoad * loadBytes)) {
-                        ++n.planesPerWrite;
-                    } else {
-                        ++n.planesPerLoad;
-                    }
-                    n.inBufElems = n.planesPerLoad * n.inSlotElems;
-                    if (TrilinearLayout(n).total > ub) break;
-                    c = n;
-                }
-                const double inRows = pairs ? static_cast<double>(c.pairRows * nOh)
-                                            : static_cast<double>(nhSum) / static_cast<double>(hChunks);
-                const double rowsD = static_cast<double>(nOh);
-                const double batches = std::ceil(static_cast<double>(c.maxInRows) / c.wBatchRows);
-                // vector cycles (sim cost model: 16 cycles per instruction + one per 256 B repeat);
-                // a Gather pass is 4 instructions (Gather, Gather, Mul, MulAddDst) and 5 repeats
-                // per 64 floats (MulAddDst with three distinct operands runs at half rate)
-                const double vecPlane =
-                    batches * 4 * 16 + 5 * c.maxInRows * pad / 64 +
-                    (hGather ? 4 * 16 + 5 * rowsD * pad / 64 : rowsD * 2 * (16 + std::ceil(pad / 64))) +
-                    (f32 ? 0.0 : 16 + inRows * t.inRow / 64);
-                const double vecOd = 2 * (16 + rowsD * pad / 64) + (f32 ? 0.0 : 16 + rowsD * pad / 64);
-                const double vecUnit = hGather ? rowsD * 4 * (16 + std::ceil(pad / 64)) : 0.0;
-                for (uint64_t dLen : dCands) {
-                    const uint64_t dChunks = CeilDiv(t.outD, dLen);
-                    uint64_t perWrite = std::min<uint64_t>(c.planesPerWrite, dLen);
-                    if (tinyPlanes) {  // one write per unit, >= 32 B even for the ragged last D chunk
-                        if ((t.outD - (dChunks - 1) * dLen) * nOh * outChunk * es < 32) continue;
-                        UpsampleTrilinear3dTilingData whole = c;
-                        whole.planesPerWrite = dLen;
-                        if (TrilinearLayout(whole).total > ub) continue;
-                        perWrite = dLen;
-                    }
-                    const uint64_t units = base.wChunks * t.slabs * hChunks * dChunks;
-                    const uint64_t active = std::min<uint64_t>(units, cores);
-                    const uint64_t perCore = CeilDiv(units, cores);
-                    // bytes per cycle of one core's DMA: its share of HBM (ascend910b-like model)
-                    const double bpc = cm.BytesPerCycle(active);
-                    // the most input planes one D chunk needs (units are balanced by count, so
-                    // the slowest core is the one with the heaviest units)
-                    const double planes = static_cast<double>(maxPlanesFor(dLen));
-                    const double loads = pairs ? planes * nOh
-                                         : (chunked && !platform.hasDataCopyPad) ? planes * nhMax
-                                                                                 : std::ceil(planes / c.planesPerLoad);
-                    const double writes = std::ceil(static_cast<double>(dLen) / perWrite);
-                    const double dmaCycles =
-                        (static_cast<double>(dLen * nOh * outChunk * es) + planes * inRows * inWidthMax * es) / bpc +
-                        200.0 * (loads + writes);
-                    const double vecCycles = vecUnit + planes * vecPlane + dLen * vecOd;
-                    const double cost = static_cast<double>(perCore) * (std::max(dmaCycles, vecCycles) + 300.0);
-                    if (!rowsFeasible || cost < bestCost * 0.999) {
-                        rowsFeasible = true;
-                        bestCost = cost;
-                        UpsampleTrilinear3dTilingData best = c;
-                        best.planesPerChunk = dLen;
-                        best.dChunks = dChunks;
-                        best.totalWork = units;
-                        best.planesPerWrite = perWrite;
-                        r = best;
-                    }
-                }
-            }
-        }
-    };
-    searchRows(t.outW, false);
-    // Rows too long for the UB (channels-last with many channels, very wide W, strong W
-    // downscale): sub-rows, W chunks of decreasing width until a plan fits (the first try keeps
-    // whole output rows and loads only the input columns they use).  310P (no DataCopyPad) needs
-    // 32 B-aligned sub-rows: chunks of a multiple of `quantum` pixels.
-    const uint64_t quantum = platform.hasDataCopyPad ? 1 : 32 / std::gcd<uint64_t>(cf * es, 32);
-    for (uint64_t owc = t.outW; !rowsFeasible && owc >= 1; owc /= 2) {
-        const uint64_t w = owc / quantum * quantum;
-        if (w == 0) break;
-        searchRows(w, true);
-    }
-
-    bool preferVolume = volumeFits && (!rowsFeasible || t.slabs >= cores || t.outTotal <= 16384);
-    // 310P, output volumes under 32 B: groups of whole slabs must be written together; when their
-    // whole input volumes do not fit, stage only the input rows the taps use.
-    const bool tinySlabs310p = !platform.hasDataCopyPad && t.outSlab * es < 32;
-    auto denseGroupFits = [&]() {
-        const uint64_t q = std::min<uint64_t>(CeilDiv(32, t.outSlab * es), t.slabs);
-        return TrilinearLayout(volumeLayoutFor(q, 1)).total <= ub;
-    };
-    if (tinySlabs310p && !rowsFeasible && !(volumeFits && denseGroupFits())) {
-        setVolumeShape(true);
-        const uint64_t q = std::min<uint64_t>(CeilDiv(32, t.outSlab * es), t.slabs);
-        if (v.wPassPad <= 8192 && v.hPassPad <= 8192 && v.outSlabPad <= 8192 &&
-            TrilinearLayout(volumeLayoutFor(q, 1)).total <= ub) {
-            preferVolume = true;
-        } else {
-            setVolumeShape(false);
-        }
-    }
-    if (!preferVolume && !rowsFeasible) {
-        return fail("UpsampleTrilinear3d: an output row of " + std::to_string(t.outRow) + " and input row of " +
-                    std::to_string(t.inRow) + " elements do not fit the unified buffer of " + platform.socName);
-    }
-
-    TableWriter ws;
-    if (preferVolume) {
-        t = v;
-        // 310P, slabs smaller than 32 B of output: every group write must cover >= 32 B, so run on
-        // one core with groups of at least inSlabShiftQuantum slabs (a short last group is moved
-        // back to overlap the previous one, see the kernel's RunVolume).
-        t.inSlabShiftQuantum = 1;
-        if (!platform.hasDataCopyPad && t.outSlab * es < 32) {
-            t.inSlabShiftQuantum = CeilDiv(32, t.outSlab * es);
-        }
-        t.blockDim = t.inSlabShiftQuantum > 1 ? 1 : std::min<uint64_t>(cores, t.slabs);
-        // compute group g (tables are replicated per slab, so g trades UB for longer vector
-        // calls) and I/O group k*g (one input and one output DMA each): pick the pair with the
-        // smallest modeled core time, max(DMA, vector), as the sim's cost model counts them.
-        const uint64_t share = CeilDiv(t.slabs, t.blockDim);
-        const bool compactV = !platform.hasDataCopyPad && v.outSlabPad != t.outSlab;
-        const double bpc = cm.BytesPerCycle(t.blockDim);
-        const double repeatsPerSlab =
-            5.0 * (v.wPassPad + v.hPassPad + v.outSlabPad) / 64.0 + (f32 ? 0.0 : (v.xSlabElems + v.outSlabPad) / 64.0);
-        const double opsPerGroup = 12.0 + (f32 ? 0.0 : 2.0);  // 3 Gather passes of 4 instructions
-        const double bytesPerSlab = static_cast<double>((v.xSlabElems + t.outSlab) * es);
-        uint64_t g = 1, k = 1;
-        double best = -1.0;
-        for (uint64_t gc = 1; gc <= share && gc <= 4095; ++gc) {
-            if (gc > 1 && gc * v.outSlabPad > 16384 && gc > t.inSlabShiftQuantum) break;
-            if (TrilinearLayout(volumeLayoutFor(gc, 1)).total > ub) break;
-            uint64_t kc = 1;
-            while (!compactV && (kc + 1) * gc <= share && (kc + 1) * gc <= 4095 &&
-                   kc * gc * t.outSlab * es < 262144 && TrilinearLayout(volumeLayoutFor(gc, kc + 1)).total <= ub) {
-                ++kc;
-            }
-            const double groups = std::ceil(static_cast<double>(share) / gc);
-            const double ios = std::ceil(static_cast<double>(share) / (gc * kc));
-            const double vec = groups * opsPerGroup * 16.0 + share * repeatsPerSlab;
-            const double dma = share * bytesPerSlab / bpc + ios * 2.0 * 200.0;
-            const double cost = std::max(vec, dma);
-            if (best < 0 || cost < best * 0.999) {
-                best = cost;
-                g = gc;
-                k = kc;
-            }
-        }
-        if (t.inSlabShiftQuantum > 1 && g < std::min<uint64_t>(t.inSlabShiftQuantum, t.slabs)) {
-            // 310P: slabs under 32 B of output must be written in groups >= 32 B, and that many
-            // whole input slabs do not fit the UB.
-            return fail("UpsampleTrilinear3d on " + platform.socName + ": output volumes of " +
-                        std::to_string(t.outSlab * es) + " B (< 32 B, no DataCopyPad) need " +
-                        std::to_string(t.inSlabShiftQuantum) + " input volumes of " + std::to_string(t.inSlab) +
-                        " elements in the unified buffer at once");
-        }
-        const uint64_t quantum = t.inSlabShiftQuantum, blocks = t.blockDim;
-        t = volumeLayoutFor(g, k);
-        t.inSlabShiftQuantum = quantum;
-        t.blockDim = blocks;
-        t.totalWork = t.slabs;
-        // Tiny problems: shipping the tables would dominate GM traffic (e.g. 1.3 KB of tables
-        // for a 288 B problem); the kernel then writes them with the scalar unit instead.
-        const uint64_t tableBytes = 12 * (t.wPassPad + t.hPassPad + t.outSlabPad) * t.blockDim;
-        const uint64_t floorBytes = (t.inTotal + t.outTotal) * es;
-        t.tablesOnDevice = (t.sparseRows == 0 && tableBytes * 10 > floorBytes &&
-                            t.wPassPad + t.hPassPad + t.outSlabPad <= 1024) ? 1 : 0;
-        // tables of one slab
-        std::vector<uint32_t> a0(t.wPassPad, 0), a1(t.wPassPad, 0);
-        std::vector<float> al(t.wPassPad, 0.0f);
-        const bool sparse = t.sparseRows != 0;
-        const uint64_t stagedRows = sparse ? t.sparseRows : t.inD * t.inH;
-        const uint64_t rowStride = sparse ? t.sparseRowStride : t.inRow;
-        const uint64_t colLo = sparse ? t.sparseColLo : 0;
-        const uint64_t hRows = sparse ? hCount : t.inH;  // staged rows per staged plane
-        auto dPos = [&](int64_t d) { return static_cast<uint64_t>(sparse ? dIdx[d] : d); };
-        auto hPos = [&](int64_t h) { return static_cast<uint64_t>(sparse ? hIdx[h] : h); };
-        for (uint64_t rr = 0; rr < stagedRows; ++rr) {
-            for (uint64_t e = 0; e < t.outRow; ++e) {
-                const uint64_t ow = e / cf, ch = e % cf;
-                const uint64_t i = rr * t.outRow + e;
-                a0[i] = static_cast<uint32_t>((rr * rowStride + tw.i0[ow] * cf + ch - colLo) * 4);
-                a1[i] = static_cast<uint32_t>((rr * rowStride + tw.i1[ow] * cf + ch - colLo) * 4);
-                al[i] = tw.l1[ow];
-            }
-        }
-        t.wTabLen = t.wPassPad;
-        if (!t.tablesOnDevice) t.wTabOffset = ws.Append(a0, a1, al);
-        std::vector<uint32_t> b0(t.hPassPad, 0), b1(t.hPassPad, 0);
-        std::vector<float> bl(t.hPassPad, 0.0f);
-        const uint64_t planes = sparse ? dCount : t.inD;
-        for (uint64_t d = 0; d < planes; ++d) {
-            for (uint64_t oh = 0; oh < t.outH; ++oh) {
-                for (uint64_t e = 0; e < t.outRow; ++e) {
-                    const uint64_t i = (d * t.outH + oh) * t.outRow + e;
-                    b0[i] = static_cast<uint32_t>(((d * hRows + hPos(th.i0[oh])) * t.outRow + e) * 4);
-                    b1[i] = static_cast<uint32_t>(((d * hRows + hPos(th.i1[oh])) * t.outRow + e) * 4);
-                    bl[i] = th.l1[oh];
-                }
-            }
-        }
-        t.hTabLen = t.hPassPad;
-        if (!t.tablesOnDevice) t.hTabOffset = ws.Append(b0, b1, bl);
-        std::vector<uint32_t> c0(t.outSlabPad, 0), c1(t.outSlabPad, 0);
-        std::vector<float> cl(t.outSlabPad, 0.0f);
-        const uint64_t plane = t.outH * t.outRow;
-        for (uint64_t od = 0; od < t.outD; ++od) {
-            for (uint64_t q = 0; q < plane; ++q) {
-                const uint64_t i = od * plane + q;
-                c0[i] = static_cast<uint32_t>((dPos(td.i0[od]) * plane + q) * 4);
-                c1[i] = static_cast<uint32_t>((dPos(td.i1[od]) * plane + q) * 4);
-                cl[i] = td.l1[od];
-            }
-        }
-        t.dTabLen = t.outSlabPad;
-        if (!t.tablesOnDevice) t.dTabOffset = ws.Append(c0, c1, cl);
-        if (tri::TrilinearNeedsCompaction(t)) {
-            std::vector<uint32_t> m(TriRoundUp(t.groupSlabs * t.outSlab, 8), 0);
-            for (uint64_t s = 0; s < t.groupSlabs; ++s) {
-                for (uint64_t q = 0; q < t.outSlab; ++q) {
-                    m[s * t.outSlab + q] = static_cast<uint32_t>((s * t.outSlabPad + q) * es);
-                }
-            }
-            t.compactTabLen = m.size();
-            t.compactTabOffset = ws.AppendU32(m);
-        }
+    Tiling rows{};
+    const bool rowsFeasible = SearchRowsMode(ctx, &rows);
+    ModeChoice mode;
+    if (!ChooseMode(ctx, rowsFeasible, &mode, &why)) return fail(why);
+    Tiling tiling{};
+    TableWriter workspace;
+    if (mode.volume) {
+        if (!SizeVolumeGroups(ctx, mode.volumeShape, &tiling, &why)) return fail(why);
+        tiling.tablesOnDevice = TablesOnDevice(ctx, tiling) ? 1 : 0;
+        EncodeVolumeTables(&tiling, &workspace);
     } else {
-        t = r;
-        t.blockDim = std::min<uint64_t>(cores, t.totalWork);
-        // one W table per W chunk (whole rows: one), source offsets relative to the chunk's
-        // first input column
-        t.wTabLen = t.outRowPad;
-        for (uint64_t wc = 0; wc < t.wChunks; ++wc) {
-            const uint64_t o0 = wc * t.outPixPerChunk, o1 = std::min<uint64_t>(o0 + t.outPixPerChunk, t.outW);
-            const uint64_t p0 = t.subRows ? static_cast<uint64_t>(tw.i0[o0]) : 0;  // kernel's colLo_
-            std::vector<uint32_t> a0(t.outRowPad, 0), a1(t.outRowPad, 0);
-            std::vector<float> al(t.outRowPad, 0.0f);
-            for (uint64_t e = 0; e < (o1 - o0) * cf; ++e) {
-                const uint64_t ow = o0 + e / cf, ch = e % cf;
-                a0[e] = static_cast<uint32_t>(((tw.i0[ow] - p0) * cf + ch) * 4);
-                a1[e] = static_cast<uint32_t>(((tw.i1[ow] - p0) * cf + ch) * 4);
-                al[e] = tw.l1[ow];
-            }
-            const uint64_t at = ws.Append(a0, a1, al);
-            if (wc == 0) t.wTabOffset = at;
-        }
-        if (tri::TrilinearNeedsCompaction(t)) {
-            // packs the rows of up to planesPerWrite buffered plane chunks (adjacent rows in UB)
-            std::vector<uint32_t> m(TriRoundUp(t.planesPerWrite * t.rowsPerChunk * t.outRow, 8), 0);
-            for (uint64_t j = 0; j < t.planesPerWrite * t.rowsPerChunk; ++j) {
-                for (uint64_t e = 0; e < t.outRow; ++e) {
-                    m[j * t.outRow + e] = static_cast<uint32_t>((j * t.outRowPad + e) * es);
-                }
-            }
-            t.compactTabLen = m.size();
-            t.compactTabOffset = ws.AppendU32(m);
-        }
+        tiling = rows;
+        EncodeRowTables(ctx, &tiling, &workspace);
     }
-    t.workBase = t.totalWork / t.blockDim;
-    t.workTail = t.totalWork % t.blockDim;
-    t.workspaceBytes = ws.bytes.size();
-
-    plan->blockDim = static_cast<uint32_t>(t.blockDim);
-    plan->tiling.resize(sizeof(t));
-    std::memcpy(plan->tiling.data(), &t, sizeof(t));
-    plan->userWorkspaceBytes = t.workspaceBytes;
-    plan->workspaceInit = std::move(ws.bytes);
+    EncodeCompactionTable(ctx, &tiling, &workspace);
+    SplitWork(ctx, &tiling);
+    EmitPlan(tiling, std::move(workspace.bytes), plan);
     return true;
 }
 

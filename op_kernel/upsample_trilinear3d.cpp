@@ -25,28 +25,14 @@
 #include "kernel_operator.h"
 #include "interp_math.h"
 #include "kernel_common.h"
+#include "trilinear_tables.h"
 #include "upsample_trilinear3d_tiling_data.h"
 
 using namespace AscendC;
 
 namespace tri {
 
-__aicore__ inline float FloatFromBits(uint64_t bits)
-{
-    union {
-        uint32_t u;
-        float f;
-    } c;
-    c.u = static_cast<uint32_t>(bits);
-    return c.f;
-}
-
-struct AxisTap {
-    int64_t i0;
-    int64_t i1;
-    float l0;
-    float l1;
-};
+using AxisTap = TrilinearAxisTap;
 
 template <typename T>
 class UpsampleTrilinear3dKernel {
@@ -60,9 +46,9 @@ public:
     {
         t_ = t;
         blk_ = 32 / sizeof(T);
-        ratioD_ = FloatFromBits(t.ratioBitsD);
-        ratioH_ = FloatFromBits(t.ratioBitsH);
-        ratioW_ = FloatFromBits(t.ratioBitsW);
+        ratioD_ = TriFloatFromBits(t.ratioBitsD);
+        ratioH_ = TriFloatFromBits(t.ratioBitsH);
+        ratioW_ = TriFloatFromBits(t.ratioBitsW);
         align_ = t.alignCorners != 0;
         compact_ = TrilinearNeedsCompaction(t);
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.inTotal);
@@ -145,66 +131,33 @@ private:
         Adds(tabF[at + 3 * all], tabF[at + 3 * all], 1.0f, static_cast<int32_t>(all));
     }
 
-    // Tiny problems: the volume-mode tables of one slab written by the scalar unit from
-    // interp_math.h (the same entries the host would ship), so GM carries only the tensors.
+    // Tiny problems: the volume-mode tables of one slab written by the scalar unit, entry by entry
+    // from trilinear_tables.h (the routine the host ships them with), so GM carries only the tensors.
     __aicore__ inline void BuildVolumeTablesOnDevice()
     {
-        const uint64_t G = t_.groupSlabs;
+        const uint64_t at[TRI_PASS_COUNT] = {wAt_, hAt_, dAt_};
+        ai::Sync<HardEvent::V_S>();
+        for (uint32_t pass = 0; pass < TRI_PASS_COUNT; ++pass) WriteVolumeTable(pass, at[pass]);
+        ai::Sync<HardEvent::S_V>();
+        ReplicatePassTable(t_.wPassPad, wAt_, t_.groupSlabs, t_.xSlabElems);
+        ReplicatePassTable(t_.hPassPad, hAt_, t_.groupSlabs, t_.wPassPad);
+        ReplicatePassTable(t_.outSlabPad, dAt_, t_.groupSlabs, t_.hPassPad);
+    }
+
+    // The first copy of one pass table at element `at` of tab_: T0, T1 and L1, each groupSlabs
+    // copies long (ReplicatePassTable fills the other copies and L0).
+    __aicore__ inline void WriteVolumeTable(uint32_t pass, uint64_t at)
+    {
         LocalTensor<uint32_t> u = tab_.Get<uint32_t>();
         LocalTensor<float> f = tab_.Get<float>();
-        const uint64_t cf = t_.channelFold;
-        const uint64_t plane = t_.outH * t_.outRow;
-        ai::Sync<HardEvent::V_S>();
-        for (uint64_t i = 0; i < t_.wPassPad; ++i) {  // W pass: (row r, element e)
-            uint32_t a = 0, b = 0;
-            float l1 = 0.0f;
-            if (i < t_.wPassLen) {
-                const uint64_t r = i / t_.outRow, e = i % t_.outRow;
-                AxisTap tp;
-                Tap(ratioW_, static_cast<int64_t>(e / cf), t_.inW, t_.outW, tp);
-                a = static_cast<uint32_t>((r * t_.inRow + static_cast<uint64_t>(tp.i0) * cf + e % cf) * 4);
-                b = static_cast<uint32_t>((r * t_.inRow + static_cast<uint64_t>(tp.i1) * cf + e % cf) * 4);
-                l1 = tp.l1;
-            }
-            u.SetValue(static_cast<uint32_t>(wAt_ + i), a);
-            u.SetValue(static_cast<uint32_t>(wAt_ + G * t_.wPassPad + i), b);
-            f.SetValue(static_cast<uint32_t>(wAt_ + 2 * G * t_.wPassPad + i), l1);
+        const uint64_t len = TrilinearVolumePassPad(t_, pass);
+        const uint64_t all = t_.groupSlabs * len;
+        for (uint64_t i = 0; i < len; ++i) {
+            const TrilinearTableEntry e = TrilinearVolumeTableEntry(t_, pass, i);
+            u.SetValue(static_cast<uint32_t>(at + i), e.tap0Bytes);
+            u.SetValue(static_cast<uint32_t>(at + all + i), e.tap1Bytes);
+            f.SetValue(static_cast<uint32_t>(at + 2 * all + i), e.lambda1);
         }
-        for (uint64_t i = 0; i < t_.hPassPad; ++i) {  // H pass: (plane d, output row oh, element e)
-            uint32_t a = 0, b = 0;
-            float l1 = 0.0f;
-            if (i < t_.hPassLen) {
-                const uint64_t e = i % t_.outRow, row = i / t_.outRow;
-                const uint64_t d = row / t_.outH, oh = row % t_.outH;
-                AxisTap tp;
-                Tap(ratioH_, static_cast<int64_t>(oh), t_.inH, t_.outH, tp);
-                a = static_cast<uint32_t>(((d * t_.inH + static_cast<uint64_t>(tp.i0)) * t_.outRow + e) * 4);
-                b = static_cast<uint32_t>(((d * t_.inH + static_cast<uint64_t>(tp.i1)) * t_.outRow + e) * 4);
-                l1 = tp.l1;
-            }
-            u.SetValue(static_cast<uint32_t>(hAt_ + i), a);
-            u.SetValue(static_cast<uint32_t>(hAt_ + G * t_.hPassPad + i), b);
-            f.SetValue(static_cast<uint32_t>(hAt_ + 2 * G * t_.hPassPad + i), l1);
-        }
-        for (uint64_t i = 0; i < t_.outSlabPad; ++i) {  // D pass: (output plane od, element q)
-            uint32_t a = 0, b = 0;
-            float l1 = 0.0f;
-            if (i < t_.outSlab) {
-                const uint64_t od = i / plane, q = i % plane;
-                AxisTap tp;
-                Tap(ratioD_, static_cast<int64_t>(od), t_.inD, t_.outD, tp);
-                a = static_cast<uint32_t>((static_cast<uint64_t>(tp.i0) * plane + q) * 4);
-                b = static_cast<uint32_t>((static_cast<uint64_t>(tp.i1) * plane + q) * 4);
-                l1 = tp.l1;
-            }
-            u.SetValue(static_cast<uint32_t>(dAt_ + i), a);
-            u.SetValue(static_cast<uint32_t>(dAt_ + G * t_.outSlabPad + i), b);
-            f.SetValue(static_cast<uint32_t>(dAt_ + 2 * G * t_.outSlabPad + i), l1);
-        }
-        ai::Sync<HardEvent::S_V>();
-        ReplicatePassTable(t_.wPassPad, wAt_, G, t_.xSlabElems);
-        ReplicatePassTable(t_.hPassPad, hAt_, G, t_.wPassPad);
-        ReplicatePassTable(t_.outSlabPad, dAt_, G, t_.hPassPad);
     }
 
     // One Gather pass: dst[i] = L0[i] * src[base + T0[i]] + L1[i] * src[base + T1[i]], i < count,
@@ -732,9 +685,9 @@ private:
     __aicore__ inline void LoadVolumeTables()
     {
         const uint64_t g = t_.groupSlabs;
-        wAt_ = 0;
-        hAt_ = 4 * g * t_.wPassPad;
-        dAt_ = hAt_ + 4 * g * t_.hPassPad;
+        wAt_ = TrilinearVolumeTableAt(t_, TRI_PASS_W);
+        hAt_ = TrilinearVolumeTableAt(t_, TRI_PASS_H);
+        dAt_ = TrilinearVolumeTableAt(t_, TRI_PASS_D);
         if (t_.tablesOnDevice) {
             BuildVolumeTablesOnDevice();
         } else {

@@ -119,6 +119,45 @@ __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingD
     return t.mode == TRI_MODE_ROWS ? (t.subRows == 0 && t.outRowPad != t.outRow) : (t.outSlabPad != t.outSlab);
 }
 
+// Compaction (310P, TrilinearNeedsCompaction) packs the padded segments of one write: rows mode
+// planesPerWrite * rowsPerChunk output rows of outRow elements (outRowPad apart), volume mode
+// groupSlabs slabs of outSlab elements (outSlabPad apart).  Its table (uint32 byte offsets, padded to
+// a 32 B block) is built by the planner and sized here for the kernel's buffer.
+__aicore__ inline uint64_t TrilinearCompactSegments(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.mode == TRI_MODE_ROWS ? t.planesPerWrite * t.rowsPerChunk : t.groupSlabs;
+}
+__aicore__ inline uint64_t TrilinearCompactSegmentLen(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.mode == TRI_MODE_ROWS ? t.outRow : t.outSlab;
+}
+__aicore__ inline uint64_t TrilinearCompactSegmentPad(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.mode == TRI_MODE_ROWS ? t.outRowPad : t.outSlabPad;
+}
+__aicore__ inline uint64_t TrilinearCompactTableLen(const UpsampleTrilinear3dTilingData& t)
+{
+    return TriRoundUp(TrilinearCompactSegments(t) * TrilinearCompactSegmentLen(t), 8);
+}
+
+// Volume mode's three Gather passes, in the order they run; each has a pass table per slab
+// (trilinear_tables.h) of TrilinearVolumePassPad entries.
+enum TrilinearVolumePass : uint32_t { TRI_PASS_W = 0, TRI_PASS_H = 1, TRI_PASS_D = 2, TRI_PASS_COUNT = 3 };
+
+__aicore__ inline uint64_t TrilinearVolumePassPad(const UpsampleTrilinear3dTilingData& t, uint32_t pass)
+{
+    return pass == TRI_PASS_W ? t.wPassPad : (pass == TRI_PASS_H ? t.hPassPad : t.outSlabPad);
+}
+
+// Element offset of a pass's tables in the kernel's table buffer (volume mode): the passes one after
+// another, each T0, T1, L1, L0 of groupSlabs replicated copies.  TRI_PASS_COUNT: the end.
+__aicore__ inline uint64_t TrilinearVolumeTableAt(const UpsampleTrilinear3dTilingData& t, uint32_t pass)
+{
+    uint64_t at = 0;
+    for (uint32_t p = 0; p < pass; ++p) at += 4 * t.groupSlabs * TrilinearVolumePassPad(t, p);
+    return at;
+}
+
 __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTilingData& t)
 {
     TrilinearUbLayout l{};
@@ -138,7 +177,6 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         l.tabBytes = 4 * batch * 4;
         l.hTabBytes = t.hGather ? (4 * chunk + t.outRowPad) * 4 : 0;
         outElems = t.planesPerWrite * chunk;
-        l.compactTabBytes = compact ? TriRoundUp(t.planesPerWrite * t.rowsPerChunk * t.outRow, 8) * 4 : 0;
     } else {
         const uint64_t g = t.groupSlabs;
         uint64_t mx = t.wPassPad > t.hPassPad ? t.wPassPad : t.hPassPad;
@@ -147,9 +185,8 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         if (t.sparseRows && l.wBufBytes < t.sparseRowStride * 4) l.wBufBytes = t.sparseRowStride * 4;
         l.hBufBytes = g * t.hPassPad * 4;
         l.tmpBytes = (g * mx > t.sparseRowStride ? g * mx : t.sparseRowStride) * 4;
-        l.tabBytes = 4 * g * (t.wPassPad + t.hPassPad + t.outSlabPad) * 4;
+        l.tabBytes = TrilinearVolumeTableAt(t, TRI_PASS_COUNT) * 4;
         outElems = t.groupsPerIo * g * t.outSlabPad;
-        l.compactTabBytes = compact ? TriRoundUp(g * t.outSlab, 8) * 4 : 0;
     }
     // fp32 staging of one D pass result (rows mode: one plane chunk even when several are buffered)
     if (t.mode == TRI_MODE_ROWS) {
@@ -165,6 +202,7 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         l.outFloatBytes = (f32 && !compact) ? 0 : stage * 4;
         l.cvtBytes = (!f32 && compact) ? TriRoundUp(stage * es, 32) : 0;
     }
+    l.compactTabBytes = compact ? TrilinearCompactTableLen(t) * 4 : 0;
     const uint64_t blkElems = 32 / es;
     const uint64_t tails = (t.mode == TRI_MODE_ROWS && t.rowTails) ? t.rowsPerChunk * blkElems : 0;
     l.outQueBytes = TriRoundUp((outElems + t.padElems + tails) * es, 32);
