@@ -7,6 +7,7 @@
 
 #include "runtime.h"
 #include "view_copy_launch.h"
+#include "view_copy_tiling.h"
 
 namespace ai {
 namespace api {
@@ -222,7 +223,7 @@ aclnnStatus LaunchFailure(const char* api, const char* what, int rc)
                 std::string(what) + " was rejected by the device: " + runtime::LastLaunchError());
 }
 
-aclnnStatus RunViewCopy(const char* api, const char* what, const ViewCopyPlan& plan, aclrtStream stream, void* src,
+aclnnStatus RunViewCopy(const char* api, const char* what, const KernelPlan& plan, aclrtStream stream, void* src,
                         uint64_t srcBytes, void* dst, uint64_t dstBytes, uint64_t copiedBytes)
 {
     if (plan.blockDim == 0) return ACLNN_SUCCESS;

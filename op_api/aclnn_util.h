@@ -11,7 +11,6 @@
 #include "aclnn/aclnn_base.h"
 #include "kernel_launch.h"
 #include "op_common.h"
-#include "view_copy_plan.h"
 
 namespace ai {
 namespace api {
@@ -81,8 +80,8 @@ struct OperatorJob {
     uint32_t elemBytes = 0;
     Operand input;
     Operand output;
-    ViewCopyPlan gather;   // when input.staged
-    ViewCopyPlan scatter;  // when output.staged
+    KernelPlan gather;   // view_copy plan, when input.staged
+    KernelPlan scatter;  // view_copy plan, when output.staged
     // Workspace layout, filled by FinaliseJob: [kernel workspace][stage-in][stage-out].
     uint64_t kernelWorkspaceBytes = 0;
     uint64_t stageInOffset = 0;
