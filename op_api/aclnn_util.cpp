@@ -224,14 +224,13 @@ aclnnStatus LaunchFailure(const char* api, const char* what, int rc)
 }
 
 aclnnStatus RunViewCopy(const char* api, const char* what, const KernelPlan& plan, aclrtStream stream, void* src,
-                        uint64_t srcBytes, void* dst, uint64_t dstBytes, uint64_t copiedBytes)
+                        uint64_t srcBytes, void* dst, uint64_t dstBytes)
 {
     if (plan.blockDim == 0) return ACLNN_SUCCESS;
     const KernelLaunchArgs args{plan.blockDim, stream, src,     srcBytes, dst, dstBytes, nullptr, 0,
                                 plan.tiling.data(), plan.tiling.size()};
     int rc = LaunchViewCopyKernel(args);
     if (rc != 0) return LaunchFailure(api, what, rc);
-    runtime::RecordOperatorFloor(2 * copiedBytes);
     return ACLNN_SUCCESS;
 }
 
@@ -268,7 +267,7 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
         x = base + job.stageInOffset;
         xBytes = job.input.denseBytes;
         aclnnStatus st = RunViewCopy(api, "gathering the non-contiguous input (view_copy kernel)", job.gather, stream,
-                                     job.input.viewStart, job.input.viewSpanBytes, x, xBytes, job.input.denseBytes);
+                                     job.input.viewStart, job.input.viewSpanBytes, x, xBytes);
         if (st != ACLNN_SUCCESS) return st;
     }
     void* y = job.output.staged ? static_cast<void*>(base + job.stageOutOffset) : job.output.viewStart;
@@ -284,12 +283,10 @@ aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, ac
                                 job.plan.tiling.size()};
     int rc = job.launcher(args);
     if (rc != 0) return LaunchFailure(api, "the operator kernel", rc);
-    runtime::RecordOperatorFloor(job.input.denseBytes + job.output.denseBytes);
 
     if (job.output.staged) {
         aclnnStatus st = RunViewCopy(api, "scattering into the non-contiguous output (view_copy kernel)", job.scatter,
-                                     stream, y, job.output.denseBytes, job.output.viewStart, job.output.viewSpanBytes,
-                                     job.output.denseBytes);
+                                     stream, y, job.output.denseBytes, job.output.viewStart, job.output.viewSpanBytes);
         if (st != ACLNN_SUCCESS) return st;
     }
     return ACLNN_SUCCESS;

@@ -32,9 +32,6 @@ bool CopyToWorkspace(void* workspace, uint64_t workspaceBytes, const std::vector
 // Why the last kernel launch failed (sim: the rule it broke; npu: the runtime's status).
 std::string LastLaunchError();
 
-// Tells the profiler the read-once/write-once traffic of the operator just launched (sim only).
-void RecordOperatorFloor(uint64_t bytes);
-
 // The executor handle of a job (owning it), and phase two on it: the job runs once.
 aclnnStatus CreateExecutor(std::unique_ptr<OperatorJob> job, aclOpExecutor** executor);
 aclnnStatus RunExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,

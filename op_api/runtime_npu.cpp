@@ -57,8 +57,6 @@ std::string LastLaunchError()
     return (m != nullptr && *m != '\0') ? m : "the kernel launch was rejected by the runtime";
 }
 
-void RecordOperatorFloor(uint64_t bytes) { (void)bytes; }
-
 namespace {
 // The executor handle is the job itself (opaque to the caller, who only hands it back to phase two);
 // live jobs are tracked so a second run is refused instead of touching freed memory.

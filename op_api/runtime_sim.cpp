@@ -7,7 +7,6 @@
 #include "acl/acl_sim_ext.h"
 #include "aclnn_util.h"
 #include "ascend_sim/launch.h"
-#include "ascend_sim/report.h"
 
 namespace ai {
 namespace api {
@@ -42,8 +41,6 @@ bool CopyToWorkspace(void* workspace, uint64_t workspaceBytes, const std::vector
 }
 
 std::string LastLaunchError() { return ascend_sim::LastError(); }
-
-void RecordOperatorFloor(uint64_t bytes) { ascend_sim::SetLastLaunchFloorBytes(bytes); }
 
 namespace {
 aclnnStatus RunCallback(void* context, void* workspace, uint64_t workspaceSize, aclrtStream stream)
