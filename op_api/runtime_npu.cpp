@@ -7,7 +7,7 @@
 #include <unordered_set>
 
 #include "acl/acl.h"
-#include "aclnn_util.h"
+#include "aclnn_job.h"
 #include "opdev/common_types.h"  // CANN's aclIntArray / aclFloatArray classes (GetData, Size)
 
 namespace {

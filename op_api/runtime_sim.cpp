@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "acl/acl_sim_ext.h"
-#include "aclnn_util.h"
+#include "aclnn_job.h"
 #include "ascend_sim/launch.h"
 
 namespace ai {

@@ -1,0 +1,181 @@
+#include "aclnn_job.h"
+
+#include <new>
+
+#include "runtime.h"
+#include "view_copy_launch.h"
+#include "view_copy_tiling.h"
+
+namespace ai {
+namespace api {
+
+void DescribeOperand(const TensorDesc& t, const std::vector<int>& perm, Operand* op)
+{
+    const uint64_t es = aclDataTypeSize(t.dtype);
+    op->copyShape.clear();
+    op->copyStrides.clear();
+    for (int p : perm) {
+        op->copyShape.push_back(t.shape[p]);
+        op->copyStrides.push_back(t.strides[p]);
+    }
+    const int64_t numel = t.Numel();
+    op->denseBytes = static_cast<uint64_t>(numel) * es;
+    op->viewStart = t.data == nullptr ? nullptr : static_cast<uint8_t*>(t.data) + t.offset * static_cast<int64_t>(es);
+    int64_t maxIndex = 0;
+    for (size_t i = 0; i < t.shape.size(); ++i) {
+        if (t.shape[i] > 0) maxIndex += (t.shape[i] - 1) * t.strides[i];
+    }
+    op->viewSpanBytes = numel == 0 ? 0 : static_cast<uint64_t>(maxIndex + 1) * es;
+    op->staged = numel > 0 && !IsDense(op->copyShape, op->copyStrides);
+}
+
+// ---- planning -----------------------------------------------------------------------------------
+namespace {
+constexpr uint64_t kRegionAlign = 512;
+uint64_t AlignUp(uint64_t v) { return (v + kRegionAlign - 1) / kRegionAlign * kRegionAlign; }
+
+// Plans the view copies of the staged operands and computes the workspace layout (offsets and
+// totals).  False (with `err`) if a view copy cannot be planned.
+bool FinaliseJob(OperatorJob* job, std::string* err)
+{
+    if (job->input.staged &&
+        !PlanViewCopy(job->input.copyShape, job->input.copyStrides, job->elemBytes, false, job->platform, &job->gather,
+                      err)) {
+        return false;
+    }
+    if (job->output.staged && !PlanViewCopy(job->output.copyShape, job->output.copyStrides, job->elemBytes, true,
+                                            job->platform, &job->scatter, err)) {
+        return false;
+    }
+    job->kernelWorkspaceBytes = job->plan.userWorkspaceBytes;
+    uint64_t cursor = AlignUp(job->kernelWorkspaceBytes);
+    if (job->input.staged) {
+        job->stageInOffset = cursor;
+        cursor += AlignUp(job->input.denseBytes);
+    }
+    if (job->output.staged) {
+        job->stageOutOffset = cursor;
+        cursor += AlignUp(job->output.denseBytes);
+    }
+    job->totalWorkspaceBytes = (job->input.staged || job->output.staged) ? cursor : job->kernelWorkspaceBytes;
+    return true;
+}
+
+// Wraps `job` into a live executor and reports the workspace size.
+aclnnStatus CreateJobExecutor(std::unique_ptr<OperatorJob> job, uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    const uint64_t bytes = job->totalWorkspaceBytes;
+    aclnnStatus st = runtime::CreateExecutor(std::move(job), executor);
+    if (st == ACLNN_SUCCESS) *workspaceSize = bytes;
+    return st;
+}
+}  // namespace
+
+aclnnStatus PlanAndCreateJob(const char* api, KernelLauncher launcher, const PlatformInfo& platform,
+                             const TensorDesc& self, const TensorDesc& out, bool empty, const PlanJob& plan,
+                             uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    auto job = std::make_unique<OperatorJob>();
+    job->api = api;
+    job->launcher = launcher;
+    job->platform = platform;
+    job->elemBytes = static_cast<uint32_t>(aclDataTypeSize(self.dtype));
+    job->empty = empty;
+    if (empty) return CreateJobExecutor(std::move(job), workspaceSize, executor);
+    if (self.data == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "self: data address must not be null");
+    if (out.data == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "out: data address must not be null");
+    std::string err;
+    if (!plan(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
+    if (!FinaliseJob(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
+    return CreateJobExecutor(std::move(job), workspaceSize, executor);
+}
+
+// ---- phase two ----------------------------------------------------------------------------------
+namespace {
+// One launch of `plan` (nothing when it has no blocks: an empty view); 361001 with the device's
+// reason when the launch is rejected.
+aclnnStatus Launch(const char* api, const char* what, KernelLauncher launcher, const KernelPlan& plan,
+                   aclrtStream stream, void* x, uint64_t xBytes, void* y, uint64_t yBytes, void* workspace,
+                   uint64_t workspaceBytes)
+{
+    if (plan.blockDim == 0) return ACLNN_SUCCESS;
+    const KernelLaunchArgs args{plan.blockDim, stream,    x,         xBytes, y, yBytes, workspace, workspaceBytes,
+                                plan.tiling.data(), plan.tiling.size()};
+    if (launcher(args) != 0) {
+        return Fail(api, ACLNN_ERR_RUNTIME_ERROR,
+                    std::string(what) + " was rejected by the device: " + runtime::LastLaunchError());
+    }
+    return ACLNN_SUCCESS;
+}
+
+// The plan's per-launch tables (workspaceInit) at the start of the user workspace, ordered on the
+// stream after earlier work that used the same workspace.
+aclnnStatus PlaceWorkspaceInit(const char* api, const KernelPlan& plan, uint8_t* workspace, aclrtStream stream)
+{
+    if (plan.workspaceInit.empty()) return ACLNN_SUCCESS;
+    if (!runtime::CopyToWorkspace(workspace, plan.userWorkspaceBytes, plan.workspaceInit, stream)) {
+        return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "copying the operator's tables into the workspace failed");
+    }
+    return ACLNN_SUCCESS;
+}
+
+// The caller's workspace, checked before anything is written.
+aclnnStatus CheckRunWorkspace(const OperatorJob& job, const void* workspace, uint64_t workspaceSize)
+{
+    if (workspaceSize < job.totalWorkspaceBytes) {
+        return Fail(job.api, ACLNN_ERR_PARAM_INVALID,
+                    "workspaceSize: got " + std::to_string(workspaceSize) + " bytes, this executor needs " +
+                        std::to_string(job.totalWorkspaceBytes) + " (the size GetWorkspaceSize returned)");
+    }
+    if (job.totalWorkspaceBytes > 0 && workspace == nullptr) {
+        return Fail(job.api, ACLNN_ERR_PARAM_NULLPTR, "workspace: must not be null when the workspace size is > 0");
+    }
+    return ACLNN_SUCCESS;
+}
+
+// gather (staged input) -> tables -> operator kernel -> scatter (staged output).
+aclnnStatus LaunchJob(const OperatorJob& job, uint8_t* base, aclrtStream stream)
+{
+    const char* api = job.api;
+    void* x = job.input.viewStart;
+    uint64_t xBytes = job.input.viewSpanBytes;
+    if (job.input.staged) {
+        x = base + job.stageInOffset;
+        xBytes = job.input.denseBytes;
+        AI_RETURN_IF_ERROR(Launch(api, "gathering the non-contiguous input (view_copy kernel)", &LaunchViewCopyKernel,
+                                  job.gather, stream, job.input.viewStart, job.input.viewSpanBytes, x, xBytes, nullptr,
+                                  0));
+    }
+    void* y = job.output.staged ? static_cast<void*>(base + job.stageOutOffset) : job.output.viewStart;
+    uint64_t yBytes = job.output.staged ? job.output.denseBytes : job.output.viewSpanBytes;
+
+    AI_RETURN_IF_ERROR(PlaceWorkspaceInit(api, job.plan, base, stream));
+    if (job.plan.blockDim == 0) return ACLNN_SUCCESS;  // the planner found nothing to compute
+    void* kernelWorkspace = job.kernelWorkspaceBytes > 0 ? base : nullptr;
+    AI_RETURN_IF_ERROR(Launch(api, "the operator kernel", job.launcher, job.plan, stream, x, xBytes, y, yBytes,
+                              kernelWorkspace, job.kernelWorkspaceBytes));
+    if (job.output.staged) {
+        AI_RETURN_IF_ERROR(Launch(api, "scattering into the non-contiguous output (view_copy kernel)",
+                                  &LaunchViewCopyKernel, job.scatter, stream, y, job.output.denseBytes,
+                                  job.output.viewStart, job.output.viewSpanBytes, nullptr, 0));
+    }
+    return ACLNN_SUCCESS;
+}
+}  // namespace
+
+aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, aclrtStream stream)
+{
+    if (job.empty) return ACLNN_SUCCESS;
+    AI_RETURN_IF_ERROR(CheckRunWorkspace(job, workspace, workspaceSize));
+    return LaunchJob(job, static_cast<uint8_t*>(workspace), stream);
+}
+
+aclnnStatus RunJobExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                           aclrtStream stream)
+{
+    if (executor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "executor: must not be null");
+    return runtime::RunExecutor(api, workspace, workspaceSize, executor, stream);
+}
+
+}  // namespace api
+}  // namespace ai
