@@ -132,6 +132,36 @@ aclnnStatus CheckDimsNonNegative(const char* api, const char* param, const Tenso
     return ACLNN_SUCCESS;
 }
 
+aclnnStatus CheckShapeLimits(const char* api, const char* param, const TensorDesc& t)
+{
+    for (int64_t d : t.shape) {
+        if (d > kMaxDimension) {
+            return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                        std::string(param) + ": dimension " + std::to_string(d) + " exceeds INT32_MAX (" +
+                            std::to_string(kMaxDimension) + "), the largest dimension this operator accepts");
+        }
+    }
+    int64_t numel = 0;
+    const bool fits = CheckedProduct(t.shape, &numel);
+    if (fits && numel <= kMaxElements) return ACLNN_SUCCESS;
+    return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                std::string(param) + ": shape " + ShapeString(t.shape) + " has " +
+                    (fits ? std::to_string(numel) : std::string("more than 2^63")) + " elements, above the limit of " +
+                    std::to_string(kMaxElements) + " (INT32_MAX) elements per tensor");
+}
+
+aclnnStatus CheckValuesWithinLimit(const char* api, const char* param, const std::vector<int64_t>& values)
+{
+    for (int64_t v : values) {
+        if (v > kMaxDimension) {
+            return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                        std::string(param) + ": each value must be <= " + std::to_string(kMaxDimension) +
+                            " (INT32_MAX), got " + ShapeString(values));
+        }
+    }
+    return ACLNN_SUCCESS;
+}
+
 aclnnStatus CheckViews(const char* api, const TensorDesc& self, const TensorDesc& out)
 {
     std::string why;

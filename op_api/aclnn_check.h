@@ -56,6 +56,17 @@ aclnnStatus CheckFormat(const char* api, const char* param, aclFormat format, co
 
 // ---- shapes and views (161002) ------------------------------------------------------------------
 aclnnStatus CheckDimsNonNegative(const char* api, const char* param, const TensorDesc& t);
+
+// Size limits of both operators (docs "Constraints" give the reasons): every dimension, and every
+// length the call derives (sizes, pads, padded lengths), at most kMaxDimension; every tensor at most
+// kMaxElements elements.  Checked before anything is allocated or planned.
+constexpr int64_t kMaxDimension = 2147483647;  // INT32_MAX
+constexpr int64_t kMaxElements = 2147483647;   // INT32_MAX
+// "<param>: dimension D exceeds INT32_MAX (...)", then "<param>: shape [...] has N elements, more
+// than the limit ...".  Dimensions must already be known to be >= 0.
+aclnnStatus CheckShapeLimits(const char* api, const char* param, const TensorDesc& t);
+// "<param>: each value must be <= 2147483647 (INT32_MAX), got [...]".
+aclnnStatus CheckValuesWithinLimit(const char* api, const char* param, const std::vector<int64_t>& values);
 // self and out addressable (strides and offset >= 0, inside their storage), out not expanded.
 aclnnStatus CheckViews(const char* api, const TensorDesc& self, const TensorDesc& out);
 

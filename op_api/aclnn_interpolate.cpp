@@ -127,7 +127,7 @@ aclnnStatus ReadSizesOrScales(const aclIntArray* sizes, const aclFloatArray* sca
                 return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "sizes: each value must be >= 1, got " + ShapeString(a->sizes));
             }
         }
-        return ACLNN_SUCCESS;
+        return CheckValuesWithinLimit(kApi, "sizes", a->sizes);
     }
     if (scales == nullptr) {
         return Fail(kApi, ACLNN_ERR_PARAM_NULLPTR, "scales: must not be null when shapeCalculationMode is \"scales\"");
@@ -161,6 +161,7 @@ aclnnStatus ReadPads(const aclIntArray* padsBegin, const aclIntArray* padsEnd, i
                             std::string(names[k]) + ": values must be >= 0, got " + ShapeString(values));
             }
         }
+        AI_RETURN_IF_ERROR(CheckValuesWithinLimit(kApi, names[k], values));
         for (int d = 0; d < rank && d < static_cast<int>(values.size()); ++d) a->pads[k][d] = values[d];
     }
     return ACLNN_SUCCESS;
@@ -178,10 +179,19 @@ aclnnStatus ResolveOutputShape(const TensorDesc& in, const TensorDesc& res, Attr
                                ai::InterpolateProblem* problem)
 {
     AI_RETURN_IF_ERROR(CheckDimsNonNegative(kApi, "self", in));
+    AI_RETURN_IF_ERROR(CheckShapeLimits(kApi, "self", in));
     const int rank = static_cast<int>(in.shape.size());
     std::vector<int64_t>& expected = a->outShape;
     expected.resize(rank);
-    for (int d = 0; d < rank; ++d) expected[d] = in.shape[d] + a->pads[0][d] + a->pads[1][d];
+    for (int d = 0; d < rank; ++d) {
+        expected[d] = in.shape[d] + a->pads[0][d] + a->pads[1][d];  // each term <= INT32_MAX: no overflow
+        if (expected[d] > kMaxDimension) {
+            return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+                        "padsBegin/padsEnd: dimension " + std::to_string(d) + " of self padded to length " +
+                            std::to_string(expected[d]) + " exceeds INT32_MAX (" + std::to_string(kMaxDimension) +
+                            "), the largest dimension this operator accepts");
+        }
+    }
     for (size_t i = 0; i < a->axes.size(); ++i) {
         const int axis = static_cast<int>(a->axes[i]);
         const int64_t padded = expected[axis];
@@ -194,6 +204,14 @@ aclnnStatus ResolveOutputShape(const TensorDesc& in, const TensorDesc& res, Attr
             expected[axis] = a->sizes[i];
             problem->scale[axis] = interp::SizesModeScale(a->sizes[i], padded);
         } else {
+            // The length interp::ScalesModeOutputLength computes, int64(float(padded) * (scale + 1e-6f)),
+            // bounded first: the conversion of a float beyond int64 is undefined.
+            if (!(static_cast<float>(padded) * (a->scales[i] + 1.0e-6f) < static_cast<float>(kMaxDimension + 1))) {
+                return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+                            "scales: axis " + std::to_string(axis) + " of padded length " + std::to_string(padded) +
+                                " with scale " + Num(a->scales[i]) + " gives an output length beyond INT32_MAX (" +
+                                std::to_string(kMaxDimension) + "), the largest dimension this operator accepts");
+            }
             expected[axis] = interp::ScalesModeOutputLength(padded, a->scales[i]);
             problem->scale[axis] = a->scales[i];
             if (expected[axis] < 1) {
@@ -215,7 +233,7 @@ aclnnStatus ResolveOutputShape(const TensorDesc& in, const TensorDesc& res, Attr
         return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
                     "out: expected shape " + ShapeString(expected) + ", got " + ShapeString(res.shape));
     }
-    return ACLNN_SUCCESS;
+    return CheckShapeLimits(kApi, "out", res);
 }
 
 // 11. the resolved problem for the planner (op_host/interpolate_tiling.h).

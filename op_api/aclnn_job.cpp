@@ -1,5 +1,6 @@
 #include "aclnn_job.h"
 
+#include <exception>
 #include <new>
 
 #include "runtime.h"
@@ -11,6 +12,7 @@ namespace api {
 
 void DescribeOperand(const TensorDesc& t, const std::vector<int>& perm, Operand* op)
 {
+    // The call's checks bound every figure here (CheckShapeLimits, ViewFitsStorage): no overflow.
     const uint64_t es = aclDataTypeSize(t.dtype);
     op->copyShape.clear();
     op->copyStrides.clear();
@@ -19,13 +21,11 @@ void DescribeOperand(const TensorDesc& t, const std::vector<int>& perm, Operand*
         op->copyStrides.push_back(t.strides[p]);
     }
     const int64_t numel = t.Numel();
+    int64_t end = 0;
+    ViewEndElement(t, &end);
     op->denseBytes = static_cast<uint64_t>(numel) * es;
-    op->viewStart = t.data == nullptr ? nullptr : static_cast<uint8_t*>(t.data) + t.offset * static_cast<int64_t>(es);
-    int64_t maxIndex = 0;
-    for (size_t i = 0; i < t.shape.size(); ++i) {
-        if (t.shape[i] > 0) maxIndex += (t.shape[i] - 1) * t.strides[i];
-    }
-    op->viewSpanBytes = numel == 0 ? 0 : static_cast<uint64_t>(maxIndex + 1) * es;
+    op->viewStart = t.data == nullptr ? nullptr : static_cast<uint8_t*>(t.data) + static_cast<uint64_t>(t.offset) * es;
+    op->viewSpanBytes = numel == 0 ? 0 : static_cast<uint64_t>(end - t.offset) * es;
     op->staged = numel > 0 && !IsDense(op->copyShape, op->copyStrides);
 }
 
@@ -33,11 +33,19 @@ void DescribeOperand(const TensorDesc& t, const std::vector<int>& perm, Operand*
 namespace {
 constexpr uint64_t kRegionAlign = 512;
 uint64_t AlignUp(uint64_t v) { return (v + kRegionAlign - 1) / kRegionAlign * kRegionAlign; }
+// Far beyond any device memory; with the staging buffers (<= 8 GiB each within the size limits) the
+// layout's sums stay below 2^63.
+constexpr uint64_t kMaxKernelWorkspaceBytes = uint64_t{1} << 62;
 
 // Plans the view copies of the staged operands and computes the workspace layout (offsets and
 // totals).  False (with `err`) if a view copy cannot be planned.
 bool FinaliseJob(OperatorJob* job, std::string* err)
 {
+    if (job->plan.userWorkspaceBytes >= kMaxKernelWorkspaceBytes) {
+        *err = "the kernel workspace of " + std::to_string(job->plan.userWorkspaceBytes) +
+               " bytes is beyond 2^62 (the workspace layout is summed in 64 bits)";
+        return false;
+    }
     if (job->input.staged &&
         !PlanViewCopy(job->input.copyShape, job->input.copyStrides, job->elemBytes, false, job->platform, &job->gather,
                       err)) {
@@ -69,11 +77,12 @@ aclnnStatus CreateJobExecutor(std::unique_ptr<OperatorJob> job, uint64_t* worksp
     if (st == ACLNN_SUCCESS) *workspaceSize = bytes;
     return st;
 }
-}  // namespace
 
-aclnnStatus PlanAndCreateJob(const char* api, KernelLauncher launcher, const PlatformInfo& platform,
-                             const TensorDesc& self, const TensorDesc& out, bool empty, const PlanJob& plan,
-                             uint64_t* workspaceSize, aclOpExecutor** executor)
+// The job of a checked call, planned and turned into the executor (PlanAndCreateJob without the
+// exception guard).
+aclnnStatus PlanAndCreate(const char* api, KernelLauncher launcher, const PlatformInfo& platform,
+                          const TensorDesc& self, const TensorDesc& out, bool empty, const PlanJob& plan,
+                          uint64_t* workspaceSize, aclOpExecutor** executor)
 {
     auto job = std::make_unique<OperatorJob>();
     job->api = api;
@@ -89,6 +98,24 @@ aclnnStatus PlanAndCreateJob(const char* api, KernelLauncher launcher, const Pla
     if (!FinaliseJob(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
     return CreateJobExecutor(std::move(job), workspaceSize, executor);
 }
+}  // namespace
+
+aclnnStatus PlanAndCreateJob(const char* api, KernelLauncher launcher, const PlatformInfo& platform,
+                             const TensorDesc& self, const TensorDesc& out, bool empty, const PlanJob& plan,
+                             uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    try {
+        return PlanAndCreate(api, launcher, platform, self, out, empty, plan, workspaceSize, executor);
+    } catch (const std::bad_alloc&) {
+        // The planners' tables grow with the shapes (within the size limits they can need gigabytes):
+        // running out of host memory is an error of the call, not a crash of the caller.
+        return Fail(api, ACLNN_ERR_INNER, "out of host memory while planning the kernel for self " +
+                                              ShapeString(self.shape) + " -> out " + ShapeString(out.shape));
+    } catch (const std::exception& e) {
+        return Fail(api, ACLNN_ERR_INNER, std::string("planning the kernel failed: ") + e.what());
+    }
+}
+
 
 // ---- phase two ----------------------------------------------------------------------------------
 namespace {

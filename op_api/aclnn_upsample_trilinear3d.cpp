@@ -3,7 +3,6 @@
 // executor.
 #include "aclnn_upsample_trilinear3d.h"
 
-#include <climits>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -76,22 +75,6 @@ aclnnStatus CheckSizes(const TensorDesc& in, const TensorDesc& res, const std::v
     return ACLNN_SUCCESS;
 }
 
-// 5. int32 index range (every SoC but the 950 family indexes with int32).
-aclnnStatus CheckIndexRange(const TensorDesc& in, const TensorDesc& res, const ai::PlatformInfo& platform)
-{
-    if (platform.socName.find("950") != std::string::npos) return ACLNN_SUCCESS;
-    for (const TensorDesc* t : {&in, &res}) {
-        for (int64_t d : t->shape) {
-            if (d > INT32_MAX) {
-                return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
-                            std::string(t == &in ? "self" : "out") + ": dimension " + std::to_string(d) +
-                                " exceeds INT32_MAX");
-            }
-        }
-    }
-    return ACLNN_SUCCESS;
-}
-
 aclnnStatus CheckScale(const char* name, double scale)
 {
     if (std::isfinite(scale)) return ACLNN_SUCCESS;
@@ -153,10 +136,11 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor*
     AI_RETURN_IF_ERROR(CheckFormat(kApi, "self", in.format, kFormats, kFormatsText));
     AI_RETURN_IF_ERROR(CheckFormat(kApi, "out", res.format, kFormats, kFormatsText));
     AI_RETURN_IF_ERROR(CheckSameLayout(in, res));
-    // 4. sizes, 5. index range.
+    // 4. sizes, 5. index range (CANN: int32 indices) and this library's size limits, on every SoC.
     Geometry g;
     AI_RETURN_IF_ERROR(CheckSizes(in, res, size, &g));
-    AI_RETURN_IF_ERROR(CheckIndexRange(in, res, platform));
+    AI_RETURN_IF_ERROR(CheckShapeLimits(kApi, "self", in));
+    AI_RETURN_IF_ERROR(CheckShapeLimits(kApi, "out", res));
     // Beyond CANN's list: finite scales, addressable views.
     AI_RETURN_IF_ERROR(CheckScale("scalesD", scalesD));
     AI_RETURN_IF_ERROR(CheckScale("scalesH", scalesH));

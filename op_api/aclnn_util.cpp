@@ -77,11 +77,23 @@ const char* AclFormatName(aclFormat f)
 }
 
 // ---- reading acl objects --------------------------------------------------------------------------
-int64_t TensorDesc::Numel() const
+bool CheckedProduct(const std::vector<int64_t>& dims, int64_t* product)
 {
     int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    return n;
+    for (int64_t d : dims) {
+        if (d < 0 || __builtin_mul_overflow(n, d, &n)) return false;
+    }
+    *product = n;
+    return true;
+}
+
+int64_t TensorDesc::Numel() const
+{
+    int64_t n = INT64_MAX;
+    for (int64_t d : shape) {
+        if (d == 0) return 0;
+    }
+    return CheckedProduct(shape, &n) ? n : INT64_MAX;
 }
 
 namespace {
@@ -138,27 +150,52 @@ std::string Float64Message(const char* param, const char* accepted)
 }
 
 // ---- strided views ------------------------------------------------------------------------------
+bool ViewEndElement(const TensorDesc& t, int64_t* end)
+{
+    int64_t last = t.offset;
+    for (size_t i = 0; i < t.shape.size(); ++i) {
+        if (t.shape[i] == 0) {
+            *end = 0;
+            return true;
+        }
+        int64_t step;
+        if (__builtin_mul_overflow(t.shape[i] - 1, t.strides[i], &step) || __builtin_add_overflow(last, step, &last)) {
+            return false;
+        }
+    }
+    return !__builtin_add_overflow(last, int64_t{1}, end);
+}
+
 bool ViewFitsStorage(const TensorDesc& t, std::string* why)
 {
     if (t.offset < 0) {
         *why = "view offset must be >= 0, got " + std::to_string(t.offset);
         return false;
     }
-    int64_t maxIndex = 0;
-    for (size_t i = 0; i < t.shape.size(); ++i) {
-        if (t.strides[i] < 0) {
+    for (int64_t s : t.strides) {
+        if (s < 0) {
             *why = "negative strides are not supported, got strides " + ShapeString(t.strides);
             return false;
         }
-        if (t.shape[i] > 0) maxIndex += (t.shape[i] - 1) * t.strides[i];
     }
-    if (t.Numel() == 0) return true;
-    int64_t storageNumel = 1;
-    for (int64_t d : t.storage) storageNumel *= d;
-    if (t.offset + maxIndex >= storageNumel) {
-        *why = "the view (shape " + ShapeString(t.shape) + ", strides " + ShapeString(t.strides) + ", offset " +
-               std::to_string(t.offset) + ") reaches element " + std::to_string(t.offset + maxIndex) +
-               " but the storage " + ShapeString(t.storage) + " holds " + std::to_string(storageNumel) + " elements";
+    const std::string view = "the view (shape " + ShapeString(t.shape) + ", strides " + ShapeString(t.strides) +
+                             ", offset " + std::to_string(t.offset) + ")";
+    int64_t end = 0;
+    if (!ViewEndElement(t, &end)) {
+        *why = view + " reaches beyond element 2^63 (int64 element offsets)";
+        return false;
+    }
+    if (end == 0) return true;  // empty: nothing is addressed
+    const int64_t elemBytes = static_cast<int64_t>(aclDataTypeSize(t.dtype));
+    int64_t storageNumel = 0, storageBytes = 0;
+    if (!CheckedProduct(t.storage, &storageNumel) || __builtin_mul_overflow(storageNumel, elemBytes, &storageBytes)) {
+        *why = "the storage shape " + ShapeString(t.storage) +
+               " must have dimensions >= 0 and hold fewer than 2^63 bytes (int64 byte offsets)";
+        return false;
+    }
+    if (end > storageNumel) {
+        *why = view + " reaches element " + std::to_string(end - 1) + " but the storage " + ShapeString(t.storage) +
+               " holds " + std::to_string(storageNumel) + " elements";
         return false;
     }
     return true;
@@ -184,7 +221,7 @@ bool IsDense(const std::vector<int64_t>& shape, const std::vector<int64_t>& stri
     int64_t expected = 1;
     for (size_t i = shape.size(); i-- > 0;) {
         if (shape[i] != 1 && strides[i] != expected) return false;
-        expected *= shape[i];
+        if (__builtin_mul_overflow(expected, shape[i], &expected)) return false;
     }
     return true;
 }

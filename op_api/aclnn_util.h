@@ -39,8 +39,10 @@ struct TensorDesc {
     int64_t offset = 0;
     void* data = nullptr;
 
-    int64_t Numel() const;
+    int64_t Numel() const;  // INT64_MAX when the product does not fit (callers check the limits first)
 };
+// The product of `dims` (1 for none); false when a dimension is negative or the product overflows int64.
+bool CheckedProduct(const std::vector<int64_t>& dims, int64_t* product);
 // ACLNN_SUCCESS or ACLNN_ERR_INNER_NULLPTR (an accessor failed).
 aclnnStatus ReadTensor(const aclTensor* tensor, TensorDesc* desc);
 bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values);
@@ -52,8 +54,12 @@ bool ToKernelDType(aclDataType t, DType* out);
 std::string Float64Message(const char* param, const char* accepted);
 
 // ---- strided views ------------------------------------------------------------------------------
+// One past the element index (from the data address) of the view's last element: offset +
+// sum((dim - 1) * stride) + 1, or 0 for an empty view; false when it does not fit int64.
+bool ViewEndElement(const TensorDesc& t, int64_t* end);
 // Checks that a view is addressable: non-negative strides and offset, and every element of the view
-// inside the storage (storage numel elements from the data address).  On failure `why` says what.
+// inside the storage (storage numel elements from the data address), all in int64 without overflow
+// (a storage of 2^63 bytes or more is refused).  On failure `why` says what.
 bool ViewFitsStorage(const TensorDesc& t, std::string* why);
 // An output view must not alias itself: no stride 0 on a dimension longer than 1 (an expanded view).
 bool ViewIsWritable(const TensorDesc& t, std::string* why);
