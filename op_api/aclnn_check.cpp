@@ -171,5 +171,12 @@ aclnnStatus CheckViews(const char* api, const TensorDesc& self, const TensorDesc
     return ACLNN_SUCCESS;
 }
 
+aclnnStatus CheckDataAddresses(const char* api, const TensorDesc& self, const TensorDesc& out)
+{
+    if (self.data == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "self: data address must not be null");
+    if (out.data == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "out: data address must not be null");
+    return ACLNN_SUCCESS;
+}
+
 }  // namespace api
 }  // namespace ai

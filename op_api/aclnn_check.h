@@ -69,6 +69,8 @@ aclnnStatus CheckShapeLimits(const char* api, const char* param, const TensorDes
 aclnnStatus CheckValuesWithinLimit(const char* api, const char* param, const std::vector<int64_t>& values);
 // self and out addressable (strides and offset >= 0, inside their storage), out not expanded.
 aclnnStatus CheckViews(const char* api, const TensorDesc& self, const TensorDesc& out);
+// The data addresses of a non-empty call (161001).
+aclnnStatus CheckDataAddresses(const char* api, const TensorDesc& self, const TensorDesc& out);
 
 }  // namespace api
 }  // namespace ai

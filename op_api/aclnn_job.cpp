@@ -1,8 +1,10 @@
 #include "aclnn_job.h"
 
+#include <algorithm>
 #include <exception>
 #include <new>
 
+#include "aclnn_check.h"
 #include "runtime.h"
 #include "view_copy_launch.h"
 #include "view_copy_tiling.h"
@@ -69,6 +71,24 @@ bool FinaliseJob(OperatorJob* job, std::string* err)
     return true;
 }
 
+// self and out may share memory only when one of them goes through a workspace buffer: the gather
+// of a staged input finishes before anything writes out, and the scatter of a staged output starts
+// after the kernel has read all of self.  Two views the kernel uses in place are dense, so
+// intersecting spans share elements, which the kernel's blocks would read after others overwrote them.
+aclnnStatus CheckNoOverlap(const OperatorJob& job)
+{
+    const Operand& in = job.input;
+    const Operand& out = job.output;
+    if (in.staged || out.staged) return ACLNN_SUCCESS;
+    const uintptr_t i0 = reinterpret_cast<uintptr_t>(in.viewStart), i1 = i0 + in.viewSpanBytes;
+    const uintptr_t o0 = reinterpret_cast<uintptr_t>(out.viewStart), o1 = o0 + out.viewSpanBytes;
+    if (o1 <= i0 || i1 <= o0) return ACLNN_SUCCESS;
+    return Fail(job.api, ACLNN_ERR_PARAM_INVALID,
+                "out: shares " + std::to_string(std::min(o1, i1) - std::max(o0, i0)) +
+                    " bytes with self, and the kernel would read elements of self it has already overwritten "
+                    "(in-place calls are not supported); pass an out tensor of its own");
+}
+
 // Wraps `job` into a live executor and reports the workspace size.
 aclnnStatus CreateJobExecutor(std::unique_ptr<OperatorJob> job, uint64_t* workspaceSize, aclOpExecutor** executor)
 {
@@ -91,10 +111,10 @@ aclnnStatus PlanAndCreate(const char* api, KernelLauncher launcher, const Platfo
     job->elemBytes = static_cast<uint32_t>(aclDataTypeSize(self.dtype));
     job->empty = empty;
     if (empty) return CreateJobExecutor(std::move(job), workspaceSize, executor);
-    if (self.data == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "self: data address must not be null");
-    if (out.data == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "out: data address must not be null");
+    AI_RETURN_IF_ERROR(CheckDataAddresses(api, self, out));
     std::string err;
     if (!plan(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
+    AI_RETURN_IF_ERROR(CheckNoOverlap(*job));
     if (!FinaliseJob(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
     return CreateJobExecutor(std::move(job), workspaceSize, executor);
 }

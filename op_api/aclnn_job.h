@@ -57,8 +57,10 @@ using PlanJob = std::function<bool(OperatorJob* job, std::string* err)>;
 // The last step of every GetWorkspaceSize, once the arguments are checked.  An empty call (nothing
 // to compute) gets an executor that launches nothing and a workspace of 0.  Otherwise: the data
 // addresses must not be null (161001); `plan` plans the kernel (561002 "tiling failed: ..." when it
-// refuses); the staged operands get their view_copy plans and the workspace its layout (561002);
-// the job becomes the executor (561101).  *workspaceSize and *executor are written on success only.
+// refuses); self and out must not share memory unless one of them is staged (161002); the staged
+// operands get their view_copy plans and the workspace its layout (561002); the job becomes the
+// executor (561101).  Running out of host memory on the way is 561000.  *workspaceSize and
+// *executor are written on success only.
 aclnnStatus PlanAndCreateJob(const char* api, KernelLauncher launcher, const PlatformInfo& platform,
                              const TensorDesc& self, const TensorDesc& out, bool empty, const PlanJob& plan,
                              uint64_t* workspaceSize, aclOpExecutor** executor);
