@@ -114,7 +114,8 @@ aclnnStatus ReadSizesOrScales(const aclIntArray* sizes, const aclFloatArray* sca
     const std::string axisCount = std::to_string(a->axes.size());
     if (a->sizesMode) {
         if (sizes == nullptr) {
-            return Fail(kApi, ACLNN_ERR_PARAM_NULLPTR, "sizes: must not be null when shapeCalculationMode is \"sizes\"");
+            return Fail(kApi, ACLNN_ERR_PARAM_NULLPTR,
+                        "sizes: must not be null when shapeCalculationMode is \"sizes\"");
         }
         AI_RETURN_IF_ERROR(ReadIntArrayArg(kApi, "sizes", sizes, &a->sizes));
         if (a->sizes.size() != a->axes.size()) {
@@ -124,7 +125,8 @@ aclnnStatus ReadSizesOrScales(const aclIntArray* sizes, const aclFloatArray* sca
         }
         for (int64_t s : a->sizes) {
             if (s < 1) {
-                return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "sizes: each value must be >= 1, got " + ShapeString(a->sizes));
+                return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+                            "sizes: each value must be >= 1, got " + ShapeString(a->sizes));
             }
         }
         return CheckValuesWithinLimit(kApi, "sizes", a->sizes);

@@ -213,8 +213,9 @@ aclnnStatus LaunchJob(const OperatorJob& job, uint8_t* base, aclrtStream stream)
 aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, aclrtStream stream)
 {
     if (job.empty) return ACLNN_SUCCESS;
-    AI_RETURN_IF_ERROR(CheckRunWorkspace(job, workspace, workspaceSize));
-    return LaunchJob(job, static_cast<uint8_t*>(workspace), stream);
+    AI_RETURN_IF_ERROR(CheckRunWorkspace(job, workspace, workspaceSize));  // before anything is written
+    return runtime::RunKeepingOutputOnFailure(
+        job, [&] { return LaunchJob(job, static_cast<uint8_t*>(workspace), stream); });
 }
 
 aclnnStatus RunJobExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,

@@ -10,6 +10,10 @@
 // themselves, or the contiguous workspace buffers they are staged through), so the floor is
 // xBytes + yBytes; view_copy moves its contiguous side's bytes in and out, twice that side.  The
 // figure exists only in the sim (npu builds record nothing), so it lives here, not in the aclnn layer.
+//
+// A fault armed with aclsimFailNextLaunch (tests) is planted here: the launch then breaks a sim rule
+// for real (acl/acl_sim_ext.h), and the sim reports it as it reports any kernel's violation.
+#include "acl/acl_sim_ext.h"
 #include "ascend_sim/report.h"
 #include "ascend_sim/soc.h"
 #include "interpolate_launch.h"
@@ -30,14 +34,21 @@ AI_DECLARE_ARCH_LAUNCHERS(LaunchViewCopyKernel)
 namespace {
 using ArchLauncher = int (*)(const KernelLaunchArgs&);
 
-// Runs the build of the active profile's architecture; on success records `floorBytes`.
-int LaunchForActiveArch(const KernelLaunchArgs& args, ArchLauncher atlasA2, ArchLauncher atlasInference,
-                        uint64_t floorBytes)
+// Runs the build of the active profile's architecture (with the fault armed for `kernel`, if any);
+// on success records `floorBytes`.
+int LaunchForActiveArch(const char* kernel, const KernelLaunchArgs& args, ArchLauncher atlasA2,
+                        ArchLauncher atlasInference, uint64_t floorBytes)
 {
+    KernelLaunchArgs launch = args;
+    switch (aclsimTakeLaunchFault(kernel)) {
+        case ACLSIM_FAULT_GM_BOUNDS: launch.yBytes = args.yBytes / 2; break;
+        case ACLSIM_FAULT_LAUNCH_PARAMS: launch.blockDim = 0; break;
+        default: break;
+    }
     int rc = -1;  // no profile has another architecture (soc_profiles.cpp)
     switch (ascend_sim::ActiveSoc().npuArch) {
-        case ai::kArchAtlasA2: rc = atlasA2(args); break;
-        case ai::kArchAtlasInference: rc = atlasInference(args); break;
+        case ai::kArchAtlasA2: rc = atlasA2(launch); break;
+        case ai::kArchAtlasInference: rc = atlasInference(launch); break;
         default: break;
     }
     if (rc == 0) ascend_sim::SetLastLaunchFloorBytes(floorBytes);
@@ -57,17 +68,18 @@ uint64_t ViewCopyFloorBytes(const KernelLaunchArgs& args)
 
 int LaunchUpsampleTrilinear3dKernel(const KernelLaunchArgs& args)
 {
-    return LaunchForActiveArch(args, LaunchUpsampleTrilinear3dKernel_2201, LaunchUpsampleTrilinear3dKernel_2002,
-                               args.xBytes + args.yBytes);
+    return LaunchForActiveArch("upsample_trilinear3d", args, LaunchUpsampleTrilinear3dKernel_2201,
+                               LaunchUpsampleTrilinear3dKernel_2002, args.xBytes + args.yBytes);
 }
 
 int LaunchInterpolateKernel(const KernelLaunchArgs& args)
 {
-    return LaunchForActiveArch(args, LaunchInterpolateKernel_2201, LaunchInterpolateKernel_2002,
-                               args.xBytes + args.yBytes);
+    return LaunchForActiveArch("interpolate_separable", args, LaunchInterpolateKernel_2201,
+                               LaunchInterpolateKernel_2002, args.xBytes + args.yBytes);
 }
 
 int LaunchViewCopyKernel(const KernelLaunchArgs& args)
 {
-    return LaunchForActiveArch(args, LaunchViewCopyKernel_2201, LaunchViewCopyKernel_2002, ViewCopyFloorBytes(args));
+    return LaunchForActiveArch("view_copy", args, LaunchViewCopyKernel_2201, LaunchViewCopyKernel_2002,
+                               ViewCopyFloorBytes(args));
 }

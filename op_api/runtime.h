@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +32,14 @@ bool CopyToWorkspace(void* workspace, uint64_t workspaceBytes, const std::vector
 
 // Why the last kernel launch failed (sim: the rule it broke; npu: the runtime's status).
 std::string LastLaunchError();
+
+// Runs `launches` (the device work of `job`, which writes the elements of job.output's view) so that
+// a failure leaves those elements as they were, as far as the build can:
+//   sim: the elements are copied to host memory first and written back when `launches` fails (a
+//        kernel stopped by a sim rule may have written part of out; launches are synchronous);
+//   npu: runs `launches` only: a kernel fault is reported asynchronously, at stream synchronisation,
+//        after the aclnn call returned (docs: "Failure atomicity").
+aclnnStatus RunKeepingOutputOnFailure(const OperatorJob& job, const std::function<aclnnStatus()>& launches);
 
 // The executor handle of a job (owning it), and phase two on it: the job runs once.
 aclnnStatus CreateExecutor(std::unique_ptr<OperatorJob> job, aclOpExecutor** executor);

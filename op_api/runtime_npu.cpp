@@ -57,6 +57,12 @@ std::string LastLaunchError()
     return (m != nullptr && *m != '\0') ? m : "the kernel launch was rejected by the runtime";
 }
 
+aclnnStatus RunKeepingOutputOnFailure(const OperatorJob& job, const std::function<aclnnStatus()>& launches)
+{
+    (void)job;  // nothing to save: an asynchronous device fault surfaces after the call (runtime.h)
+    return launches();
+}
+
 namespace {
 // The executor handle is the job itself (opaque to the caller, who only hands it back to phase two);
 // live jobs are tracked so a second run is refused instead of touching freed memory.

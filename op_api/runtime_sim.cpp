@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <cstring>
+#include <new>
+#include <vector>
 
 #include "acl/acl_sim_ext.h"
 #include "aclnn_job.h"
@@ -41,6 +43,59 @@ bool CopyToWorkspace(void* workspace, uint64_t workspaceBytes, const std::vector
 }
 
 std::string LastLaunchError() { return ascend_sim::LastError(); }
+
+namespace {
+// Calls `visit(address, bytes)` for each contiguous run of a view's elements (shape and element
+// strides in any order; runs along a stride-1 innermost dimension are merged).
+template <typename Visit>
+void ForEachRun(uint8_t* start, const std::vector<int64_t>& shape, const std::vector<int64_t>& strides,
+                uint64_t elemBytes, Visit visit)
+{
+    const size_t rank = shape.size();
+    const bool innerDense = rank > 0 && strides[rank - 1] == 1;
+    const uint64_t runBytes = innerDense ? static_cast<uint64_t>(shape[rank - 1]) * elemBytes : elemBytes;
+    const size_t outerRank = innerDense ? rank - 1 : rank;
+    std::vector<int64_t> index(outerRank, 0);
+    while (true) {
+        int64_t offset = 0;
+        for (size_t d = 0; d < outerRank; ++d) offset += index[d] * strides[d];
+        visit(start + static_cast<uint64_t>(offset) * elemBytes, runBytes);
+        size_t d = outerRank;
+        while (d > 0 && ++index[d - 1] == shape[d - 1]) index[--d] = 0;
+        if (d == 0) return;
+    }
+}
+}  // namespace
+
+aclnnStatus RunKeepingOutputOnFailure(const OperatorJob& job, const std::function<aclnnStatus()>& launches)
+{
+    // Only out's own elements are saved and written back, never the gaps between them, which other
+    // calls may be writing meanwhile (interleaved outputs).
+    const Operand& out = job.output;
+    uint8_t* start = static_cast<uint8_t*>(out.viewStart);
+    std::vector<uint8_t> saved;
+    try {
+        saved.resize(out.denseBytes);
+    } catch (const std::bad_alloc&) {
+        return Fail(job.api, ACLNN_ERR_INNER,
+                    "out of host memory keeping a copy of out (" + std::to_string(out.denseBytes) +
+                        " bytes) to restore if a kernel fails");
+    }
+    uint8_t* cursor = saved.data();
+    ForEachRun(start, out.copyShape, out.copyStrides, job.elemBytes, [&](uint8_t* p, uint64_t n) {
+        std::memcpy(cursor, p, n);
+        cursor += n;
+    });
+    const aclnnStatus status = launches();
+    if (status != ACLNN_SUCCESS) {
+        cursor = saved.data();
+        ForEachRun(start, out.copyShape, out.copyStrides, job.elemBytes, [&](uint8_t* p, uint64_t n) {
+            std::memcpy(p, cursor, n);
+            cursor += n;
+        });
+    }
+    return status;
+}
 
 namespace {
 aclnnStatus RunCallback(void* context, void* workspace, uint64_t workspaceSize, aclrtStream stream)
