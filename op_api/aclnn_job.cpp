@@ -5,6 +5,7 @@
 #include <new>
 
 #include "aclnn_check.h"
+#include "aclnn_log.h"
 #include "runtime.h"
 #include "view_copy_launch.h"
 #include "view_copy_tiling.h"
@@ -110,12 +111,22 @@ aclnnStatus PlanAndCreate(const char* api, KernelLauncher launcher, const Platfo
     job->platform = platform;
     job->elemBytes = static_cast<uint32_t>(aclDataTypeSize(self.dtype));
     job->empty = empty;
-    if (empty) return CreateJobExecutor(std::move(job), workspaceSize, executor);
+    if (empty) {
+        Log(kLogInfo, std::string(api) + ": out " + ShapeString(out.shape) + " is empty: nothing to launch");
+        return CreateJobExecutor(std::move(job), workspaceSize, executor);
+    }
     AI_RETURN_IF_ERROR(CheckDataAddresses(api, self, out));
     std::string err;
     if (!plan(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
     AI_RETURN_IF_ERROR(CheckNoOverlap(*job));
     if (!FinaliseJob(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
+    if (LogEnabled(kLogInfo)) {
+        Log(kLogInfo, std::string(api) + ": planned self " + ShapeString(self.shape) + " -> out " +
+                          ShapeString(out.shape) + ": " + std::to_string(job->plan.blockDim) + " blocks, workspace " +
+                          std::to_string(job->totalWorkspaceBytes) + " bytes, input " +
+                          (job->input.staged ? "staged" : "in place") + ", output " +
+                          (job->output.staged ? "staged" : "in place"));
+    }
     return CreateJobExecutor(std::move(job), workspaceSize, executor);
 }
 }  // namespace
@@ -146,6 +157,9 @@ aclnnStatus Launch(const char* api, const char* what, KernelLauncher launcher, c
                    uint64_t workspaceBytes)
 {
     if (plan.blockDim == 0) return ACLNN_SUCCESS;
+    if (LogEnabled(kLogDebug)) {
+        Log(kLogDebug, std::string(api) + ": launching " + what + " on " + std::to_string(plan.blockDim) + " blocks");
+    }
     const KernelLaunchArgs args{plan.blockDim, stream,    x,         xBytes, y, yBytes, workspace, workspaceBytes,
                                 plan.tiling.data(), plan.tiling.size()};
     if (launcher(args) != 0) {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "aclnn_log.h"
 #include "runtime.h"
 
 namespace ai {
@@ -12,9 +13,9 @@ namespace api {
 // ---- errors -------------------------------------------------------------------------------------
 aclnnStatus Fail(const char* api, aclnnStatus code, const std::string& message)
 {
-    std::string full = std::string("[ERROR] ") + api + ": " + message;
-    std::fprintf(stderr, "%s (status %d)\n", full.c_str(), static_cast<int>(code));
-    runtime::SetRecentError(full);
+    const std::string body = std::string(api) + ": " + message;
+    runtime::SetRecentError("[ERROR] " + body);
+    Log(kLogError, body + " (status " + std::to_string(code) + ")");
     return code;
 }
 

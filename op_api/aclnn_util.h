@@ -22,7 +22,8 @@ namespace api {
         if (aiStatus_ != ACLNN_SUCCESS) return aiStatus_;              \
     } while (0)
 
-// Stores "[ERROR] <api>: <message>" for aclGetRecentErrMsg, logs it, returns `code`.
+// Stores "[ERROR] <api>: <message>" for aclGetRecentErrMsg, logs it at error level (aclnn_log.h:
+// printed only when the caller asked for log lines), returns `code`.
 aclnnStatus Fail(const char* api, aclnnStatus code, const std::string& message);
 std::string ShapeString(const std::vector<int64_t>& dims);
 std::string Num(double v);  // shortest faithful decimal (%.9g)

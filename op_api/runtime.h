@@ -23,6 +23,11 @@ namespace runtime {
 // aiGetRecentErrMsg returns (npu: CANN's message store is not ours to write).
 void SetRecentError(const std::string& message);
 
+// Where a log line goes when it is not printed on stdout (aclnn_log.h): sim builds nowhere (the
+// sim keeps no log files; the message of every returned error is in aclGetRecentErrMsg); npu builds
+// CANN's log (DlogRecord, module OP: plog files, CANN's own level and stdout settings apply too).
+void LogToSystem(int level, const std::string& body);
+
 // The values of an aclIntArray / aclFloatArray (false if the object cannot be read).
 bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values);
 bool ReadFloatArray(const aclFloatArray* array, std::vector<float>* values);

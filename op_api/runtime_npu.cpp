@@ -9,6 +9,7 @@
 #include "acl/acl.h"
 #include "aclnn_job.h"
 #include "opdev/common_types.h"  // CANN's aclIntArray / aclFloatArray classes (GetData, Size)
+#include "toolchain/slog.h"      // DlogRecord, module OP
 
 namespace {
 thread_local std::string t_recentError;
@@ -29,6 +30,12 @@ namespace api {
 namespace runtime {
 
 void SetRecentError(const std::string& message) { t_recentError = message; }
+
+void LogToSystem(int level, const std::string& body)
+{
+    // DlogRecord is declared weak by toolchain/slog.h: absent without CANN's log library.
+    if (DlogRecord != nullptr) DlogRecord(OP, level, "%s", body.c_str());
+}
 
 bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values)
 {

@@ -1,13 +1,13 @@
 // Runtime glue of the sim build (op_api/runtime.h): the CPU twin's acl/aclnn object model.
 #include "runtime.h"
 
-#include <cstdio>
 #include <cstring>
 #include <new>
 #include <vector>
 
 #include "acl/acl_sim_ext.h"
 #include "aclnn_job.h"
+#include "aclnn_log.h"
 #include "ascend_sim/launch.h"
 
 namespace ai {
@@ -15,6 +15,12 @@ namespace api {
 namespace runtime {
 
 void SetRecentError(const std::string& message) { aclsimSetRecentErrMsg(message.c_str()); }
+
+void LogToSystem(int level, const std::string& body)
+{
+    (void)level;  // no log files in the sim: lines reach stdout only (ASCEND_SLOG_PRINT_TO_STDOUT=1)
+    (void)body;
+}
 
 bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values)
 {
@@ -88,6 +94,8 @@ aclnnStatus RunKeepingOutputOnFailure(const OperatorJob& job, const std::functio
     });
     const aclnnStatus status = launches();
     if (status != ACLNN_SUCCESS) {
+        Log(kLogWarning, std::string(job.api) + ": a launch failed: the " + std::to_string(out.denseBytes) +
+                             " bytes of out are written back as they were before the call");
         cursor = saved.data();
         ForEachRun(start, out.copyShape, out.copyStrides, job.elemBytes, [&](uint8_t* p, uint64_t n) {
             std::memcpy(p, cursor, n);
@@ -120,13 +128,15 @@ aclnnStatus RunExecutor(const char* api, void* workspace, uint64_t workspaceSize
 {
     aclnnStatus st = aclsimRunExecutor(executor, workspace, workspaceSize, stream, api);
     if (st != ACLNN_SUCCESS) {
-        // A dead executor is reported by the object model (it stored the message); echo it to stderr
-        // like every other error.  Errors of the run itself were logged by Fail already.
-        // Reading the message clears it (CANN semantics): put it back for the caller.
+        // A dead executor is reported by the object model (it stored the message); log it like every
+        // other error.  Errors of the run itself were logged by Fail already.  Reading the message
+        // clears it (CANN semantics): put it back for the caller.
         const std::string msg = aclGetRecentErrMsg();
         aclsimSetRecentErrMsg(msg.c_str());
         if (msg.find("not a live executor") != std::string::npos) {
-            std::fprintf(stderr, "%s (status %d)\n", msg.c_str(), static_cast<int>(st));
+            const std::string prefix = "[ERROR] ";
+            Log(kLogError, (msg.compare(0, prefix.size(), prefix) == 0 ? msg.substr(prefix.size()) : msg) +
+                               " (status " + std::to_string(st) + ")");
         }
     }
     return st;

@@ -117,8 +117,7 @@ extern "C" int aclsimSetSoc(const char* name)
     if (ascend_sim::SetActiveSoc(name)) return 0;
     std::string msg = std::string("[ERROR] aclsimSetSoc: name: unknown SoC profile '") +
                       (name != nullptr ? name : "(null)") + "'; accepted: ascend910b, ascend310p";
-    std::fprintf(stderr, "%s\n", msg.c_str());
-    aclsimSetRecentErrMsg(msg.c_str());
+    aclsimSetRecentErrMsg(msg.c_str());  // returned, not printed: the caller decides (docs/sim.md)
     return 161002;
 }
 extern "C" const char* aclsimGetSoc(void) { return ascend_sim::ActiveSoc().name; }
