@@ -108,21 +108,28 @@ aclnnStatus ReadAxes(const aclIntArray* axes, int rank, Attributes* a)
     return ACLNN_SUCCESS;
 }
 
-// 6. sizes or scales: only the one the shape mode uses is read.
+// 6. sizes or scales: only the one the shape mode uses is read.  The array of `param` must be given
+// in that mode and hold one value per axis.
+template <typename Array, typename T>
+aclnnStatus ReadPerAxis(const char* param, const Array* array,
+                        aclnnStatus (*read)(const char*, const char*, const Array*, std::vector<T>*),
+                        const Attributes& a, std::vector<T>* values)
+{
+    if (array == nullptr) {
+        return Fail(kApi, ACLNN_ERR_PARAM_NULLPTR,
+                    std::string(param) + ": must not be null when shapeCalculationMode is \"" + param + "\"");
+    }
+    AI_RETURN_IF_ERROR(read(kApi, param, array, values));
+    if (values->size() == a.axes.size()) return ACLNN_SUCCESS;
+    return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+                std::string(param) + ": length must equal the number of axes (" + std::to_string(a.axes.size()) +
+                    "), got " + std::to_string(values->size()));
+}
+
 aclnnStatus ReadSizesOrScales(const aclIntArray* sizes, const aclFloatArray* scales, Attributes* a)
 {
-    const std::string axisCount = std::to_string(a->axes.size());
     if (a->sizesMode) {
-        if (sizes == nullptr) {
-            return Fail(kApi, ACLNN_ERR_PARAM_NULLPTR,
-                        "sizes: must not be null when shapeCalculationMode is \"sizes\"");
-        }
-        AI_RETURN_IF_ERROR(ReadIntArrayArg(kApi, "sizes", sizes, &a->sizes));
-        if (a->sizes.size() != a->axes.size()) {
-            return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
-                        "sizes: length must equal the number of axes (" + axisCount + "), got " +
-                            std::to_string(a->sizes.size()));
-        }
+        AI_RETURN_IF_ERROR(ReadPerAxis("sizes", sizes, &ReadIntArrayArg, *a, &a->sizes));
         for (int64_t s : a->sizes) {
             if (s < 1) {
                 return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
@@ -131,15 +138,7 @@ aclnnStatus ReadSizesOrScales(const aclIntArray* sizes, const aclFloatArray* sca
         }
         return CheckValuesWithinLimit(kApi, "sizes", a->sizes);
     }
-    if (scales == nullptr) {
-        return Fail(kApi, ACLNN_ERR_PARAM_NULLPTR, "scales: must not be null when shapeCalculationMode is \"scales\"");
-    }
-    AI_RETURN_IF_ERROR(ReadFloatArrayArg(kApi, "scales", scales, &a->scales));
-    if (a->scales.size() != a->axes.size()) {
-        return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
-                    "scales: length must equal the number of axes (" + axisCount + "), got " +
-                        std::to_string(a->scales.size()));
-    }
+    AI_RETURN_IF_ERROR(ReadPerAxis("scales", scales, &ReadFloatArrayArg, *a, &a->scales));
     for (float s : a->scales) {
         if (!std::isfinite(s) || !(s > 0.0f)) {
             return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "scales: each value must be finite and > 0, got " + Num(s));
