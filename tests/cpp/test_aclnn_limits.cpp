@@ -116,8 +116,9 @@ TEST_F(LimitsTest, TrilinearElementCountBeyondLimit)
                        {"2147483648 elements", "above the limit of 2147483647"});
     }
     {  // a product beyond int64: reported, not overflowed
-        HugeTensor self({kInt32Max, kInt32Max, kInt32Max, kInt32Max, kInt32Max});
-        HugeTensor out({kInt32Max, kInt32Max, 1, 1, 1});
+        const std::vector<int64_t> ones = {1, 1, 1, 1, 1};  // contiguous strides would overflow int64 here
+        HugeTensor self({kInt32Max, kInt32Max, kInt32Max, kInt32Max, kInt32Max}, ACL_FLOAT, ones, {1});
+        HugeTensor out({kInt32Max, kInt32Max, 1, 1, 1}, ACL_FLOAT, ones, {1});
         ExpectRejected(Trilinear(self, {1, 1, 1}, out, &ws_, &exec_), kTri, "self", {"more than 2^63 elements"});
     }
 }
