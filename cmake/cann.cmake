@@ -52,5 +52,6 @@ function(ai_add_npu_targets)
   set(vendor vendors/ascend_interpolate)
   install(TARGETS cust_opapi LIBRARY DESTINATION ${vendor}/op_api/lib)
   install(FILES ${CMAKE_SOURCE_DIR}/op_api/aclnn_upsample_trilinear3d.h ${CMAKE_SOURCE_DIR}/op_api/aclnn_interpolate.h
+                ${CMAKE_SOURCE_DIR}/op_api/ascend_interpolate_log.h
           DESTINATION ${vendor}/op_api/include)
 endfunction()

@@ -1,5 +1,5 @@
 // aclnnInterpolate: OpenVINO Interpolate-4 (every mode and attribute) as a two-phase aclnn API.
-// See docs/aclnnInterpolate.md (the semantics: its section "Function").
+// See docs/aclnnInterpolate.md.
 #ifndef ASCEND_INTERPOLATE_ACLNN_INTERPOLATE_H
 #define ASCEND_INTERPOLATE_ACLNN_INTERPOLATE_H
 

@@ -3,10 +3,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <new>
 
+#include "aclnn_log.h"
 #include "runtime.h"
-#include "view_copy_launch.h"
 
 namespace ai {
 namespace api {
@@ -14,9 +13,9 @@ namespace api {
 // ---- errors -------------------------------------------------------------------------------------
 aclnnStatus Fail(const char* api, aclnnStatus code, const std::string& message)
 {
-    std::string full = std::string("[ERROR] ") + api + ": " + message;
-    std::fprintf(stderr, "%s (status %d)\n", full.c_str(), static_cast<int>(code));
-    runtime::SetRecentError(full);
+    const std::string body = std::string(api) + ": " + message;
+    runtime::SetRecentError("[ERROR] " + body);
+    Log(kLogError, body + " (status " + std::to_string(code) + ")");
     return code;
 }
 
@@ -79,11 +78,23 @@ const char* AclFormatName(aclFormat f)
 }
 
 // ---- reading acl objects --------------------------------------------------------------------------
-int64_t TensorDesc::Numel() const
+bool CheckedProduct(const std::vector<int64_t>& dims, int64_t* product)
 {
     int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    return n;
+    for (int64_t d : dims) {
+        if (d < 0 || __builtin_mul_overflow(n, d, &n)) return false;
+    }
+    *product = n;
+    return true;
+}
+
+int64_t TensorDesc::Numel() const
+{
+    int64_t n = INT64_MAX;
+    for (int64_t d : shape) {
+        if (d == 0) return 0;
+    }
+    return CheckedProduct(shape, &n) ? n : INT64_MAX;
 }
 
 namespace {
@@ -140,27 +151,52 @@ std::string Float64Message(const char* param, const char* accepted)
 }
 
 // ---- strided views ------------------------------------------------------------------------------
+bool ViewEndElement(const TensorDesc& t, int64_t* end)
+{
+    int64_t last = t.offset;
+    for (size_t i = 0; i < t.shape.size(); ++i) {
+        if (t.shape[i] == 0) {
+            *end = 0;
+            return true;
+        }
+        int64_t step;
+        if (__builtin_mul_overflow(t.shape[i] - 1, t.strides[i], &step) || __builtin_add_overflow(last, step, &last)) {
+            return false;
+        }
+    }
+    return !__builtin_add_overflow(last, int64_t{1}, end);
+}
+
 bool ViewFitsStorage(const TensorDesc& t, std::string* why)
 {
     if (t.offset < 0) {
         *why = "view offset must be >= 0, got " + std::to_string(t.offset);
         return false;
     }
-    int64_t maxIndex = 0;
-    for (size_t i = 0; i < t.shape.size(); ++i) {
-        if (t.strides[i] < 0) {
+    for (int64_t s : t.strides) {
+        if (s < 0) {
             *why = "negative strides are not supported, got strides " + ShapeString(t.strides);
             return false;
         }
-        if (t.shape[i] > 0) maxIndex += (t.shape[i] - 1) * t.strides[i];
     }
-    if (t.Numel() == 0) return true;
-    int64_t storageNumel = 1;
-    for (int64_t d : t.storage) storageNumel *= d;
-    if (t.offset + maxIndex >= storageNumel) {
-        *why = "the view (shape " + ShapeString(t.shape) + ", strides " + ShapeString(t.strides) + ", offset " +
-               std::to_string(t.offset) + ") reaches element " + std::to_string(t.offset + maxIndex) +
-               " but the storage " + ShapeString(t.storage) + " holds " + std::to_string(storageNumel) + " elements";
+    const std::string view = "the view (shape " + ShapeString(t.shape) + ", strides " + ShapeString(t.strides) +
+                             ", offset " + std::to_string(t.offset) + ")";
+    int64_t end = 0;
+    if (!ViewEndElement(t, &end)) {
+        *why = view + " reaches beyond element 2^63 (int64 element offsets)";
+        return false;
+    }
+    if (end == 0) return true;  // empty: nothing is addressed
+    const int64_t elemBytes = static_cast<int64_t>(aclDataTypeSize(t.dtype));
+    int64_t storageNumel = 0, storageBytes = 0;
+    if (!CheckedProduct(t.storage, &storageNumel) || __builtin_mul_overflow(storageNumel, elemBytes, &storageBytes)) {
+        *why = "the storage shape " + ShapeString(t.storage) +
+               " must have dimensions >= 0 and hold fewer than 2^63 bytes (int64 byte offsets)";
+        return false;
+    }
+    if (end > storageNumel) {
+        *why = view + " reaches element " + std::to_string(end - 1) + " but the storage " + ShapeString(t.storage) +
+               " holds " + std::to_string(storageNumel) + " elements";
         return false;
     }
     return true;
@@ -186,158 +222,9 @@ bool IsDense(const std::vector<int64_t>& shape, const std::vector<int64_t>& stri
     int64_t expected = 1;
     for (size_t i = shape.size(); i-- > 0;) {
         if (shape[i] != 1 && strides[i] != expected) return false;
-        expected *= shape[i];
+        if (__builtin_mul_overflow(expected, shape[i], &expected)) return false;
     }
     return true;
-}
-
-void DescribeOperand(const TensorDesc& t, const std::vector<int>& perm, Operand* op)
-{
-    const uint64_t es = aclDataTypeSize(t.dtype);
-    op->copyShape.clear();
-    op->copyStrides.clear();
-    for (int p : perm) {
-        op->copyShape.push_back(t.shape[p]);
-        op->copyStrides.push_back(t.strides[p]);
-    }
-    const int64_t numel = t.Numel();
-    op->denseBytes = static_cast<uint64_t>(numel) * es;
-    op->viewStart = t.data == nullptr ? nullptr : static_cast<uint8_t*>(t.data) + t.offset * static_cast<int64_t>(es);
-    int64_t maxIndex = 0;
-    for (size_t i = 0; i < t.shape.size(); ++i) {
-        if (t.shape[i] > 0) maxIndex += (t.shape[i] - 1) * t.strides[i];
-    }
-    op->viewSpanBytes = numel == 0 ? 0 : static_cast<uint64_t>(maxIndex + 1) * es;
-    op->staged = numel > 0 && !IsDense(op->copyShape, op->copyStrides);
-}
-
-// ---- executor -----------------------------------------------------------------------------------
-namespace {
-constexpr uint64_t kRegionAlign = 512;
-uint64_t AlignUp(uint64_t v) { return (v + kRegionAlign - 1) / kRegionAlign * kRegionAlign; }
-
-aclnnStatus LaunchFailure(const char* api, const char* what, int rc)
-{
-    return Fail(api, ACLNN_ERR_RUNTIME_ERROR,
-                std::string(what) + " was rejected by the device: " + runtime::LastLaunchError());
-}
-
-// One staging copy of phase two; `role` tags its launch in the call record ("gather", "scatter").
-aclnnStatus RunViewCopy(const char* api, const char* what, const char* role, const ViewCopyPlan& plan,
-                        aclrtStream stream, void* src, uint64_t srcBytes, void* dst, uint64_t dstBytes)
-{
-    if (plan.blockDim == 0) return ACLNN_SUCCESS;
-    const KernelLaunchArgs args{plan.blockDim, stream, src,     srcBytes, dst, dstBytes, nullptr, 0,
-                                plan.tiling.data(), plan.tiling.size()};
-    runtime::OperatorCall::MarkNextLaunch(role);
-    int rc = LaunchViewCopyKernel(args);
-    if (rc != 0) return LaunchFailure(api, what, rc);
-    return ACLNN_SUCCESS;
-}
-
-// The plan's per-launch tables (workspaceInit) at the start of the user workspace, ordered on the
-// stream after earlier work that used the same workspace.
-aclnnStatus PlaceWorkspaceInit(const char* api, const KernelPlan& plan, uint8_t* workspace, aclrtStream stream)
-{
-    if (plan.workspaceInit.empty()) return ACLNN_SUCCESS;
-    if (!runtime::CopyToWorkspace(workspace, plan.userWorkspaceBytes, plan.workspaceInit, stream)) {
-        return Fail(api, ACLNN_ERR_RUNTIME_ERROR, "copying the operator's tables into the workspace failed");
-    }
-    return ACLNN_SUCCESS;
-}
-
-}  // namespace
-
-aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, aclrtStream stream)
-{
-    const char* api = job.api;
-    if (job.empty) return ACLNN_SUCCESS;
-    if (workspaceSize < job.totalWorkspaceBytes) {
-        return Fail(api, ACLNN_ERR_PARAM_INVALID,
-                    "workspaceSize: got " + std::to_string(workspaceSize) + " bytes, this executor needs " +
-                        std::to_string(job.totalWorkspaceBytes) + " (the size GetWorkspaceSize returned)");
-    }
-    if (job.totalWorkspaceBytes > 0 && workspace == nullptr) {
-        return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "workspace: must not be null when the workspace size is > 0");
-    }
-    uint8_t* base = static_cast<uint8_t*>(workspace);
-    runtime::OperatorCall call(api, job.input.denseBytes + job.output.denseBytes);
-
-    void* x = job.input.viewStart;
-    uint64_t xBytes = job.input.viewSpanBytes;
-    if (job.input.staged) {
-        x = base + job.stageInOffset;
-        xBytes = job.input.denseBytes;
-        aclnnStatus st = RunViewCopy(api, "gathering the non-contiguous input (view_copy kernel)", "gather", job.gather,
-                                     stream, job.input.viewStart, job.input.viewSpanBytes, x, xBytes);
-        if (st != ACLNN_SUCCESS) return st;
-    }
-    void* y = job.output.staged ? static_cast<void*>(base + job.stageOutOffset) : job.output.viewStart;
-    uint64_t yBytes = job.output.staged ? job.output.denseBytes : job.output.viewSpanBytes;
-
-    void* kernelWorkspace = job.kernelWorkspaceBytes > 0 ? workspace : nullptr;
-    aclnnStatus placed = PlaceWorkspaceInit(api, job.plan, base, stream);
-    if (placed != ACLNN_SUCCESS) return placed;
-    if (job.plan.blockDim == 0) return ACLNN_SUCCESS;  // the planner found nothing to compute
-    const KernelLaunchArgs args{job.plan.blockDim, stream,          x,
-                                xBytes,            y,               yBytes,
-                                kernelWorkspace,   job.kernelWorkspaceBytes, job.plan.tiling.data(),
-                                job.plan.tiling.size()};
-    int rc = job.launcher(args);
-    if (rc != 0) return LaunchFailure(api, "the operator kernel", rc);
-
-    if (job.output.staged) {
-        aclnnStatus st = RunViewCopy(api, "scattering into the non-contiguous output (view_copy kernel)", "scatter",
-                                     job.scatter, stream, y, job.output.denseBytes, job.output.viewStart,
-                                     job.output.viewSpanBytes);
-        if (st != ACLNN_SUCCESS) return st;
-    }
-    return ACLNN_SUCCESS;
-}
-
-
-bool FinaliseJob(OperatorJob* job, std::string* err)
-{
-    if (job->empty) {
-        job->totalWorkspaceBytes = 0;
-        return true;
-    }
-    if (job->input.staged &&
-        !PlanViewCopy(job->input.copyShape, job->input.copyStrides, job->elemBytes, false, job->platform, &job->gather,
-                      err)) {
-        return false;
-    }
-    if (job->output.staged && !PlanViewCopy(job->output.copyShape, job->output.copyStrides, job->elemBytes, true,
-                                            job->platform, &job->scatter, err)) {
-        return false;
-    }
-    job->kernelWorkspaceBytes = job->plan.userWorkspaceBytes;
-    uint64_t cursor = AlignUp(job->kernelWorkspaceBytes);
-    if (job->input.staged) {
-        job->stageInOffset = cursor;
-        cursor += AlignUp(job->input.denseBytes);
-    }
-    if (job->output.staged) {
-        job->stageOutOffset = cursor;
-        cursor += AlignUp(job->output.denseBytes);
-    }
-    job->totalWorkspaceBytes = (job->input.staged || job->output.staged) ? cursor : job->kernelWorkspaceBytes;
-    return true;
-}
-
-aclnnStatus CreateJobExecutor(std::unique_ptr<OperatorJob> job, uint64_t* workspaceSize, aclOpExecutor** executor)
-{
-    const uint64_t bytes = job->totalWorkspaceBytes;
-    aclnnStatus st = runtime::CreateExecutor(std::move(job), executor);
-    if (st == ACLNN_SUCCESS) *workspaceSize = bytes;
-    return st;
-}
-
-aclnnStatus RunJobExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                           aclrtStream stream)
-{
-    if (executor == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "executor: must not be null");
-    return runtime::RunExecutor(api, workspace, workspaceSize, executor, stream);
 }
 
 }  // namespace api

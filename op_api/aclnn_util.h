@@ -1,23 +1,29 @@
-// Shared machinery of the aclnn layer (op_api/): error reporting, reading acl objects, strided-view
-// analysis, and the executor that stages non-contiguous views and launches one operator kernel.
-// Internal to the library; the public headers are aclnn_upsample_trilinear3d.h / aclnn_interpolate.h.
+// Shared machinery of the aclnn layer (op_api/): error reporting, names for messages, reading acl
+// objects, and strided-view analysis.  The argument rules built on it are in aclnn_check.h, the job
+// (operands, plan, executor, phase two) in aclnn_job.h.  Internal to the library; the public headers
+// are aclnn_upsample_trilinear3d.h / aclnn_interpolate.h.
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "aclnn/aclnn_base.h"
-#include "kernel_launch.h"
 #include "op_common.h"
-#include "view_copy_plan.h"
 
 namespace ai {
 namespace api {
 
 // ---- errors -------------------------------------------------------------------------------------
-// Logs "[ERROR] <api>: <message>" to stderr, stores it for aclGetRecentErrMsg, returns `code`.
+// Returns the status of `expr` from the enclosing function unless it is ACLNN_SUCCESS.
+#define AI_RETURN_IF_ERROR(expr)                                       \
+    do {                                                               \
+        const aclnnStatus aiStatus_ = (expr);                          \
+        if (aiStatus_ != ACLNN_SUCCESS) return aiStatus_;              \
+    } while (0)
+
+// Stores "[ERROR] <api>: <message>" for aclGetRecentErrMsg, logs it at error level (aclnn_log.h:
+// printed only when the caller asked for log lines), returns `code`.
 aclnnStatus Fail(const char* api, aclnnStatus code, const std::string& message);
 std::string ShapeString(const std::vector<int64_t>& dims);
 std::string Num(double v);  // shortest faithful decimal (%.9g)
@@ -34,8 +40,10 @@ struct TensorDesc {
     int64_t offset = 0;
     void* data = nullptr;
 
-    int64_t Numel() const;
+    int64_t Numel() const;  // INT64_MAX when the product does not fit (callers check the limits first)
 };
+// The product of `dims` (1 for none); false when a dimension is negative or the product overflows int64.
+bool CheckedProduct(const std::vector<int64_t>& dims, int64_t* product);
 // ACLNN_SUCCESS or ACLNN_ERR_INNER_NULLPTR (an accessor failed).
 aclnnStatus ReadTensor(const aclTensor* tensor, TensorDesc* desc);
 bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values);
@@ -47,60 +55,17 @@ bool ToKernelDType(aclDataType t, DType* out);
 std::string Float64Message(const char* param, const char* accepted);
 
 // ---- strided views ------------------------------------------------------------------------------
+// One past the element index (from the data address) of the view's last element: offset +
+// sum((dim - 1) * stride) + 1, or 0 for an empty view; false when it does not fit int64.
+bool ViewEndElement(const TensorDesc& t, int64_t* end);
 // Checks that a view is addressable: non-negative strides and offset, and every element of the view
-// inside the storage (storage numel elements from the data address).  On failure `why` says what.
+// inside the storage (storage numel elements from the data address), all in int64 without overflow
+// (a storage of 2^63 bytes or more is refused).  On failure `why` says what.
 bool ViewFitsStorage(const TensorDesc& t, std::string* why);
 // An output view must not alias itself: no stride 0 on a dimension longer than 1 (an expanded view).
 bool ViewIsWritable(const TensorDesc& t, std::string* why);
 // True if `strides` are the row-major contiguous strides of `shape` (size-1 dims ignored).
 bool IsDense(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides);
-
-// One side of a kernel launch: where the kernel reads or writes, and whether it must go through a
-// contiguous staging buffer (then `copyShape`/`copyStrides` describe the view in the order the
-// kernel's contiguous buffer is laid out).
-struct Operand {
-    void* viewStart = nullptr;       // data + offset * elemBytes
-    uint64_t viewSpanBytes = 0;      // bytes from viewStart to one past the last element of the view
-    uint64_t denseBytes = 0;         // numel * elemBytes (the kernel's contiguous buffer)
-    bool staged = false;             // non-contiguous: gathered (input) / scattered (output) via view_copy
-    std::vector<int64_t> copyShape;  // iteration order = the kernel buffer's row-major order
-    std::vector<int64_t> copyStrides;
-};
-// Fills `op` for a view iterated in the order `perm` (perm[i] = view dim at kernel position i).
-void DescribeOperand(const TensorDesc& t, const std::vector<int>& perm, Operand* op);
-
-// ---- executor -----------------------------------------------------------------------------------
-using KernelLauncher = int (*)(const KernelLaunchArgs& args);
-
-struct OperatorJob {
-    const char* api = "aclnn";
-    KernelLauncher launcher = nullptr;
-    KernelPlan plan;
-    PlatformInfo platform;
-    bool empty = false;  // nothing to compute (e.g. N = 0): succeed without launching
-    uint32_t elemBytes = 0;
-    Operand input;
-    Operand output;
-    ViewCopyPlan gather;   // when input.staged
-    ViewCopyPlan scatter;  // when output.staged
-    // Workspace layout, filled by FinaliseJob: [kernel workspace][stage-in][stage-out].
-    uint64_t kernelWorkspaceBytes = 0;
-    uint64_t stageInOffset = 0;
-    uint64_t stageOutOffset = 0;
-    uint64_t totalWorkspaceBytes = 0;
-};
-
-// Plans the view copies of the staged operands and computes the workspace layout (offsets and
-// totals).  False (with `err`) if a view copy cannot be planned.
-bool FinaliseJob(OperatorJob* job, std::string* err);
-// Wraps `job` into a live executor; reports the workspace size.  ACLNN_ERR_INNER_CREATE_EXECUTOR on failure.
-aclnnStatus CreateJobExecutor(std::unique_ptr<OperatorJob> job, uint64_t* workspaceSize, aclOpExecutor** executor);
-// Runs a job's kernels (staging views through view_copy): what phase two does once the executor is
-// resolved.  Called by the runtime glue (runtime_*.cpp).
-aclnnStatus RunJob(OperatorJob& job, void* workspace, uint64_t workspaceSize, aclrtStream stream);
-// Phase two of every aclnn operator here.
-aclnnStatus RunJobExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                           aclrtStream stream);
 
 }  // namespace api
 }  // namespace ai

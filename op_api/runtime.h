@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +22,11 @@ namespace runtime {
 // Makes `message` the text aclGetRecentErrMsg returns next (sim), or that the library's own
 // aiGetRecentErrMsg returns (npu: CANN's message store is not ours to write).
 void SetRecentError(const std::string& message);
+
+// Where a log line goes when it is not printed on stdout (aclnn_log.h): sim builds nowhere (the
+// sim keeps no log files; the message of every returned error is in aclGetRecentErrMsg); npu builds
+// CANN's log (DlogRecord, module OP: plog files, CANN's own level and stdout settings apply too).
+void LogToSystem(int level, const std::string& body);
 
 // The values of an aclIntArray / aclFloatArray (false if the object cannot be read).
 bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values);
@@ -43,6 +49,14 @@ public:
     OperatorCall& operator=(const OperatorCall&) = delete;
     static void MarkNextLaunch(const char* role);
 };
+
+// Runs `launches` (the device work of `job`, which writes the elements of job.output's view) so that
+// a failure leaves those elements as they were, as far as the build can:
+//   sim: the elements are copied to host memory first and written back when `launches` fails (a
+//        kernel stopped by a sim rule may have written part of out; launches are synchronous);
+//   npu: runs `launches` only: a kernel fault is reported asynchronously, at stream synchronisation,
+//        after the aclnn call returned (docs: "Failure atomicity").
+aclnnStatus RunKeepingOutputOnFailure(const OperatorJob& job, const std::function<aclnnStatus()>& launches);
 
 // The executor handle of a job (owning it), and phase two on it: the job runs once.
 aclnnStatus CreateExecutor(std::unique_ptr<OperatorJob> job, aclOpExecutor** executor);

@@ -7,8 +7,9 @@
 #include <unordered_set>
 
 #include "acl/acl.h"
-#include "aclnn_util.h"
+#include "aclnn_job.h"
 #include "opdev/common_types.h"  // CANN's aclIntArray / aclFloatArray classes (GetData, Size)
+#include "toolchain/slog.h"      // DlogRecord, module OP
 
 namespace {
 thread_local std::string t_recentError;
@@ -29,6 +30,12 @@ namespace api {
 namespace runtime {
 
 void SetRecentError(const std::string& message) { t_recentError = message; }
+
+void LogToSystem(int level, const std::string& body)
+{
+    // DlogRecord is declared weak by toolchain/slog.h: absent without CANN's log library.
+    if (DlogRecord != nullptr) DlogRecord(OP, level, "%s", body.c_str());
+}
 
 bool ReadIntArray(const aclIntArray* array, std::vector<int64_t>* values)
 {
@@ -64,6 +71,12 @@ OperatorCall::OperatorCall(const char* api, uint64_t floorBytes)
 }
 OperatorCall::~OperatorCall() = default;
 void OperatorCall::MarkNextLaunch(const char* role) { (void)role; }
+
+aclnnStatus RunKeepingOutputOnFailure(const OperatorJob& job, const std::function<aclnnStatus()>& launches)
+{
+    (void)job;  // nothing to save: an asynchronous device fault surfaces after the call (runtime.h)
+    return launches();
+}
 
 namespace {
 // The executor handle is the job itself (opaque to the caller, who only hands it back to phase two);

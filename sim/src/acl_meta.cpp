@@ -88,9 +88,11 @@ bool FillTensor(aclTensor* t, const int64_t* viewDims, uint64_t viewDimsNum, acl
     t->viewDims.assign(viewDims, viewDims + viewDimsNum);
     if (stride != nullptr) {
         t->strides.assign(stride, stride + viewDimsNum);
-    } else {  // no strides given: contiguous (row-major) view
+    } else {  // no strides given: contiguous (row-major) view; refused when they do not fit int64
         t->strides.assign(viewDimsNum, 1);
-        for (uint64_t i = viewDimsNum; i > 1; --i) t->strides[i - 2] = t->strides[i - 1] * t->viewDims[i - 1];
+        for (uint64_t i = viewDimsNum; i > 1; --i) {
+            if (__builtin_mul_overflow(t->strides[i - 1], t->viewDims[i - 1], &t->strides[i - 2])) return false;
+        }
     }
     if (storageDims != nullptr) {
         t->storageDims.assign(storageDims, storageDims + storageDimsNum);

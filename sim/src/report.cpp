@@ -233,7 +233,12 @@ double FloorTimeUs(uint64_t bytes) { return double(bytes) / (ActiveSoc().hbmBand
 
 void SetLastLaunchFloorBytes(uint64_t bytes) {
     Fill(t_records.lastLaunch, bytes);
-    if (!t_records.lastCall.launches.empty()) t_records.lastCall.floorBytes = bytes;
+    if (t_records.inCall) {  // the launch belongs to the open call, whose floor is the operator's
+        if (!t_records.current.launches.empty()) Fill(t_records.current.launches.back(), bytes);
+    } else if (!t_records.lastCall.launches.empty()) {  // a bare launch is a call of its own
+        Fill(t_records.lastCall.launches.back(), bytes);
+        t_records.lastCall.floorBytes = bytes;
+    }
 }
 
 void BeginOperatorCall(const char* op, uint64_t floorBytes) {

@@ -194,7 +194,7 @@ extern "C" int aclsimSetSoc(const char* name)
     for (const char* const* n = ascend_sim::SocNames(); *n != nullptr; ++n) accepted += (accepted.empty() ? "" : ", ") + std::string(*n);
     std::string msg = std::string("[ERROR] aclsimSetSoc: name: unknown SoC name '") + (name != nullptr ? name : "(null)") +
                       "'; accepted (any case): " + accepted;
-    aclsimSetRecentErrMsg(msg.c_str());
+    aclsimSetRecentErrMsg(msg.c_str());  // returned, not printed: the caller decides (docs/sim.md)
     return 161002;
 }
 extern "C" const char* aclsimGetSoc(void) { return ascend_sim::ActiveSoc().name; }

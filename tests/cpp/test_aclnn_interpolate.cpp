@@ -281,6 +281,46 @@ TEST_F(InterpolateApi, EmptyBatchSucceedsWithoutWorkspace)
     EXPECT_EQ(aclnnInterpolate(nullptr, 0, exec, nullptr), ACLNN_SUCCESS);
 }
 
+// ---- self and out in one buffer ------------------------------------------------------------------------
+// nearest 2x2 -> 4x4 over views into one 40-float buffer: self = elements [0, 4), out at `outOffset`
+// with `outStrides` (empty: contiguous).
+aclnnStatus RunInOneBuffer(std::vector<float>& buf, int64_t outOffset, std::vector<int64_t> outStrides)
+{
+    acltest::TensorHandle self({1, 1, 2, 2}, buf.data(), ACL_FLOAT, ACL_FORMAT_ND, {}, 0, {int64_t(buf.size())});
+    acltest::TensorHandle res({1, 1, 4, 4}, buf.data(), ACL_FLOAT, ACL_FORMAT_ND, std::move(outStrides), outOffset,
+                              {int64_t(buf.size())});
+    IntArray sizes(std::vector<int64_t>{4, 4}), axes(std::vector<int64_t>{2, 3});
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    aclnnStatus st = aclnnInterpolateGetWorkspaceSize(self.handle, sizes.handle, nullptr, axes.handle, "nearest",
+                                                      "sizes", nullptr, nullptr, false, nullptr, nullptr, -0.75,
+                                                      res.handle, &ws, &exec);
+    if (st != ACLNN_SUCCESS) return st;
+    std::vector<uint8_t> workspace(ws);
+    return aclnnInterpolate(ws ? workspace.data() : nullptr, ws, exec, nullptr);
+}
+
+TEST_F(InterpolateApi, OutSharingSelfInPlaceIsRejectedStagedIsComputed)
+{
+    const float want[16] = {1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4};
+    std::vector<float> buf(40, -1.0f);
+    for (int i = 0; i < 4; ++i) buf[i] = float(i + 1);
+    const std::vector<float> before = buf;
+    // both dense, out starting inside self: the kernel would read what it overwrote
+    EXPECT_EQ(RunInOneBuffer(buf, 2, {}), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_NE(LastMsg().find("out: shares 8 bytes with self"), std::string::npos) << LastMsg();
+    EXPECT_EQ(buf, before) << "a rejected call wrote";
+    // disjoint: computed
+    ASSERT_EQ(RunInOneBuffer(buf, 16, {}), ACLNN_SUCCESS) << LastMsg();
+    for (int i = 0; i < 16; ++i) EXPECT_EQ(buf[16 + i], want[i]) << i;
+    // out strided over self's elements 0 and 2: out is staged (the scatter runs after the kernel read
+    // self), so the result is that of the original self
+    buf = before;
+    ASSERT_EQ(RunInOneBuffer(buf, 0, {32, 32, 8, 2}), ACLNN_SUCCESS) << LastMsg();
+    for (int i = 0; i < 16; ++i) EXPECT_EQ(buf[2 * i], want[i]) << i;
+    EXPECT_EQ(buf[1], 2.0f);  // self's element 1, between out's elements, untouched
+}
+
 // ---- executor lifetime and run-phase errors -------------------------------------------------------------
 TEST_F(InterpolateApi, ExecutorRunsOnce)
 {

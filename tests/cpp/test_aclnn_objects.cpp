@@ -80,6 +80,15 @@ TEST(AclObjects, TensorAccessors)
     EXPECT_EQ(aclDestroyTensor(t), ACLNN_SUCCESS);
     EXPECT_EQ(aclDestroyTensor(nullptr), ACLNN_SUCCESS);
     EXPECT_EQ(aclCreateTensor(nullptr, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, data), nullptr);
+    // no strides given: contiguous ones, refused when they do not fit int64 (never computed with overflow)
+    const int64_t huge[3] = {4, int64_t{1} << 62, 4};
+    EXPECT_EQ(aclCreateTensor(huge, 3, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, data), nullptr);
+    aclTensor* contiguous = aclCreateTensor(shape, 3, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, data);
+    ASSERT_NE(contiguous, nullptr);
+    ASSERT_EQ(aclGetViewStrides(contiguous, &dims, &n), ACLNN_SUCCESS);
+    EXPECT_EQ(std::vector<int64_t>(dims, dims + n), std::vector<int64_t>({12, 4, 1}));
+    delete[] dims;
+    aclDestroyTensor(contiguous);
 }
 
 TEST(AclObjects, Arrays)

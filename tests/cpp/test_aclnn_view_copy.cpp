@@ -1,5 +1,5 @@
 // The view_copy kernel (op_kernel/view_copy.cpp) launched directly on the sim with plans from
-// op_api/view_copy_plan.cpp: gather and scatter, element sizes 1/2/4/8, all three paths (rows,
+// op_host/view_copy_tiling.cpp: gather and scatter, element sizes 1/2/4/8, all three paths (rows,
 // element-wise through UB, scalar on SoCs without DataCopyPad), multi-core splits, untouched gaps.
 #include <gtest/gtest.h>
 
@@ -12,8 +12,7 @@
 #include "ascend_sim/soc.h"
 #include "platform.h"
 #include "view_copy_launch.h"
-#include "view_copy_plan.h"
-#include "view_copy_tiling_data.h"
+#include "view_copy_tiling.h"
 #include "view_copy_tiling_data.h"
 
 namespace {
@@ -60,9 +59,9 @@ void RunBothDirections(const Case& c, uint64_t expectPath, bool withScatter = tr
 
     // gather: strided -> contiguous
     {
-        ai::api::ViewCopyPlan plan;
+        ai::KernelPlan plan;
         std::string err;
-        ASSERT_TRUE(ai::api::PlanViewCopy(c.shape, c.strides, eb, false, platform, &plan, &err)) << err;
+        ASSERT_TRUE(ai::PlanViewCopy(c.shape, c.strides, eb, false, platform, &plan, &err)) << err;
         ai::ViewCopyTilingData vt;
         std::memcpy(&vt, plan.tiling.data(), sizeof(vt));
         EXPECT_EQ(vt.path, expectPath);
@@ -79,9 +78,9 @@ void RunBothDirections(const Case& c, uint64_t expectPath, bool withScatter = tr
     }
     // scatter: contiguous -> strided; elements of the strided buffer outside the view stay untouched
     if (withScatter) {
-        ai::api::ViewCopyPlan plan;
+        ai::KernelPlan plan;
         std::string err;
-        ASSERT_TRUE(ai::api::PlanViewCopy(c.shape, c.strides, eb, true, platform, &plan, &err)) << err;
+        ASSERT_TRUE(ai::PlanViewCopy(c.shape, c.strides, eb, true, platform, &plan, &err)) << err;
         ai::ViewCopyTilingData vt;
         std::memcpy(&vt, plan.tiling.data(), sizeof(vt));
         EXPECT_EQ(vt.path, expectPath);
@@ -170,10 +169,10 @@ TEST_F(ViewCopy, TransposeTilesColumnsRowBlocksAndPaddedRows)
 TEST_F(ViewCopy, MergeableDimsBecomeOneRow)
 {
     const ai::PlatformInfo platform = ai::api::PlatformOf(ascend_sim::ActiveSoc());
-    ai::api::ViewCopyPlan plan;
+    ai::KernelPlan plan;
     std::string err;
     // dims (2, 3, 4) with strides (24, 4, 1) inside a (2, 6, 4) buffer: the inner two merge into rows of 12
-    ASSERT_TRUE(ai::api::PlanViewCopy({2, 3, 4}, {24, 4, 1}, 4, false, platform, &plan, &err)) << err;
+    ASSERT_TRUE(ai::PlanViewCopy({2, 3, 4}, {24, 4, 1}, 4, false, platform, &plan, &err)) << err;
     ai::ViewCopyTilingData t;
     std::memcpy(&t, plan.tiling.data(), sizeof(t));
     EXPECT_EQ(t.rowLength, 12u);
@@ -194,9 +193,9 @@ TEST_F(ViewCopy, ScalarPathOn310p)
 
 TEST_F(ViewCopy, EmptyViewPlansNothing)
 {
-    ai::api::ViewCopyPlan plan;
+    ai::KernelPlan plan;
     std::string err;
-    ASSERT_TRUE(ai::api::PlanViewCopy({3, 0, 2}, {0, 2, 1}, 4, false, ai::api::PlatformOf(ascend_sim::ActiveSoc()), &plan, &err));
+    ASSERT_TRUE(ai::PlanViewCopy({3, 0, 2}, {0, 2, 1}, 4, false, ai::api::PlatformOf(ascend_sim::ActiveSoc()), &plan, &err));
     EXPECT_EQ(plan.blockDim, 0u);
 }
 

@@ -55,7 +55,7 @@ struct LaunchReport {
     double meanCoreTimeUs = 0;
     double imbalance = 0;      // (max - mean) / mean of per-core modeled time
     double perCoreDmaGBps = 0; // bandwidth share used for this launch
-    uint64_t floorBytes = 0;   // set by the aclnn layer (SetLastLaunchFloorBytes)
+    uint64_t floorBytes = 0;   // set by the launcher after the launch (SetLastLaunchFloorBytes)
     double floorTimeUs = 0;    // floorBytes at the full GM bandwidth
     double trafficRatio = 0;   // (gmRead + gmWrite) / floorBytes
     double hostWallMs = 0;     // how long the simulation took on the host
@@ -89,7 +89,7 @@ std::string CallJson(const CallReport& call);
 std::string ProfileJson(const std::vector<CallReport>& calls);
 // Memory-bound floor for a byte count on the active profile, in microseconds.
 double FloorTimeUs(uint64_t bytes);
-// The aclnn layer tells the sim the minimal GM traffic of the op just launched (read input once,
+// The launcher tells the sim the minimal GM traffic of the kernel just launched (read input once,
 // write output once); fills floorBytes / floorTimeUs / trafficRatio of the last launch.
 void SetLastLaunchFloorBytes(uint64_t bytes);
 // JSON of the last call (also exported as aclsimLastLaunchJson).

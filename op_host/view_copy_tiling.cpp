@@ -1,4 +1,5 @@
-#include "view_copy_plan.h"
+// Host tiling of the view_copy kernel (view_copy_tiling.h).
+#include "view_copy_tiling.h"
 
 #include <algorithm>
 #include <cstring>
@@ -6,7 +7,6 @@
 #include "view_copy_tiling_data.h"
 
 namespace ai {
-namespace api {
 
 namespace {
 constexpr uint64_t kChunkBytesMax = 32 * 1024;    // one UB buffer; far below every SoC's UB
@@ -42,9 +42,9 @@ bool TransposeTiles(const ViewCopyTilingData& t, const PlatformInfo& platform, u
 }  // namespace
 
 bool PlanViewCopy(const std::vector<int64_t>& shapeIn, const std::vector<int64_t>& stridesIn, uint32_t elemBytes,
-                  bool scatter, const PlatformInfo& platform, ViewCopyPlan* plan, std::string* err)
+                  bool scatter, const PlatformInfo& platform, KernelPlan* plan, std::string* err)
 {
-    *plan = ViewCopyPlan{};
+    *plan = KernelPlan{};
     if (shapeIn.size() != stridesIn.size() || elemBytes == 0 || elemBytes > 8) {
         *err = "view copy: inconsistent shape/strides or element size";
         return false;
@@ -141,5 +141,4 @@ bool PlanViewCopy(const std::vector<int64_t>& shapeIn, const std::vector<int64_t
     return true;
 }
 
-}  // namespace api
 }  // namespace ai
