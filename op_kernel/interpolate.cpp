@@ -169,11 +169,17 @@ struct PassCoreSync {
     GlobalTensor<int32_t> gm;
     TBuf<TPosition::VECCALC> ub;
 
-    __aicore__ inline void Init(TPipe& pipe, GM_ADDR user, uint32_t syncBytes)
+    // UB scratch bytes the pass layouts reserve for it (0: a one-pass plan, no SyncAll).
+    __aicore__ static inline uint64_t ScratchBytes(uint32_t syncBytes)
+    {
+        return syncBytes == 0 ? 0 : static_cast<uint64_t>(GetBlockNum()) * 32;
+    }
+
+    __aicore__ inline void Init(TPipe& pipe, GM_ADDR user, uint32_t syncBytes, uint32_t scratchBytes)
     {
         if (syncBytes == 0) return;
         gm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user), syncBytes / 4);
-        pipe.InitBuffer(ub, static_cast<uint32_t>(GetBlockNum() * 32));
+        pipe.InitBuffer(ub, scratchBytes);
     }
 
     // All cores of the launch meet here before the next pass reads this pass's output.
@@ -183,6 +189,12 @@ struct PassCoreSync {
         SyncAll(gm, scratch);
     }
 };
+
+// Allocates a buffer of the pass's UB layout; a size of 0 means the layout has no such buffer.
+__aicore__ inline void InitIfUsed(TPipe& pipe, TBuf<TPosition::VECCALC>& buf, uint32_t bytes)
+{
+    if (bytes != 0) pipe.InitBuffer(buf, bytes);
+}
 
 // A pass reads the operator input or a workspace intermediate and writes the output or another one.
 template <typename TIn, typename TOut>
@@ -206,7 +218,9 @@ public:
     {
         t_ = t;
         GM_ADDR user = workspace;  // the user workspace itself (direct-call flow: no system part)
-        sync_.Init(pipe_, user, syncBytes);
+        // Every UB buffer of this pass: the layout the planner checked against the UB.
+        const interp::GatherPassUbLayout ub = interp::InterpolateGatherUbLayout(t, PassCoreSync::ScratchBytes(syncBytes));
+        sync_.Init(pipe_, user, syncBytes, ub.syncScratch);
         BindPassTensors(t, x, y, user, inGm_, outGm_);
         offGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.numTaps * t.tableLen);
         if (WEIGHTED || t.useMask) {
@@ -219,26 +233,15 @@ public:
         loGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.windowLoTable), t.tableLen);
         hiGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.windowHiTable), t.tableLen);
 
-        const uint32_t c = t.chunkElems;
-        const uint32_t w = t.windowElems;
-        const uint32_t k = t.numTaps;
-        // Keep in step with interp::InterpolatePassUbBytes.
-        pipe_.InitBuffer(inQue_, 2, interp::InterpolateRound32(uint64_t(w) * sizeof(TIn)));
-        if (WEIGHTED) {
-            if (!IsSame<TIn, float>::value) pipe_.InitBuffer(winBuf_, interp::InterpolateRound32(uint64_t(w) * 4));
-            if (IsOneByte<TIn>()) pipe_.InitBuffer(winHalfBuf_, interp::InterpolateRound32(uint64_t(w) * 2));
-            pipe_.InitBuffer(tabQue_, 2, interp::InterpolateRound32(uint64_t(c) * k * (t.useMask ? 12 : 8)));
-            pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
-            pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
-            pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(c) * sizeof(TOut)));
-            if (IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(c) * 2));
-        } else {
-            if (IsOneByte<TIn>()) pipe_.InitBuffer(winHalfBuf_, interp::InterpolateRound32(uint64_t(w) * 2));
-            pipe_.InitBuffer(tabQue_, 2,
-                             interp::InterpolateRound32(uint64_t(c) * k * 4 + (t.useMask ? uint64_t(c) * sizeof(TC) : 0)));
-            if (IsOneByte<TIn>()) pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(c) * 2));
-            pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(c) * sizeof(TOut)));
-        }
+        constexpr uint32_t depth = interp::kInterpolateQueueDepth;
+        pipe_.InitBuffer(inQue_, depth, ub.window);
+        InitIfUsed(pipe_, winBuf_, ub.windowFloat);
+        InitIfUsed(pipe_, winHalfBuf_, ub.windowHalf);
+        pipe_.InitBuffer(tabQue_, depth, ub.tables);
+        InitIfUsed(pipe_, gatBuf_, ub.gathered);
+        InitIfUsed(pipe_, accBuf_, ub.accumulator);
+        pipe_.InitBuffer(outQue_, depth, ub.output);
+        InitIfUsed(pipe_, outHalfBuf_, ub.outputHalf);
     }
 
     __aicore__ inline void SyncCores() { sync_.Meet(); }
@@ -475,7 +478,9 @@ public:
     {
         t_ = t;
         GM_ADDR user = workspace;  // the user workspace itself (direct-call flow: no system part)
-        sync_.Init(pipe_, user, syncBytes);
+        // Every UB buffer of this pass: the layout the planner checked against the UB.
+        const interp::RowsPassUbLayout ub = interp::InterpolateRowsUbLayout(t, PassCoreSync::ScratchBytes(syncBytes));
+        sync_.Init(pipe_, user, syncBytes, ub.syncScratch);
         BindPassTensors(t, x, y, user, inGm_, outGm_);
         blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.rowSrcAt / 4);
         rowGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(user + t.offsetTable + t.rowSrcAt),
@@ -483,32 +488,22 @@ public:
         runGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable + t.runLenAt),
                                t.runLenCap + 8);
 
-        // Keep in step with interp::InterpolateRowPassUbBytes.
-        const uint32_t p = t.innerOutPad;
-        const uint32_t raw = t.rawElems;
-        pipe_.InitBuffer(rawQue_, 2, interp::InterpolateRound32(uint64_t(raw) * sizeof(TIn)));
-        if (!IsSame<TIn, TC>::value) pipe_.InitBuffer(wideBuf_, interp::InterpolateRound32(uint64_t(raw) * sizeof(TC)));
-        if (WEIGHTED && IsOneByte<TIn>()) pipe_.InitBuffer(rawHalfBuf_, interp::InterpolateRound32(uint64_t(raw) * 2));
-        slotStride_ = interp::InterpolateRound32(uint64_t(t.slotElems) * sizeof(TC)) / sizeof(TC);
-        pipe_.InitBuffer(slotBuf_, t.slots * interp::InterpolateRound32(uint64_t(t.slotElems) * sizeof(TC)));
-        pipe_.InitBuffer(blobBuf_, interp::InterpolateRound32(t.rowSrcAt));
-        pipe_.InitBuffer(rowBuf_, interp::InterpolateRound32(uint64_t(t.rowTabCap) * 8 + 32));
-        pipe_.InitBuffer(runBuf_, interp::InterpolateRound32(uint64_t(t.runLenCap) * 4 + 32));
-        if (WEIGHTED) {
-            pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(p) * t.numTaps * 4));
-            pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(t.slotElems) * 4));
-            if (t.innerAfter) pipe_.InitBuffer(resBuf_, interp::InterpolateRound32(uint64_t(p) * 4));
-        }
-        pipe_.InitBuffer(outQue_, 2,
-                         interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * sizeof(TOut)));
-        const uint32_t nar = t.narrowElems;
-        if (WEIGHTED && IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(nar) * 2));
-        if (t.compactOut) {
-            const uint64_t run = uint64_t(t.outRowsPerDma) * t.innerOut;
-            pipe_.InitBuffer(stageBuf_, interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * p * sizeof(TC)));
-            if (WEIGHTED && !IsSame<TOut, float>::value) pipe_.InitBuffer(packBuf_, interp::InterpolateRound32(run * 4));
-            if (!WEIGHTED && IsOneByte<TIn>()) pipe_.InitBuffer(packBuf_, interp::InterpolateRound32(run * 2));
-        }
+        constexpr uint32_t depth = interp::kInterpolateQueueDepth;
+        pipe_.InitBuffer(rawQue_, depth, ub.rawRows);
+        InitIfUsed(pipe_, wideBuf_, ub.wideRows);
+        InitIfUsed(pipe_, rawHalfBuf_, ub.rawHalf);
+        slotStride_ = ub.slotBytes / sizeof(TC);
+        pipe_.InitBuffer(slotBuf_, ub.slotCache);
+        pipe_.InitBuffer(blobBuf_, ub.innerTables);
+        pipe_.InitBuffer(rowBuf_, ub.rowTaps);
+        pipe_.InitBuffer(runBuf_, ub.runLengths);
+        InitIfUsed(pipe_, gatBuf_, ub.gathered);
+        InitIfUsed(pipe_, accBuf_, ub.accumulator);
+        InitIfUsed(pipe_, resBuf_, ub.innerResult);
+        pipe_.InitBuffer(outQue_, depth, ub.output);
+        InitIfUsed(pipe_, outHalfBuf_, ub.outputHalf);
+        InitIfUsed(pipe_, stageBuf_, ub.staging);
+        InitIfUsed(pipe_, packBuf_, ub.packed);
 
         // This core's output rows [r0_, r1_).
         // Cores form rowGroups x bandGroups: a contiguous range of output rows and of column bands

@@ -147,65 +147,117 @@ __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
 
-// UB bytes the kernel allocates for one pass; the planner sizes chunkElems / windowElems with it.
-// Keep in step with InterpolatePass::Init in interpolate.cpp.
-__aicore__ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t outDType, uint32_t taps,
-                                       uint32_t useMask, uint64_t chunk, uint64_t window, uint32_t socFlags,
-                                       uint64_t syncUbBytes)
+// ---- UB layouts: the one definition of what each pass kind allocates -------------------------
+// The kernel's Init allocates exactly these buffers (a size of 0: not allocated) and the planner
+// checks the same total against the UB, so the two cannot drift.  Every size is in bytes.
+
+constexpr uint32_t kInterpolateQueueDepth = 2;  // double-buffered queues (input, tables, output)
+
+// GATHER pass (InterpolatePass::Init in interpolate.cpp).
+struct GatherPassUbLayout {
+    uint32_t syncScratch;  // SyncAll UB scratch (blockNum * 32 B)
+    uint32_t window;       // input window, each of kInterpolateQueueDepth buffers
+    uint32_t windowFloat;  // WEIGHTED, input not float32: the window widened to float
+    uint32_t windowHalf;   // 1-byte input: the window as half (the widening step)
+    uint32_t tables;       // the chunk's slices of the tap tables, each of kInterpolateQueueDepth
+    uint32_t gathered;     // WEIGHTED: one gathered tap (float); COPY, 1-byte input: the gathered half
+    uint32_t accumulator;  // WEIGHTED: the float sum
+    uint32_t output;       // output chunk, each of kInterpolateQueueDepth buffers
+    uint32_t outputHalf;   // WEIGHTED, 1-byte output: the half step of the narrowing
+    uint32_t rsv;
+    uint64_t total;        // sum over the buffers (queues counted kInterpolateQueueDepth times)
+};
+
+// t: kind, inDType, outDType, numTaps, useMask, chunkElems, windowElems.
+__aicore__ inline GatherPassUbLayout InterpolateGatherUbLayout(const InterpolatePassTiling& t, uint64_t syncUbBytes)
 {
-    const uint32_t szIn = ai::DTypeBytes(inDType);
-    const uint32_t szOut = ai::DTypeBytes(outDType);
-    uint64_t total = 2ull * InterpolateRound32(window * szIn);  // input window, double buffered
-    total += syncUbBytes;                                       // SyncAll UB workspace (blockNum * 32 B)
-    if (kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED)) {
-        if (inDType != ai::DTypeCode(ai::DType::F32)) total += InterpolateRound32(window * 4);       // window as float
-        if (szIn == 1) total += InterpolateRound32(window * 2);          // int8 -> half step
-        total += 2ull * InterpolateRound32(chunk * taps * (useMask ? 12 : 8));  // offsets + weights (+ masks)
-        total += 2ull * InterpolateRound32(chunk * 4);                   // gathered tap, accumulator
-        total += 2ull * InterpolateRound32(chunk * szOut);               // output, double buffered
-        if (szOut == 1) total += InterpolateRound32(chunk * 2);          // half -> int8 step
+    const bool weighted = t.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szIn = ai::DTypeBytes(t.inDType);
+    const uint32_t szOut = ai::DTypeBytes(t.outDType);
+    const uint64_t chunk = t.chunkElems;
+    const uint64_t window = t.windowElems;
+    GatherPassUbLayout l = {};
+    l.syncScratch = static_cast<uint32_t>(syncUbBytes);
+    l.window = InterpolateRound32(window * szIn);
+    if (szIn == 1) l.windowHalf = InterpolateRound32(window * 2);
+    l.output = InterpolateRound32(chunk * szOut);
+    if (weighted) {
+        if (t.inDType != ai::DTypeCode(ai::DType::F32)) l.windowFloat = InterpolateRound32(window * 4);
+        // per tap: a uint32 offset and a float weight (+ an int32 padding mask)
+        l.tables = InterpolateRound32(chunk * t.numTaps * (t.useMask ? 12 : 8));
+        l.gathered = InterpolateRound32(chunk * 4);
+        l.accumulator = InterpolateRound32(chunk * 4);
+        if (szOut == 1) l.outputHalf = InterpolateRound32(chunk * 2);
     } else {
-        const uint32_t szC = InterpolateCopyComputeBytes(inDType);
-        if (szIn == 1) total += InterpolateRound32(window * 2);          // window widened to half
-        total += 2ull * InterpolateRound32(chunk * taps * 4 + (useMask ? chunk * szC : 0));
-        if (szIn == 1) total += InterpolateRound32(chunk * 2);           // gathered half
-        total += 2ull * InterpolateRound32(chunk * szOut);
+        // per tap a uint32 offset; one 0/1 mask in the compute type when padding taps are present
+        const uint32_t szC = InterpolateCopyComputeBytes(t.inDType);
+        l.tables = InterpolateRound32(chunk * t.numTaps * 4 + (t.useMask ? chunk * szC : 0));
+        if (szIn == 1) l.gathered = InterpolateRound32(chunk * 2);
     }
-    return total;
+    const uint64_t depth = kInterpolateQueueDepth;
+    l.total = uint64_t(l.syncScratch) + depth * l.window + l.windowFloat + l.windowHalf + depth * l.tables +
+              l.gathered + l.accumulator + depth * l.output + l.outputHalf;
+    return l;
 }
 
-// UB bytes of a ROWS pass (keep in step with InterpolateRowPass::Init in interpolate.cpp).
-__aicore__ inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64_t syncUbBytes)
+// ROWS pass (InterpolateRowPass::Init in interpolate.cpp).
+struct RowsPassUbLayout {
+    uint32_t syncScratch;  // SyncAll UB scratch (blockNum * 32 B)
+    uint32_t rawRows;      // input rows as read, each of kInterpolateQueueDepth buffers
+    uint32_t wideRows;     // input rows in the compute type (when it differs from the input type)
+    uint32_t rawHalf;      // WEIGHTED, 1-byte input: the half step of the widening
+    uint32_t slotBytes;    // one cached transformed row (32 B multiple)
+    uint32_t slotCache;    // slots * slotBytes
+    uint32_t innerTables;  // the blob up to rowSrcAt, read whole (inner taps, identity, packing)
+    uint32_t rowTaps;      // this core's slice of the row taps (+32 B slack)
+    uint32_t runLengths;   // this core's slice of the run lengths (+32 B slack)
+    uint32_t gathered;     // WEIGHTED: all inner taps of one row, gathered
+    uint32_t accumulator;  // WEIGHTED: the combined row (float)
+    uint32_t innerResult;  // WEIGHTED innerAfter: the inner transform of the combined row
+    uint32_t output;       // outRowsPerDma output rows, each of kInterpolateQueueDepth buffers
+    uint32_t outputHalf;   // WEIGHTED, 1-byte output: the half step of the narrowing
+    uint32_t staging;      // compactOut: 32-element aligned rows before packing
+    uint32_t packed;       // compactOut: the packed run before narrowing (WEIGHTED to non-float, 1-byte COPY)
+    uint64_t total;        // sum over the buffers (queues counted kInterpolateQueueDepth times)
+};
+
+__aicore__ inline RowsPassUbLayout InterpolateRowsUbLayout(const InterpolatePassTiling& t, uint64_t syncUbBytes)
 {
     const bool weighted = t.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
     const uint32_t szIn = ai::DTypeBytes(t.inDType);
     const uint32_t szOut = ai::DTypeBytes(t.outDType);
     const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(t.inDType);
     const uint64_t pad = t.innerOutPad;
-    uint64_t total = syncUbBytes;                                            // SyncAll UB workspace
-    total += 2ull * InterpolateRound32(uint64_t(t.rawElems) * szIn);         // raw input rows, double buffered
-    const bool widened = weighted ? t.inDType != ai::DTypeCode(ai::DType::F32) : szIn == 1;            // TIn != compute type
-    if (widened) total += InterpolateRound32(uint64_t(t.rawElems) * szC);            // widened rows
-    if (weighted && szIn == 1) total += InterpolateRound32(uint64_t(t.rawElems) * 2);  // int8 -> half step
-    total += uint64_t(t.slots) * InterpolateRound32(uint64_t(t.slotElems) * szC);  // row cache
-    total += InterpolateRound32(t.rowSrcAt);                                 // inner tables
-    total += InterpolateRound32(uint64_t(t.rowTabCap) * 8 + 32);             // row taps (slice)
-    total += InterpolateRound32(uint64_t(t.runLenCap) * 4 + 32);             // run lengths (slice)
+    const uint64_t raw = t.rawElems;
+    RowsPassUbLayout l = {};
+    l.syncScratch = static_cast<uint32_t>(syncUbBytes);
+    l.rawRows = InterpolateRound32(raw * szIn);
+    const bool widened = weighted ? t.inDType != ai::DTypeCode(ai::DType::F32) : szIn == 1;  // TIn != TC
+    if (widened) l.wideRows = InterpolateRound32(raw * szC);
+    if (weighted && szIn == 1) l.rawHalf = InterpolateRound32(raw * 2);
+    l.slotBytes = InterpolateRound32(uint64_t(t.slotElems) * szC);
+    l.slotCache = t.slots * l.slotBytes;
+    l.innerTables = InterpolateRound32(t.rowSrcAt);
+    l.rowTaps = InterpolateRound32(uint64_t(t.rowTabCap) * 8 + 32);
+    l.runLengths = InterpolateRound32(uint64_t(t.runLenCap) * 4 + 32);
     if (weighted) {
-        total += InterpolateRound32(pad * 4 * t.numTaps);                    // gathered taps
-        total += InterpolateRound32(uint64_t(t.slotElems) * 4);              // accumulator
-        if (t.innerAfter) total += InterpolateRound32(pad * 4);              // transformed output row
+        l.gathered = InterpolateRound32(pad * 4 * t.numTaps);
+        l.accumulator = InterpolateRound32(uint64_t(t.slotElems) * 4);
+        if (t.innerAfter) l.innerResult = InterpolateRound32(pad * 4);
+        if (szOut == 1) l.outputHalf = InterpolateRound32(uint64_t(t.narrowElems) * 2);
     }
-    total += 2ull * InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * szOut);  // output rows
-    const uint64_t nar = t.narrowElems;
-    if (weighted && szOut == 1) total += InterpolateRound32(nar * 2);
+    l.output = InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * szOut);
     if (t.compactOut) {
         const uint64_t run = uint64_t(t.outRowsPerDma) * t.innerOut;
-        total += InterpolateRound32(uint64_t(t.outRowsPerDma) * pad * szC);           // staging rows
-        if (weighted && t.outDType != 0) total += InterpolateRound32(run * 4);        // packed float
-        if (!weighted && szIn == 1) total += InterpolateRound32(run * 2);             // packed half
+        l.staging = InterpolateRound32(uint64_t(t.outRowsPerDma) * pad * szC);
+        if (weighted && t.outDType != ai::DTypeCode(ai::DType::F32)) l.packed = InterpolateRound32(run * 4);
+        if (!weighted && szIn == 1) l.packed = InterpolateRound32(run * 2);
     }
-    return total;
+    const uint64_t depth = kInterpolateQueueDepth;
+    l.total = uint64_t(l.syncScratch) + depth * l.rawRows + l.wideRows + l.rawHalf + uint64_t(t.slots) * l.slotBytes +
+              l.innerTables + l.rowTaps + l.runLengths + l.gathered + l.accumulator + l.innerResult +
+              depth * l.output + l.outputHalf + l.staging + l.packed;
+    return l;
 }
 
 }  // namespace interp

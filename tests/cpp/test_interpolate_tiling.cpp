@@ -199,7 +199,7 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
         const uint64_t syncUb = static_cast<uint64_t>(platform.coreNum) * 32;
         if (pt.layout == interp::kLayoutRows) {
             // UB budget of this SoC; whole rows per core, 32 B rows where DataCopyPad is missing.
-            EXPECT_LE(interp::InterpolateRowPassUbBytes(pt, syncUb), platform.ubBytes);
+            EXPECT_LE(interp::InterpolateRowsUbLayout(pt, syncUb).total, platform.ubBytes);
             EXPECT_GE(pt.inRowsPerDma, 1u);
             EXPECT_GE(pt.outRowsPerDma, 1u);
             if (pt.bands > 1 || pt.bandElems != pt.innerOut) {
@@ -237,8 +237,7 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
             EXPECT_EQ(pt.rowSrcAt % 32, 0u);
             EXPECT_EQ(pt.runLenAt % 32, 0u);
         } else {
-            EXPECT_LE(interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps, pt.useMask,
-                                                     pt.chunkElems, pt.windowElems, pt.socFlags, syncUb),
+            EXPECT_LE(interp::InterpolateGatherUbLayout(pt, syncUb).total,
                       platform.ubBytes);
             EXPECT_EQ(pt.chunkElems % pt.outAlignElems, 0u);
             EXPECT_GE(pt.tableLen, pt.blockOutElems - 1 + pt.chunkElems);
