@@ -1,7 +1,7 @@
 // Host tiling of Interpolate-4 (see interpolate_tiling.h and op_kernel/interpolate_tiling_data.h).
 //
-// Design (DESIGN.md "Kernel strategy"): every mode is separable, so the problem becomes passes over
-// the dimensions that change (resized or padded), driven by per-axis tap tables
+// Design (docs/aclnnInterpolate.md "Kernel strategy"): every mode is separable, so the problem
+// becomes passes over the dimensions that change (resized or padded), driven by per-axis tap tables
 // (interpolate_taps.cpp, from interp_math.h, the one definition of the coordinate maths).
 // Copy-type axes (nearest, identity with padding) run first in the native dtype, which keeps them
 // exact; weighted axes follow in float32, the last pass rounding once to the output dtype.  Within
@@ -70,7 +70,6 @@ constexpr double kVectorRepeatBytes = 256.0;
 
 constexpr uint32_t kF32 = static_cast<uint32_t>(DType::F32);
 constexpr int kPlainCopyRow = -2;  // PassSpec.rowDim of a plan in which nothing changes
-constexpr int kWholeTensorRow = -1;  // PassSpec.rowDim: the whole tensor is one row (rank 1)
 
 uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
@@ -128,7 +127,7 @@ struct PlanContext {
 
 // Which axes one pass changes.
 struct PassSpec {
-    int rowDim;       // the row axis; kWholeTensorRow: one row; kPlainCopyRow: nothing changes
+    int rowDim;       // the row axis; -1: the whole tensor is one row (rank 1); kPlainCopyRow: nothing changes
     int innerDim;     // the innermost axis, transformed inside rows, or -1
     bool copy;        // a copy-type pass (native dtype)
     bool rowChanges;  // the row axis is resized/padded in this pass (else identity rows)
@@ -243,77 +242,79 @@ std::vector<PassSpec> DecomposeIntoPassSpecs(const InterpolateProblem& p, const 
 
 // ====================== stage: choose the layouts and fit the UB =============================
 // The UB buffers and work units of a ROWS pass with inRows / outRows rows per DMA.
-void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, InterpolatePassTiling* pt)
+void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, const interp::InterpolatePassCommon& c,
+                     interp::RowsPassTiling* r)
 {
-    const bool weighted = pt->kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szIn = DTypeBytes(pt->inDType);
-    const uint32_t szOut = DTypeBytes(pt->outDType);
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szIn = DTypeBytes(c.inDType);
+    const uint32_t szOut = DTypeBytes(c.outDType);
     const uint32_t kw = pp.innerTaps.numTaps;
     const uint32_t kd = pp.taps.numTaps;
     const uint64_t width = pp.bandElems ? pp.bandElems : pp.innerOut;  // elements computed per row
     const uint64_t batch = pp.outerBatch > 1 ? pp.outerBatch : 1;
     const uint64_t pad = batch * AlignUp(width, kRowAlignElems);  // B > 1: B rows of AlignUp(innerOut, 32)
     const uint64_t rawPitch = AlignUp(pp.innerIn * szIn, kBlockBytes) / szIn;
-    pt->outerBatch = static_cast<uint32_t>(batch);
-    pt->rawPitch = static_cast<uint32_t>(rawPitch);
-    pt->batchStride = static_cast<uint32_t>(AlignUp(width, kRowAlignElems));
-    pt->layout = interp::kLayoutRows;
-    pt->innerIdentity = pp.innerDim < 0 ? 1u : 0u;
-    pt->bandElems = static_cast<uint32_t>(width);
-    pt->bands = static_cast<uint32_t>(pp.bandElems ? (pp.innerOut + pp.bandElems - 1) / pp.bandElems : 1);
-    pt->bandGroups = pp.bandGroups;
-    pt->numTaps = kw;
-    pt->rowTaps = kd;
-    pt->inRowsPerDma = inRows;
-    pt->outRowsPerDma = outRows;
-    pt->slots = pp.slots ? pp.slots : kd + inRows;
-    pt->innerOutPad = static_cast<uint32_t>(pad);
-    pt->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
-    pt->slotElems = static_cast<uint32_t>(pt->innerAfter ? AlignUp(pp.innerIn, kRowAlignElems) : pad);
-    pt->rawElems = static_cast<uint32_t>(
+    r->outerBatch = static_cast<uint32_t>(batch);
+    r->rawPitch = static_cast<uint32_t>(rawPitch);
+    r->batchStride = static_cast<uint32_t>(AlignUp(width, kRowAlignElems));
+    r->innerIdentity = pp.innerDim < 0 ? 1u : 0u;
+    r->bandElems = static_cast<uint32_t>(width);
+    r->bands = static_cast<uint32_t>(pp.bandElems ? (pp.innerOut + pp.bandElems - 1) / pp.bandElems : 1);
+    r->bandGroups = pp.bandGroups;
+    r->innerTaps = kw;
+    r->rowTaps = kd;
+    r->inRowsPerDma = inRows;
+    r->outRowsPerDma = outRows;
+    r->slots = pp.slots ? pp.slots : kd + inRows;
+    r->innerOutPad = static_cast<uint32_t>(pad);
+    r->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
+    r->slotElems = static_cast<uint32_t>(r->innerAfter ? AlignUp(pp.innerIn, kRowAlignElems) : pad);
+    r->rawElems = static_cast<uint32_t>(
         batch > 1 ? batch * rawPitch : AlignUp(pp.bandElems ? width : inRows * pp.innerIn, kBlockBytes / szIn));
-    pt->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
-    pt->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
-    pt->outRowStride = static_cast<uint32_t>(batch > 1 ? pad : AlignUp(width * szOut, kBlockBytes) / szOut);
-    pt->compactOut = pp.compactOut ? 1u : 0u;
-    if (pp.compactOut) pt->outRowStride = static_cast<uint32_t>(pp.innerOut);  // packed: contiguous
-    pt->narrowElems = static_cast<uint32_t>(
+    r->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
+    r->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
+    r->outRowStride = static_cast<uint32_t>(batch > 1 ? pad : AlignUp(width * szOut, kBlockBytes) / szOut);
+    r->compactOut = pp.compactOut ? 1u : 0u;
+    if (pp.compactOut) r->outRowStride = static_cast<uint32_t>(pp.innerOut);  // packed: contiguous
+    r->narrowElems = static_cast<uint32_t>(
         pp.compactOut ? std::max<uint64_t>(pad, AlignUp(uint64_t(outRows) * pp.innerOut, kRowAlignElems)) : pad);
-    pt->rows = pp.outer / batch * pp.outLen;
-    pt->rowInLen = pp.inLen;
-    pt->rowOutLen = pp.outLen;
-    pt->innerIn = pp.innerIn;
-    pt->innerOut = pp.innerOut;
+    r->rowUnits = pp.outer / batch * pp.outLen;
+    r->rowInLen = pp.inLen;
+    r->rowOutLen = pp.outLen;
+    r->innerIn = pp.innerIn;
+    r->innerOut = pp.innerOut;
 }
 
 // Byte offsets of the parts of a ROWS pass's table blob (InterpolatePassTiling's ROWS comment):
 // inner offsets, inner weights (/ masks), identity offsets, packing offsets, row taps, run lengths.
-void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, InterpolatePassTiling* pt)
+void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, const interp::InterpolatePassCommon& c,
+                    interp::RowsPassTiling* r)
 {
-    const bool weighted = pt->kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt->inDType);
-    const uint64_t kw = pt->numTaps;
-    const uint64_t pad = pt->innerOutPad;
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    const uint64_t kw = r->innerTaps;
+    const uint64_t pad = r->innerOutPad;
     uint64_t at = kw * pad * 4;
-    pt->innerWeightAt = static_cast<uint32_t>(at);
-    if (weighted || pt->useMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), kBlockBytes);
-    if (weighted && pt->useMask) at += AlignUp(kw * pad * 4, kBlockBytes);  // int32 0/1 mask of padding taps
-    pt->identityAt = static_cast<uint32_t>(at);
-    if (pt->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
-    pt->compactAt = static_cast<uint32_t>(at);
+    r->innerWeightAt = static_cast<uint32_t>(at);
+    if (weighted || r->innerMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), kBlockBytes);
+    if (weighted && r->innerMask) at += AlignUp(kw * pad * 4, kBlockBytes);  // int32 0/1 mask of padding taps
+    r->identityAt = static_cast<uint32_t>(at);
+    if (r->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
+    r->compactAt = static_cast<uint32_t>(at);
     if (pp.compactOut) at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
-    pt->rowSrcAt = static_cast<uint32_t>(at);  // end of the inner tables (read whole)
-    at += pt->rowTabCap * 8ull + kBlockBytes;
-    pt->runLenAt = static_cast<uint32_t>(at);
-    at += pt->runLenCap * 4ull + kBlockBytes;
-    pt->tableBlobBytes = at;
+    r->rowSrcAt = static_cast<uint32_t>(at);  // end of the inner tables (read whole)
+    at += r->rowTabCap * 8ull + kBlockBytes;
+    r->runLenAt = static_cast<uint32_t>(at);
+    at += r->runLenCap * 4ull + kBlockBytes;
+    r->tableBlobBytes = at;
 }
 
 // A ROWS pass laid out with inRows / outRows rows per DMA (kind, dtypes, useMask already set).
 void SizeRowsPass(const PassPlan& pp, uint32_t inRows, uint32_t outRows, InterpolatePassTiling* pt)
 {
-    SizeRowsBuffers(pp, inRows, outRows, pt);
-    LayOutRowsBlob(pp, outRows, pt);
+    pt->common.layout = interp::kLayoutRows;
+    SizeRowsBuffers(pp, inRows, outRows, pt->common, &pt->rows);
+    LayOutRowsBlob(pp, outRows, pt->common, &pt->rows);
 }
 
 // Shape of the ROWS candidate for `spec` on the current tensor shape:
@@ -382,11 +383,11 @@ InterpolatePassTiling RowsProbe(const PlanContext& ctx, const PassPlan& pp, uint
 {
     InterpolatePassTiling probe;
     std::memset(&probe, 0, sizeof(probe));
-    probe.kind = static_cast<uint32_t>(pp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
-    probe.inDType = inType;
-    probe.outDType = outType;
-    probe.socFlags = ctx.socFlags;
-    probe.useMask = AnyPadTap(pp.innerTaps) ? 1u : 0u;
+    probe.common.kind = static_cast<uint32_t>(pp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
+    probe.common.inDType = inType;
+    probe.common.outDType = outType;
+    probe.common.socFlags = ctx.socFlags;
+    probe.rows.innerMask = AnyPadTap(pp.innerTaps) ? 1u : 0u;
     return probe;
 }
 
@@ -399,13 +400,13 @@ bool FitRowsInUb(const PlanContext& ctx, PassPlan* cand, uint32_t batch, Interpo
     cand->inRowsPerDma = cand->outRowsPerDma = batch;
     cand->slots = std::min<uint32_t>(cand->taps.numTaps + batch, kMaxRowSlots);
     SizeRowsPass(*cand, batch, batch, probe);
-    const interp::RowsPassUbLayout ub = interp::InterpolateRowsUbLayout(*probe, ctx.syncUb);
+    const interp::RowsPassUbLayout ub = interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb);
     if (ub.total <= ubBytes) return true;
     const uint64_t drop = (ub.total - ubBytes + ub.slotBytes - 1) / ub.slotBytes;
     if (cand->slots < drop + batch + 1) return false;
     cand->slots = static_cast<uint32_t>(cand->slots - drop);
     SizeRowsPass(*cand, batch, batch, probe);
-    return interp::InterpolateRowsUbLayout(*probe, ctx.syncUb).total <= ubBytes;
+    return interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb).total <= ubBytes;
 }
 
 bool FitRowsLargestBatch(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
@@ -436,7 +437,7 @@ bool FitIdentityRowsInBands(const PlanContext& ctx, PassPlan* pp, InterpolatePas
 // 32 B); each core needs at least G rows.
 bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
 {
-    const uint64_t szOut = DTypeBytes(probe->outDType);
+    const uint64_t szOut = DTypeBytes(probe->common.outDType);
     uint64_t g0 = kBlockBytes;
     while (g0 > 1 && (g0 / 2 * pp->innerOut * szOut) % kBlockBytes == 0) g0 /= 2;
     uint64_t g = g0 * std::max<uint64_t>(1, kPackedRunElems / (g0 * pp->innerOut));
@@ -451,7 +452,7 @@ bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* 
         cand.inRowsPerDma = batch;
         cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
         SizeRowsPass(cand, batch, static_cast<uint32_t>(g), probe);
-        if (interp::InterpolateRowsUbLayout(*probe, ctx.syncUb).total <= ctx.platform.ubBytes) {
+        if (interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb).total <= ctx.platform.ubBytes) {
             cand.outRowsPerDma = static_cast<uint32_t>(g);
             *pp = cand;
             return true;
@@ -600,29 +601,34 @@ bool AssignPassDtypes(const PlanContext& ctx, const std::vector<PassPlan>& passe
         const PassPlan& pp = passes[i];
         const bool lastPass = (i + 1 == passes.size());
         InterpolatePassTiling& pt = td->pass[i];
-        pt.layout = pp.layout;
-        pt.kind = static_cast<uint32_t>(pp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
-        pt.inDType = curType;
-        pt.outDType = (pp.copy || lastPass) ? ctx.nativeType : kF32;
+        pt.common.layout = pp.layout;
+        pt.common.kind = static_cast<uint32_t>(pp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
+        pt.common.inDType = curType;
+        pt.common.outDType = (pp.copy || lastPass) ? ctx.nativeType : kF32;
         if (pp.copy && curType != ctx.nativeType) return Fail(err, "internal: copy pass after a weighted pass");
-        pt.inFromWorkspace = i == 0 ? 0u : 1u;
-        pt.outToWorkspace = lastPass ? 0u : 1u;
-        pt.socFlags = ctx.socFlags;
+        pt.common.inFromWorkspace = i == 0 ? 0u : 1u;
+        pt.common.outToWorkspace = lastPass ? 0u : 1u;
+        pt.common.socFlags = ctx.socFlags;
         const bool rows = pp.layout == interp::kLayoutRows;
         // the gathered taps: ROWS the inner ones; padding taps among them need the 0/1 mask
         const InterpolateAxisTaps& gathered = rows ? pp.innerTaps : pp.taps;
-        pt.numTaps = gathered.numTaps;
-        pt.useMask = AnyPadTap(gathered) ? 1u : 0u;
-        pt.inElems = pp.outer * pp.inLen * (rows ? pp.innerIn : pp.inner);
-        pt.outElems = pp.outer * pp.outLen * (rows ? pp.innerOut : pp.inner);
-        if (!rows) {
-            pt.blockInElems = pp.inLen * pp.inner;
-            pt.blockOutElems = pp.outLen * pp.inner;
+        const uint32_t mask = AnyPadTap(gathered) ? 1u : 0u;
+        if (rows) {
+            pt.rows.innerTaps = gathered.numTaps;
+            pt.rows.innerMask = mask;
+        } else {
+            pt.gather.numTaps = gathered.numTaps;
+            pt.gather.useMask = mask;
+            pt.gather.blockInElems = pp.inLen * pp.inner;
+            pt.gather.blockOutElems = pp.outLen * pp.inner;
         }
+        pt.common.inElems = pp.outer * pp.inLen * (rows ? pp.innerIn : pp.inner);
+        pt.common.outElems = pp.outer * pp.outLen * (rows ? pp.innerOut : pp.inner);
         if (!lastPass) {
-            *maxIntermediateBytes = std::max<uint64_t>(*maxIntermediateBytes, pt.outElems * DTypeBytes(pt.outDType));
+            const uint64_t outBytes = pt.common.outElems * DTypeBytes(pt.common.outDType);
+            *maxIntermediateBytes = std::max<uint64_t>(*maxIntermediateBytes, outBytes);
         }
-        curType = pt.outDType;
+        curType = pt.common.outDType;
     }
     if (curType != ctx.nativeType) return Fail(err, "internal: last pass does not write the output dtype");
     return true;
@@ -647,27 +653,28 @@ void PutU32(std::vector<uint8_t>* blob, uint64_t at, uint32_t v) { std::memcpy(&
 
 // ROWS inner tables: per inner tap a row of innerOutPad byte offsets (B > 1: repeated per row,
 // row b reading rawPitch * b further on), then the weights / copy masks, then the padding masks.
-void EncodeInnerTaps(const PassPlan& pp, const InterpolatePassTiling& pt, std::vector<uint8_t>* blob)
+void EncodeInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c, const interp::RowsPassTiling& r,
+                     std::vector<uint8_t>* blob)
 {
-    const bool weighted = pt.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt.inDType);
-    const uint32_t kw = pt.numTaps;
-    const uint64_t pad = pt.innerOutPad;
-    const uint64_t width = pt.bandElems;  // elements computed per row
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t kw = r.innerTaps;
+    const uint64_t pad = r.innerOutPad;
+    const uint64_t width = r.bandElems;  // elements computed per row
     const bool banded = pp.bandElems != 0;
     const uint64_t wOut = pp.innerOut / pp.mid, wIn = pp.innerIn / pp.mid;
-    std::vector<uint8_t> wtab((weighted || pt.useMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
+    std::vector<uint8_t> wtab((weighted || r.innerMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
     // WEIGHTED with padding taps: int32 mask (1: inside the input, 0: padding, read as 0)
-    std::vector<int32_t> mtab((weighted && pt.useMask) ? kw * pad : 0, 0);
-    const uint64_t reps = pt.outerBatch > 1 ? pt.outerBatch : 1;
-    const uint64_t repStride = reps > 1 ? pt.batchStride : 0;
+    std::vector<int32_t> mtab((weighted && r.innerMask) ? kw * pad : 0, 0);
+    const uint64_t reps = r.outerBatch > 1 ? r.outerBatch : 1;
+    const uint64_t repStride = reps > 1 ? r.batchStride : 0;
     for (uint64_t rep = 0; rep < reps; ++rep) {
         for (uint64_t m = 0; m < width; ++m) {
             const uint64_t mi = m / wOut, wo = m % wOut;
             for (uint32_t t = 0; t < kw; ++t) {
                 const uint64_t srcIdx = banded ? m : static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t]);
                 const uint64_t e = t * pad + rep * repStride + m;
-                PutU32(blob, e * 4, static_cast<uint32_t>((rep * pt.rawPitch + mi * wIn + srcIdx) * szC));
+                PutU32(blob, e * 4, static_cast<uint32_t>((rep * r.rawPitch + mi * wIn + srcIdx) * szC));
                 const float w = banded ? 1.0f : pp.innerTaps.weight[wo * kw + t];
                 if (!wtab.empty()) PutTapWeight(&wtab, e, w, weighted, szC);
                 if (!mtab.empty()) mtab[e] = (banded || !IsPadTapWeight(w)) ? 1 : 0;
@@ -675,13 +682,13 @@ void EncodeInnerTaps(const PassPlan& pp, const InterpolatePassTiling& pt, std::v
         }
         for (uint64_t m = width; m < repStride; ++m) {  // lanes past the row: any valid source
             for (uint32_t t = 0; t < kw; ++t) {
-                PutU32(blob, (t * pad + rep * repStride + m) * 4, static_cast<uint32_t>(rep * pt.rawPitch * szC));
+                PutU32(blob, (t * pad + rep * repStride + m) * 4, static_cast<uint32_t>(rep * r.rawPitch * szC));
             }
         }
     }
-    if (!wtab.empty()) std::memcpy(&(*blob)[pt.innerWeightAt], wtab.data(), wtab.size());
+    if (!wtab.empty()) std::memcpy(&(*blob)[r.innerWeightAt], wtab.data(), wtab.size());
     if (!mtab.empty()) {
-        std::memcpy(&(*blob)[pt.innerWeightAt + AlignUp(uint64_t(kw) * pad * 4, kBlockBytes)], mtab.data(),
+        std::memcpy(&(*blob)[r.innerWeightAt + AlignUp(uint64_t(kw) * pad * 4, kBlockBytes)], mtab.data(),
                     mtab.size() * 4);
     }
 }
@@ -749,38 +756,39 @@ std::vector<std::pair<uint32_t, uint32_t>> RowTapEntries(const PassPlan& pp, uin
 }
 
 // ROWS row taps (rowSrcAt) and run lengths (runLenAt: consecutive needed input rows from each row on).
-void EncodeRowTapsAndRuns(const PassPlan& pp, const InterpolatePassTiling& pt, std::vector<uint8_t>* blob)
+void EncodeRowTapsAndRuns(const PassPlan& pp, const interp::RowsPassTiling& r, std::vector<uint8_t>* blob)
 {
-    const uint32_t kd = pt.rowTaps;
+    const uint32_t kd = r.rowTaps;
     std::vector<uint8_t> used(pp.inLen + 1, 0);
     for (uint64_t o = 0; o < pp.outLen; ++o) {
         uint64_t slot = o * kd;
-        for (const auto& en : RowTapEntries(pp, o, pt.zeroRuns != 0, &used)) {
-            PutU32(blob, pt.rowSrcAt + slot * 8, en.first);
-            PutU32(blob, pt.rowSrcAt + slot * 8 + 4, en.second);
+        for (const auto& en : RowTapEntries(pp, o, r.zeroRuns != 0, &used)) {
+            PutU32(blob, r.rowSrcAt + slot * 8, en.first);
+            PutU32(blob, r.rowSrcAt + slot * 8 + 4, en.second);
             ++slot;
         }
     }
     uint32_t run = 0;
-    for (uint64_t r = pp.inLen; r-- > 0;) {
-        run = used[r] ? run + 1 : 0;
-        PutU32(blob, pt.runLenAt + r * 4, run);
+    for (uint64_t row = pp.inLen; row-- > 0;) {
+        run = used[row] ? run + 1 : 0;
+        PutU32(blob, r.runLenAt + row * 4, run);
     }
 }
 
 // ROWS helper gathers: identity offsets over an input row (innerAfter), and the packing gather of
 // compactOut (row f / innerOut of the staging rows, element f % innerOut).
-void EncodeRowsHelperGathers(const PassPlan& pp, const InterpolatePassTiling& pt, std::vector<uint8_t>* blob)
+void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCommon& c,
+                             const interp::RowsPassTiling& r, std::vector<uint8_t>* blob)
 {
-    const bool weighted = pt.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt.inDType);
-    if (pt.innerAfter) {
-        for (uint64_t j = 0; j < pp.innerIn; ++j) PutU32(blob, pt.identityAt + j * 4, static_cast<uint32_t>(j * szC));
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    if (r.innerAfter) {
+        for (uint64_t j = 0; j < pp.innerIn; ++j) PutU32(blob, r.identityAt + j * 4, static_cast<uint32_t>(j * szC));
     }
-    if (pt.compactOut) {
-        for (uint64_t f = 0; f < uint64_t(pt.outRowsPerDma) * pp.innerOut; ++f) {
-            const uint64_t off = ((f / pp.innerOut) * pt.innerOutPad + f % pp.innerOut) * szC;
-            PutU32(blob, pt.compactAt + f * 4, static_cast<uint32_t>(off));
+    if (r.compactOut) {
+        for (uint64_t f = 0; f < uint64_t(r.outRowsPerDma) * pp.innerOut; ++f) {
+            const uint64_t off = ((f / pp.innerOut) * r.innerOutPad + f % pp.innerOut) * szC;
+            PutU32(blob, r.compactAt + f * 4, static_cast<uint32_t>(off));
         }
     }
 }
@@ -788,13 +796,14 @@ void EncodeRowsHelperGathers(const PassPlan& pp, const InterpolatePassTiling& pt
 void EncodeRowsPass(const PassPlan& pp, InterpolatePassTiling* pt, PassTables* tables)
 {
     SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, pt);
-    pt->outAlignElems = static_cast<uint32_t>(kBlockBytes / DTypeBytes(pt->outDType));
-    pt->zeroRuns = RowTapsUseZeroRuns(pp, pt->kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED)) ? 1u : 0u;
+    pt->common.outAlignElems = static_cast<uint32_t>(kBlockBytes / DTypeBytes(pt->common.outDType));
+    const bool weighted = pt->common.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    pt->rows.zeroRuns = RowTapsUseZeroRuns(pp, weighted) ? 1u : 0u;
     std::vector<uint8_t>& blob = tables->rowsBlob;
-    blob.assign(pt->tableBlobBytes, 0);
-    EncodeInnerTaps(pp, *pt, &blob);
-    EncodeRowTapsAndRuns(pp, *pt, &blob);
-    EncodeRowsHelperGathers(pp, *pt, &blob);
+    blob.assign(pt->rows.tableBlobBytes, 0);
+    EncodeInnerTaps(pp, pt->common, pt->rows, &blob);
+    EncodeRowTapsAndRuns(pp, pt->rows, &blob);
+    EncodeRowsHelperGathers(pp, pt->common, pt->rows, &blob);
 }
 
 // GATHER source windows.  Per block entry m = o * inner + j the source element offset of tap t is
@@ -814,14 +823,14 @@ struct GatherWindows {
     }
 };
 
-GatherWindows GatherSourceWindows(const PassPlan& pp, const InterpolatePassTiling& pt)
+GatherWindows GatherSourceWindows(const PassPlan& pp, const interp::GatherPassTiling& g)
 {
     GatherWindows w;
-    w.blockIn = pt.blockInElems;
-    w.blockOut = pt.blockOutElems;
+    w.blockIn = g.blockInElems;
+    w.blockOut = g.blockOutElems;
     w.sufMin.resize(w.blockOut);
     w.preMax.resize(w.blockOut);
-    const uint32_t k = pt.numTaps;
+    const uint32_t k = g.numTaps;
     auto srcOf = [&](uint64_t m, uint32_t t) {
         return static_cast<uint64_t>(pp.taps.srcIndex[(m / pp.inner) * k + t]) * pp.inner + m % pp.inner;
     };
@@ -843,16 +852,20 @@ GatherWindows GatherSourceWindows(const PassPlan& pp, const InterpolatePassTilin
 bool FitGatherChunk(const PlanContext& ctx, const PassPlan& pp, const GatherWindows& windows,
                     InterpolatePassTiling* pt, std::string* err)
 {
-    const uint64_t outAlign = kBlockBytes / DTypeBytes(pt->outDType);
-    const uint64_t inAlign = kBlockBytes / DTypeBytes(pt->inDType);
-    const uint64_t inCap = AlignUp(pt->inElems, inAlign);
+    const interp::InterpolatePassCommon& c = pt->common;
+    interp::GatherPassTiling& g = pt->gather;
+    const uint64_t outAlign = kBlockBytes / DTypeBytes(c.outDType);
+    const uint64_t inAlign = kBlockBytes / DTypeBytes(c.inDType);
+    const uint64_t inCap = AlignUp(c.inElems, inAlign);
     uint64_t chunk = outAlign;
-    while (chunk * 2 <= kMaxChunk && chunk < AlignUp(pt->outElems, outAlign)) chunk *= 2;
+    while (chunk * 2 <= kMaxChunk && chunk < AlignUp(c.outElems, outAlign)) chunk *= 2;
     for (;;) {
         const uint64_t window = std::min<uint64_t>(AlignUp(windows.Widest(chunk), inAlign), inCap);
-        pt->chunkElems = static_cast<uint32_t>(chunk);
-        pt->windowElems = static_cast<uint32_t>(window);
-        const uint64_t ub = window <= UINT32_MAX ? interp::InterpolateGatherUbLayout(*pt, ctx.syncUb).total : UINT64_MAX;
+        g.chunkElems = static_cast<uint32_t>(chunk);
+        g.windowElems = static_cast<uint32_t>(window);
+        // a window past 32 bits cannot fit any UB (and would not fit the tiling field)
+        const uint64_t ub =
+            window <= UINT32_MAX ? interp::InterpolateGatherUbLayout(c, g, ctx.syncUb).total : UINT64_MAX;
         if (ub <= ctx.platform.ubBytes) return true;
         if (chunk == outAlign) {
             return Fail(err, "pass over dimension " + std::to_string(pp.dim) + " needs " + std::to_string(ub) +
@@ -868,23 +881,25 @@ bool FitGatherChunk(const PlanContext& ctx, const PassPlan& pp, const GatherWind
 bool EncodeGatherPass(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* pt, PassTables* tb,
                       std::string* err)
 {
-    const bool weighted = pt->kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt->inDType);
-    const uint32_t k = pt->numTaps;
-    pt->outAlignElems = static_cast<uint32_t>(kBlockBytes / DTypeBytes(pt->outDType));
-    const GatherWindows windows = GatherSourceWindows(pp, *pt);
+    const interp::InterpolatePassCommon& c = pt->common;
+    interp::GatherPassTiling& g = pt->gather;
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t k = g.numTaps;
+    pt->common.outAlignElems = static_cast<uint32_t>(kBlockBytes / DTypeBytes(c.outDType));
+    const GatherWindows windows = GatherSourceWindows(pp, g);
     if (!FitGatherChunk(ctx, pp, windows, pt, err)) return false;
-    const uint64_t mOut = pt->blockOutElems, mIn = pt->blockInElems;
-    const uint64_t periods = (mOut - 1 + pt->chunkElems + mOut - 1) / mOut;
+    const uint64_t mOut = g.blockOutElems, mIn = g.blockInElems;
+    const uint64_t periods = (mOut - 1 + g.chunkElems + mOut - 1) / mOut;
     const uint64_t tableLen = periods * mOut;
-    pt->tableLen = tableLen;
+    g.tableLen = tableLen;
     if ((periods * mIn) * szC >= kGatherOffsetLimit) return Fail(err, "pass block too large for 32-bit gather offsets");
     tb->offsets.resize(static_cast<size_t>(k * tableLen));
     tb->windowLo.resize(tableLen);
     tb->windowHi.resize(tableLen);
     const uint32_t wBytes = weighted ? 4u : szC;
-    const uint64_t wTabs = (weighted && pt->useMask) ? 2 : 1;  // WEIGHTED padding masks follow the weights
-    tb->weights.assign(pt->useMask || weighted ? static_cast<size_t>(wTabs * k * tableLen * wBytes) : 0, 0);
+    const uint64_t wTabs = (weighted && g.useMask) ? 2 : 1;  // WEIGHTED padding masks follow the weights
+    tb->weights.assign(g.useMask || weighted ? static_cast<size_t>(wTabs * k * tableLen * wBytes) : 0, 0);
     for (uint64_t e = 0; e < tableLen; ++e) {
         const uint64_t per = e / mOut, m = e % mOut, o = m / pp.inner, j = m % pp.inner;
         for (uint32_t t = 0; t < k; ++t) {
@@ -925,24 +940,28 @@ void SplitCores(const PlanContext& ctx, const std::vector<PassPlan>& passes, Int
     const uint64_t coreNum = ctx.platform.coreNum;
     for (size_t i = 0; i < passes.size(); ++i) {
         const PassPlan& pp = passes[i];
-        InterpolatePassTiling& pt = td->pass[i];
+        interp::InterpolatePassCommon& c = td->pass[i].common;
         uint64_t bd = 1;
         if (pp.layout == interp::kLayoutRows) {
+            const interp::RowsPassTiling& r = td->pass[i].rows;
+            const uint64_t units = r.rowUnits;
             const uint64_t rowsPerCoreMin =
-                std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut * pt.outerBatch));
-            if (pt.compactOut) {
-                bd = std::max<uint64_t>(1, std::min<uint64_t>(coreNum, pt.rows / pt.outRowsPerDma));
+                std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut * r.outerBatch));
+            if (r.compactOut) {
+                bd = std::max<uint64_t>(1, std::min<uint64_t>(coreNum, units / r.outRowsPerDma));
             } else if (pp.bandGroups > 1) {
-                const uint64_t rowGroups = std::max<uint64_t>(1, std::min<uint64_t>(pt.rows, coreNum / pp.bandGroups));
+                const uint64_t rowGroups = std::max<uint64_t>(1, std::min<uint64_t>(units, coreNum / pp.bandGroups));
                 bd = rowGroups * pp.bandGroups;
             } else {
-                bd = std::max<uint64_t>(1, std::min<uint64_t>({coreNum, pt.rows, pt.rows / rowsPerCoreMin}));
+                bd = std::max<uint64_t>(1, std::min<uint64_t>({coreNum, units, units / rowsPerCoreMin}));
             }
         } else {
-            const uint64_t units = pt.outElems / pt.outAlignElems;
-            if (units > 0) bd = std::min<uint64_t>({coreNum, units, std::max<uint64_t>(1, pt.outElems / kMinElemsPerCore)});
+            const uint64_t granules = c.outElems / c.outAlignElems;
+            if (granules > 0) {
+                bd = std::min<uint64_t>({coreNum, granules, std::max<uint64_t>(1, c.outElems / kMinElemsPerCore)});
+            }
         }
-        pt.blockDim = static_cast<uint32_t>(bd);
+        c.blockDim = static_cast<uint32_t>(bd);
     }
 }
 
@@ -965,22 +984,23 @@ void PlaceWorkspace(const PlanContext& ctx, const std::vector<PassTables>& table
     }
     for (size_t i = 0; i < n; ++i) {
         InterpolatePassTiling& pt = td->pass[i];
-        if (pt.layout == interp::kLayoutRows) {
-            pt.offsetTable = place(tables[i].rowsBlob.size());
+        if (pt.common.layout == interp::kLayoutRows) {
+            pt.rows.tableBlob = place(tables[i].rowsBlob.size());
             continue;
         }
-        pt.offsetTable = place(tables[i].offsets.size() * 4);
-        pt.weightTable = place(tables[i].weights.size());
-        pt.windowLoTable = place(pt.tableLen * 4);
-        pt.windowHiTable = place(pt.tableLen * 4);
+        interp::GatherPassTiling& g = pt.gather;
+        g.offsetTable = place(tables[i].offsets.size() * 4);
+        g.weightTable = place(tables[i].weights.size());
+        g.windowLoTable = place(g.tableLen * 4);
+        g.windowHiTable = place(g.tableLen * 4);
     }
     const uint64_t tablesEnd = cursor;
     const uint64_t bufA = tablesEnd;
     const uint64_t bufB = AlignUp(bufA + maxIntermediateBytes, kAlign);
     plan->userWorkspaceBytes = n > 1 ? AlignUp(bufB + (n > 2 ? maxIntermediateBytes : 0), kAlign) : tablesEnd;
     for (size_t i = 0; i < n; ++i) {
-        td->pass[i].inBufOffset = (i == 0) ? 0 : ((i - 1) % 2 == 0 ? bufA : bufB);
-        td->pass[i].outBufOffset = (i % 2 == 0) ? bufA : bufB;
+        td->pass[i].common.inBufOffset = (i == 0) ? 0 : ((i - 1) % 2 == 0 ? bufA : bufB);
+        td->pass[i].common.outBufOffset = (i % 2 == 0) ? bufA : bufB;
     }
     plan->workspaceInit.assign(tablesEnd, 0);
 }
@@ -997,14 +1017,14 @@ void FillWorkspaceInit(const InterpolateTilingData& td, const std::vector<PassTa
     for (size_t i = 0; i < n; ++i) {
         const InterpolatePassTiling& pt = td.pass[i];
         const PassTables& tb = tables[i];
-        if (pt.layout == interp::kLayoutRows) {
-            copyTo(pt.offsetTable, tb.rowsBlob.data(), tb.rowsBlob.size());
+        if (pt.common.layout == interp::kLayoutRows) {
+            copyTo(pt.rows.tableBlob, tb.rowsBlob.data(), tb.rowsBlob.size());
             continue;
         }
-        copyTo(pt.offsetTable, tb.offsets.data(), tb.offsets.size() * 4);
-        copyTo(pt.weightTable, tb.weights.data(), tb.weights.size());
-        copyTo(pt.windowLoTable, tb.windowLo.data(), tb.windowLo.size() * 4);
-        copyTo(pt.windowHiTable, tb.windowHi.data(), tb.windowHi.size() * 4);
+        copyTo(pt.gather.offsetTable, tb.offsets.data(), tb.offsets.size() * 4);
+        copyTo(pt.gather.weightTable, tb.weights.data(), tb.weights.size());
+        copyTo(pt.gather.windowLoTable, tb.windowLo.data(), tb.windowLo.size() * 4);
+        copyTo(pt.gather.windowHiTable, tb.windowHi.data(), tb.windowHi.size() * 4);
     }
 }
 
@@ -1036,7 +1056,7 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
     FillWorkspaceInit(td, tables, plan);
 
     plan->blockDim = 1;
-    for (uint32_t i = 0; i < td.numPasses; ++i) plan->blockDim = std::max(plan->blockDim, td.pass[i].blockDim);
+    for (uint32_t i = 0; i < td.numPasses; ++i) plan->blockDim = std::max(plan->blockDim, td.pass[i].common.blockDim);
     plan->tiling.resize(sizeof(td));
     std::memcpy(plan->tiling.data(), &td, sizeof(td));
     return true;
