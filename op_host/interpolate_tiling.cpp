@@ -1,13 +1,28 @@
 // Host tiling of Interpolate-4 (see interpolate_tiling.h and op_kernel/interpolate_tiling_data.h).
 //
-// Design (docs/aclnnInterpolate.md "Kernel strategy"): every mode is separable, so the problem becomes passes over
-// the dimensions that change (resized or padded), driven by per-axis tap tables built here from
-// interp_math.h (the one definition of the coordinate maths).  Copy-type axes (nearest, identity
-// with padding) run first in the native dtype, which keeps them exact; weighted axes follow in
-// float32, the last pass rounding once to the output dtype.  Within each group the innermost axis
-// is fused with the next changing axis into one ROWS pass; the other axes are ROWS passes with an
-// identity inner block (column bands if long); shrinking passes run first.  A ROWS pass that does
-// not fit the UB (or cannot write its rows on 310P) splits, and finally falls back to GATHER.
+// Design (docs/aclnnInterpolate.md "Kernel strategy"): every mode is separable, so the problem
+// becomes passes over the dimensions that change (resized or padded), driven by per-axis tap tables
+// (interpolate_taps.cpp, from interp_math.h, the one definition of the coordinate maths).
+// Copy-type axes (nearest, identity with padding) run first in the native dtype, which keeps them
+// exact; weighted axes follow in float32, the last pass rounding once to the output dtype.  Within
+// each group the innermost axis is fused with the next changing axis into one ROWS pass; the other
+// axes are ROWS passes with an identity inner block (column bands if long); shrinking passes run
+// first.  A ROWS pass that does not fit the UB (or cannot write its rows on 310P) splits, and
+// finally falls back to GATHER.
+//
+// PlanInterpolate is a sequence of pure stages, each deciding one thing:
+//   CheckProblem             the problem is plannable (else the error), or the output is empty
+//   BuildActiveAxisTaps      taps of every changed axis; which axes copy and which weigh
+//   DecomposeIntoPassSpecs   which axes each pass changes, and the pass order
+//   ChoosePassLayouts        ROWS (and its shape: rows per DMA, slots, bands, packing, batching)
+//                            or GATHER per pass, fitted to the UB; splits what does not fit
+//   AssignPassDtypes         each pass's dtypes, buffers it reads/writes and element counts
+//   FitAndEncodePasses       GATHER chunk and window; the tap tables of every pass, byte for byte
+//   SplitCores               the cores of every pass
+//   PlaceWorkspace           where the SyncAll area, the tables and the ping-pong buffers go
+//   FillWorkspaceInit        the bytes written to the workspace before launch
+// The UB sizes come from the pass layouts in interpolate_tiling_data.h, the same functions the
+// kernel's Init allocates with.
 #include "interpolate_tiling.h"
 
 #include <algorithm>
@@ -23,34 +38,102 @@ using interp::InterpolatePassKind;
 using interp::InterpolatePassTiling;
 using interp::InterpolateTilingData;
 
-constexpr uint64_t kAlign = 512;                // workspace sub-buffer alignment (bytes)
-constexpr uint64_t kMaxChunk = 4096;            // outputs per chunk (upper bound)
-constexpr uint64_t kMinElemsPerCore = 256;      // below this, fewer cores are used
-constexpr uint32_t kMaxTaps = 1024;
-constexpr uint32_t kMaxRowSlots = 128;          // InterpolateRowPass::kMaxSlots
+constexpr uint64_t kAlign = 512;            // workspace sub-buffer alignment (bytes)
+constexpr uint64_t kBlockBytes = 32;        // UB block / DMA granule
+constexpr uint64_t kMaxChunk = 4096;        // GATHER: outputs per chunk (upper bound)
+constexpr uint64_t kMinElemsPerCore = 256;  // below this many outputs per core, fewer cores are used
+constexpr uint32_t kMaxRowSlots = 128;      // InterpolateRowPass::kMaxSlots
+constexpr uint32_t kMaxRowsPerDma = 16;     // ROWS: rows per DMA tried first (halved until the pass fits)
+constexpr uint64_t kRowAlignElems = 32;     // ROWS: transformed rows and bands are 32-element multiples
+constexpr uint64_t kMaxBandElems = 8192;    // ROWS: the widest column band tried
+constexpr uint64_t kGatherOffsetLimit = 1ull << 31;  // Gather byte offsets are uint32 that the kernel
+                                                     // shifts as int32: they stay below 2^31
+constexpr uint64_t kFloatBytes = 4;
+// 310P packed rows: about kPackedRunElems elements per DMA, at most kMaxPackedRows rows per group,
+// and a group of G rows needs G * rowBytes % 32 == 0, so G divides kBlockBytes.
+constexpr uint64_t kPackedRunElems = 1024;
+constexpr uint64_t kMaxPackedRows = 256;
+// Few long identity rows: bands of about kCoreBandElems elements per core when there are fewer than
+// kRowsPerCoreForBands rows per core and the rows hold at least kLongRowElems elements.
+constexpr uint64_t kLongRowElems = 2048;
+constexpr uint64_t kCoreBandElems = 1024;
+constexpr uint64_t kRowsPerCoreForBands = 4;
+// Short rows: B outer blocks together when a row holds at most kShortRowElems elements, B rows of
+// at most kMaxBatchElems elements in all, and each core keeps kMinUnitsPerCore units of work.
+constexpr uint64_t kShortRowElems = 256;
+constexpr uint64_t kMaxBatchElems = 4096;
+constexpr uint64_t kMinUnitsPerCore = 4;
+constexpr uint64_t kMaxDmaBlocks = 65536;  // 310P strided DataCopy: block counts / gaps are uint16 (32 B units)
+// The vector cost model counts Gather + Mul + Add per inner tap; one repeat covers 256 B.
+constexpr double kInnerInstrsPerTap = 3.0;
+constexpr double kVectorRepeatBytes = 256.0;
+
+constexpr uint32_t kF32 = static_cast<uint32_t>(DType::F32);
+constexpr int kPlainCopyRow = -2;  // PassSpec.rowDim of a plan in which nothing changes
 
 uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
-// A tap in the padding region: weight +0.0f (bit pattern 0).  Taps inside the input whose weight is
-// zero are stored as -0.0f: they are still multiplied (0 * inf = NaN, as the reference computes),
-// while padding taps contribute nothing (the padding is zeros).
-bool IsPadTap(float w)
+bool Fail(std::string* err, const std::string& m)
 {
-    uint32_t bits;
-    std::memcpy(&bits, &w, 4);
-    return bits == 0u;
+    if (err) *err = "interpolate tiling: " + m;
+    return false;
 }
 
 int64_t Padded(const InterpolateProblem& p, int d) { return p.inShape[d] + p.padsBegin[d] + p.padsEnd[d]; }
 
-bool AntialiasOn(const InterpolateProblem& p)
+double AxisRatio(const InterpolateProblem& p, int d)
 {
-    if (!p.antialias || p.mode != InterpMode::LINEAR) return false;
-    for (int d = 0; d < p.rank; ++d) {
-        if (p.inAxes[d] && p.scale[d] < 1.0f) return true;  // spec: is_downsample over the axes
-    }
-    return false;
+    return static_cast<double>(p.outShape[d]) / static_cast<double>(Padded(p, d));
 }
+
+bool AnyPadTap(const InterpolateAxisTaps& taps)
+{
+    bool any = false;
+    for (float w : taps.weight) any |= IsPadTapWeight(w);
+    return any;
+}
+
+bool GatherOffsetsFit(uint64_t elems) { return elems * kFloatBytes < kGatherOffsetLimit; }
+
+// Identity taps over `len` source elements (dimensions a pass does not change).
+InterpolateAxisTaps IdentitySourceTaps(int64_t len)
+{
+    InterpolateAxisTaps t;
+    t.numTaps = 1;
+    t.copy = true;
+    t.srcIndex.resize(len);
+    t.weight.assign(len, 1.0f);
+    for (int64_t i = 0; i < len; ++i) t.srcIndex[i] = i;
+    return t;
+}
+
+// What the stages share: the problem, the platform and what follows from them.
+struct PlanContext {
+    PlanContext(const InterpolateProblem& problem, const PlatformInfo& plat)
+        : p(problem), platform(plat), nativeType(DTypeCode(problem.dtype))
+    {
+        const SocCaps caps = CapsOfArch(plat.arch);
+        socFlags = (caps.dataCopyPad ? interp::kSocHasDataCopyPad : 0u) | (caps.halfRint ? interp::kSocHalfRint : 0u);
+        syncUb = static_cast<uint64_t>(plat.coreNum) * 32;  // SyncAll: GetBlockNum() * 32 B of UB
+    }
+
+    const InterpolateProblem& p;
+    const PlatformInfo& platform;
+    std::vector<InterpolateAxisTaps> axisTaps;  // per dimension; empty where the axis does not change
+    uint32_t nativeType;
+    uint32_t socFlags = 0;  // kSocHasDataCopyPad | kSocHalfRint of the architecture planned for
+    uint64_t syncUb = 0;    // SyncAll's UB scratch every pass reserves: coreNum * 32 B
+};
+
+// Which axes one pass changes.
+struct PassSpec {
+    int rowDim;       // the row axis; -1: the whole tensor is one row (rank 1); kPlainCopyRow: nothing changes
+    int innerDim;     // the innermost axis, transformed inside rows, or -1
+    bool copy;        // a copy-type pass (native dtype)
+    bool rowChanges;  // the row axis is resized/padded in this pass (else identity rows)
+};
+
+bool IsFusedSpec(const PassSpec& s) { return s.rowDim >= 0 && s.innerDim >= 0 && s.rowChanges; }
 
 struct PassPlan {
     uint32_t layout = interp::kLayoutGather;
@@ -70,220 +153,75 @@ struct PassPlan {
     bool compactOut = false;                       // ROWS, 310P: pack unaligned rows before writing
 };
 
-// Sizes of a ROWS pass (kind, dtypes, useMask, socFlags already set): buffers and the table blob.
-void RowsLayout(const PassPlan& pp, uint32_t inRows, uint32_t outRows, InterpolatePassTiling* pt)
+// The tables of one pass as they go into the workspace.
+struct PassTables {
+    std::vector<uint8_t> rowsBlob;                      // ROWS: the whole blob, byte for byte as in UB
+    std::vector<uint32_t> offsets, windowLo, windowHi;  // GATHER
+    std::vector<uint8_t> weights;                       // GATHER: weights / masks, raw bytes
+};
+
+// ================================ stage: check the problem ===================================
+bool CheckProblem(const InterpolateProblem& p, const PlatformInfo& platform, bool* emptyOutput, std::string* err)
 {
-    const bool weighted = pt->kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szIn = DTypeBytes(pt->inDType);
-    const uint32_t szOut = DTypeBytes(pt->outDType);
-    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt->inDType);
-    const uint32_t kw = pp.innerTaps.numTaps;
-    const uint32_t kd = pp.taps.numTaps;
-    const uint64_t width = pp.bandElems ? pp.bandElems : pp.innerOut;  // elements computed per row
-    const uint64_t batch = pp.outerBatch > 1 ? pp.outerBatch : 1;
-    const uint64_t pad = batch * AlignUp(width, 32);  // B > 1: B rows of AlignUp(innerOut, 32)
-    const uint64_t rawPitch = AlignUp(pp.innerIn * szIn, 32) / szIn;
-    pt->outerBatch = static_cast<uint32_t>(batch);
-    pt->rawPitch = static_cast<uint32_t>(rawPitch);
-    pt->batchStride = static_cast<uint32_t>(AlignUp(width, 32));
-    pt->layout = interp::kLayoutRows;
-    pt->innerIdentity = pp.innerDim < 0 ? 1u : 0u;
-    pt->bandElems = static_cast<uint32_t>(width);
-    pt->bands = static_cast<uint32_t>(pp.bandElems ? (pp.innerOut + pp.bandElems - 1) / pp.bandElems : 1);
-    pt->bandGroups = pp.bandGroups;
-    pt->numTaps = kw;
-    pt->rowTaps = kd;
-    pt->inRowsPerDma = inRows;
-    pt->outRowsPerDma = outRows;
-    pt->slots = pp.slots ? pp.slots : kd + inRows;
-    pt->innerOutPad = static_cast<uint32_t>(pad);
-    pt->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
-    pt->slotElems = static_cast<uint32_t>(pt->innerAfter ? AlignUp(pp.innerIn, 32) : pad);
-    pt->rawElems = static_cast<uint32_t>(
-        batch > 1 ? batch * rawPitch : AlignUp(pp.bandElems ? width : inRows * pp.innerIn, 32 / szIn));
-    pt->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
-    pt->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
-    pt->outRowStride = static_cast<uint32_t>(batch > 1 ? pad : AlignUp(width * szOut, 32) / szOut);
-    uint64_t at = kw * pad * 4;
-    pt->innerWeightAt = static_cast<uint32_t>(at);
-    if (weighted || pt->useMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), 32);
-    if (weighted && pt->useMask) at += AlignUp(kw * pad * 4, 32);  // int32 0/1 mask of padding taps
-    pt->identityAt = static_cast<uint32_t>(at);
-    if (pt->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
-    pt->compactOut = pp.compactOut ? 1u : 0u;
-    pt->compactAt = static_cast<uint32_t>(at);
-    if (pp.compactOut) {
-        at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
-        pt->outRowStride = static_cast<uint32_t>(pp.innerOut);  // packed: contiguous
+    if (p.rank < 1 || p.rank > 5) return Fail(err, "rank must be 1..5, got " + std::to_string(p.rank));
+    if (DTypeCode(p.dtype) > DTypeCode(DType::I32)) return Fail(err, "unknown dtype");
+    if (p.dtype == DType::BF16 && !platform.hasBf16) {
+        return Fail(err, "bfloat16 is not supported on " + platform.socName);
     }
-    pt->narrowElems = static_cast<uint32_t>(
-        pp.compactOut ? std::max<uint64_t>(pad, AlignUp(uint64_t(outRows) * pp.innerOut, 32)) : pad);
-    pt->rowSrcAt = static_cast<uint32_t>(at);  // end of the inner tables (read whole)
-    at += pt->rowTabCap * 8ull + 32;
-    pt->runLenAt = static_cast<uint32_t>(at);
-    at += pt->runLenCap * 4ull + 32;
-    pt->tableBlobBytes = at;
-    pt->rows = pp.outer / batch * pp.outLen;
-    pt->rowInLen = pp.inLen;
-    pt->rowOutLen = pp.outLen;
-    pt->innerIn = pp.innerIn;
-    pt->innerOut = pp.innerOut;
-}
-
-}  // namespace
-
-bool BuildInterpolateAxisTaps(const InterpolateProblem& p, int d, InterpolateAxisTaps* t, std::string* err)
-{
-    const int64_t inLen = p.inShape[d];
-    const int64_t padLen = Padded(p, d);
-    const int64_t outLen = p.outShape[d];
-    const int64_t pb = p.padsBegin[d];
-    const float scale = p.scale[d];
-    const bool identity = !p.resized[d];
-    std::vector<int64_t> pos;  // padded positions
-    std::vector<double> w;
-    uint32_t k = 1;
-    if (identity || p.mode == InterpMode::NEAREST) {
-        k = 1;
-        pos.resize(outLen);
-        w.assign(outLen, 1.0);
-        for (int64_t o = 0; o < outLen; ++o) {
-            pos[o] = identity ? o
-                              : interp::NearestSourceIndex(p.coordMode, p.nearestMode, o, scale, outLen, padLen);
-        }
-    } else if (p.mode == InterpMode::LINEAR) {
-        const bool aa = AntialiasOn(p);
-        const float a = aa ? scale : 1.0f;
-        const int64_t r = interp::LinearTapRadius(scale, a);
-        if (2 * r + 1 > kMaxTaps) {
-            if (err) *err = "interpolate: linear antialias window of " + std::to_string(2 * r + 1) +
-                            " taps on axis " + std::to_string(d) + " exceeds the kernel limit of " +
-                            std::to_string(kMaxTaps);
-            return false;
-        }
-        k = static_cast<uint32_t>(2 * r + 1);
-        pos.resize(outLen * k);
-        w.resize(outLen * k);
-        for (int64_t o = 0; o < outLen; ++o) {
-            const float c = interp::SourceCoordinate(p.coordMode, o, scale, outLen, padLen);
-            const int64_t centre = interp::LinearTapCentre(c);
-            double sum = 0.0;
-            for (uint32_t j = 0; j < k; ++j) {
-                const int64_t q = centre - r + j;
-                const double wj = (q >= 0 && q < padLen) ? interp::LinearTapWeight(a, c, q) : 0.0;
-                // A window position outside the padded range is not a tap (spec: `continue`): it
-                // maps outside the input below and is dropped like a padding tap.
-                pos[o * k + j] = q;
-                w[o * k + j] = wj;
-                sum += wj;
-            }
-            for (uint32_t j = 0; j < k; ++j) w[o * k + j] = sum != 0.0 ? w[o * k + j] / sum : 0.0;
-        }
-    } else if (p.mode == InterpMode::LINEAR_ONNX) {
-        k = 2;
-        pos.resize(outLen * 2);
-        w.resize(outLen * 2);
-        for (int64_t o = 0; o < outLen; ++o) {
-            const float c = interp::SourceCoordinate(p.coordMode, o, scale, outLen, padLen);
-            int64_t i1, i2;
-            float w1, w2;
-            interp::OnnxLinearTaps(c, padLen, &i1, &i2, &w1, &w2);
-            pos[o * 2] = i1;
-            pos[o * 2 + 1] = i2;
-            w[o * 2] = w1;
-            w[o * 2 + 1] = w2;
-        }
-    } else {  // CUBIC
-        k = 4;
-        pos.resize(outLen * 4);
-        w.resize(outLen * 4);
-        for (int64_t o = 0; o < outLen; ++o) {
-            const float c = interp::SourceCoordinate(p.coordMode, o, scale, outLen, padLen);
-            const int64_t i = interp::FloorToInt(c);
-            float coeff[4];
-            interp::CubicCoeffs(c - static_cast<float>(i), p.cubeCoeff, coeff);
-            for (int j = 0; j < 4; ++j) {
-                pos[o * 4 + j] = interp::ClampIndex(i - 1 + j, padLen);
-                w[o * 4 + j] = coeff[j];
-            }
-        }
-    }
-    // Padded position -> source index; the padding is data of value 0 (spec: np.pad), so such taps
-    // keep their place in the normalisation above but contribute nothing (weight +0.0f).  Taps
-    // inside the input keep their weight even when it is 0 (stored as -0.0f, see IsPadTap): the
-    // reference multiplies every one of them, so a zero-weighted inf or NaN gives NaN.
-    t->numTaps = k;
-    t->copy = (k == 1);
-    t->srcIndex.resize(pos.size());
-    t->weight.resize(pos.size());
-    for (size_t i = 0; i < pos.size(); ++i) {
-        const int64_t q = pos[i] - pb;
-        const bool inside = q >= 0 && q < inLen;
-        t->srcIndex[i] = q < 0 ? 0 : (q >= inLen ? inLen - 1 : q);
-        const float wf = static_cast<float>(w[i]);
-        t->weight[i] = inside ? (wf == 0.0f ? -0.0f : wf) : 0.0f;
-    }
-    return true;
-}
-
-bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, KernelPlan* plan,
-                     std::string* err)
-{
-    auto fail = [&](const std::string& m) {
-        if (err) *err = "interpolate tiling: " + m;
-        return false;
-    };
-    if (plan == nullptr) return fail("plan is null");
-    *plan = KernelPlan{};
-    if (p.rank < 1 || p.rank > 5) return fail("rank must be 1..5, got " + std::to_string(p.rank));
-    if (DTypeCode(p.dtype) > DTypeCode(DType::I32)) return fail("unknown dtype");
-    if (p.dtype == DType::BF16 && !platform.hasBf16) return fail("bfloat16 is not supported on " + platform.socName);
-    if (platform.coreNum == 0) return fail("platform reports 0 cores");
-
+    if (platform.coreNum == 0) return Fail(err, "platform reports 0 cores");
     uint64_t outTotal = 1, inTotal = 1;
     for (int d = 0; d < p.rank; ++d) {
         if (p.inShape[d] < 0 || p.outShape[d] < 0 || p.padsBegin[d] < 0 || p.padsEnd[d] < 0) {
-            return fail("negative length or pad on dimension " + std::to_string(d));
+            return Fail(err, "negative length or pad on dimension " + std::to_string(d));
         }
         if (!p.resized[d] && p.outShape[d] != Padded(p, d)) {
-            return fail("dimension " + std::to_string(d) + " is not resized but its output length " +
-                        std::to_string(p.outShape[d]) + " differs from the padded input length " +
-                        std::to_string(Padded(p, d)));
+            return Fail(err, "dimension " + std::to_string(d) + " is not resized but its output length " +
+                                 std::to_string(p.outShape[d]) + " differs from the padded input length " +
+                                 std::to_string(Padded(p, d)));
         }
         outTotal *= static_cast<uint64_t>(p.outShape[d]);
         inTotal *= static_cast<uint64_t>(p.inShape[d]);
     }
-    if (outTotal == 0) return true;  // empty output: nothing to launch (blockDim 0)
-    if (inTotal == 0) return fail("input is empty but the output is not");
+    *emptyOutput = outTotal == 0;  // nothing to launch (blockDim 0)
+    if (!*emptyOutput && inTotal == 0) return Fail(err, "input is empty but the output is not");
+    return true;
+}
 
-    // ---- the passes ------------------------------------------------------------------------
-    // Active dimensions (resized or padded) with their taps; copy-type ones (nearest, identity with
-    // padding) form the first group, run in the native dtype; the rest run in float32.
-    const int last = p.rank - 1;
-    std::vector<InterpolateAxisTaps> axisTaps(p.rank);
-    std::vector<int> copyDims, weightedDims;
+// ============================ stage: build the per-axis taps =================================
+// Active dimensions (resized or padded) get their taps; copy-type ones (nearest, identity with
+// padding) form the first group, run in the native dtype; the rest run in float32.
+bool BuildActiveAxisTaps(PlanContext* ctx, std::vector<int>* copyDims, std::vector<int>* weightedDims,
+                         std::string* err)
+{
+    const InterpolateProblem& p = ctx->p;
+    ctx->axisTaps.assign(p.rank, InterpolateAxisTaps{});
     for (int d = 0; d < p.rank; ++d) {
         if (!p.resized[d] && p.padsBegin[d] == 0 && p.padsEnd[d] == 0) continue;
-        if (!BuildInterpolateAxisTaps(p, d, &axisTaps[d], err)) return false;
-        (axisTaps[d].copy ? copyDims : weightedDims).push_back(d);
+        if (!BuildInterpolateAxisTaps(p, d, &ctx->axisTaps[d], err)) return false;
+        (ctx->axisTaps[d].copy ? copyDims : weightedDims)->push_back(d);
     }
-    struct Spec {
-        int rowDim;    // -1: the whole tensor is one row
-        int innerDim;  // last dimension transformed inside rows, or -1
-        bool copy;
-        bool rowChanges;  // the row axis is resized/padded in this pass (else identity rows)
-    };
-    std::vector<Spec> specs;
-    auto ratio = [&](const Spec& sp) {
+    return true;
+}
+
+// ============================ stage: decompose into passes ===================================
+// Copy passes first, then weighted ones; in each group the innermost axis rides in the rows of the
+// next active axis, and the shrinking passes run first.
+std::vector<PassSpec> DecomposeIntoPassSpecs(const InterpolateProblem& p, const std::vector<int>& copyDims,
+                                             const std::vector<int>& weightedDims)
+{
+    const int last = p.rank - 1;
+    auto ratio = [&](const PassSpec& sp) {
         double r = 1.0;
         for (int d : {sp.rowChanges ? sp.rowDim : -1, sp.innerDim}) {
-            if (d >= 0) r *= static_cast<double>(p.outShape[d]) / static_cast<double>(Padded(p, d));
+            if (d >= 0) r *= AxisRatio(p, d);
         }
         return r;
     };
+    std::vector<PassSpec> specs;
     for (int g = 0; g < 2; ++g) {
-        std::vector<int> dims = g == 0 ? copyDims : weightedDims;
-        std::vector<Spec> group;
+        const bool copy = g == 0;
+        std::vector<int> dims = copy ? copyDims : weightedDims;
+        std::vector<PassSpec> group;
         if (!dims.empty() && dims.back() == last) {
             // The innermost axis is transformed inside the rows of the next active axis (or of the
             // dimension before it, unchanged), so one pass resizes both: the common 2-D case.
@@ -291,592 +229,834 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
             const bool rowChanges = !dims.empty();
             const int rowDim = dims.empty() ? last - 1 : dims.back();
             if (!dims.empty()) dims.pop_back();
-            group.push_back(Spec{rowDim, last, g == 0, rowChanges});
+            group.push_back(PassSpec{rowDim, last, copy, rowChanges});
         }
-        for (int d : dims) group.push_back(Spec{d, -1, g == 0, true});
+        for (int d : dims) group.push_back(PassSpec{d, -1, copy, true});
         std::stable_sort(group.begin(), group.end(),
-                         [&](const Spec& x, const Spec& y) { return ratio(x) < ratio(y); });
+                         [&](const PassSpec& x, const PassSpec& y) { return ratio(x) < ratio(y); });
         specs.insert(specs.end(), group.begin(), group.end());
     }
-    if (specs.empty()) specs.push_back(Spec{-2, last, true, false});  // nothing changes: a plain copy
+    if (specs.empty()) specs.push_back(PassSpec{kPlainCopyRow, last, true, false});
+    return specs;
+}
 
-    int64_t shape[5];
+// ====================== stage: choose the layouts and fit the UB =============================
+// The UB buffers and work units of a ROWS pass with inRows / outRows rows per DMA.
+void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, const interp::InterpolatePassCommon& c,
+                     interp::RowsPassTiling* r)
+{
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szIn = DTypeBytes(c.inDType);
+    const uint32_t szOut = DTypeBytes(c.outDType);
+    const uint32_t kw = pp.innerTaps.numTaps;
+    const uint32_t kd = pp.taps.numTaps;
+    const uint64_t width = pp.bandElems ? pp.bandElems : pp.innerOut;  // elements computed per row
+    const uint64_t batch = pp.outerBatch > 1 ? pp.outerBatch : 1;
+    const uint64_t pad = batch * AlignUp(width, kRowAlignElems);  // B > 1: B rows of AlignUp(innerOut, 32)
+    const uint64_t rawPitch = AlignUp(pp.innerIn * szIn, kBlockBytes) / szIn;
+    r->outerBatch = static_cast<uint32_t>(batch);
+    r->rawPitch = static_cast<uint32_t>(rawPitch);
+    r->batchStride = static_cast<uint32_t>(AlignUp(width, kRowAlignElems));
+    r->innerIdentity = pp.innerDim < 0 ? 1u : 0u;
+    r->bandElems = static_cast<uint32_t>(width);
+    r->bands = static_cast<uint32_t>(pp.bandElems ? (pp.innerOut + pp.bandElems - 1) / pp.bandElems : 1);
+    r->bandGroups = pp.bandGroups;
+    r->innerTaps = kw;
+    r->rowTaps = kd;
+    r->inRowsPerDma = inRows;
+    r->outRowsPerDma = outRows;
+    r->slots = pp.slots ? pp.slots : kd + inRows;
+    r->innerOutPad = static_cast<uint32_t>(pad);
+    r->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
+    r->slotElems = static_cast<uint32_t>(r->innerAfter ? AlignUp(pp.innerIn, kRowAlignElems) : pad);
+    r->rawElems = static_cast<uint32_t>(
+        batch > 1 ? batch * rawPitch : AlignUp(pp.bandElems ? width : inRows * pp.innerIn, kBlockBytes / szIn));
+    r->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
+    r->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
+    r->outRowStride = static_cast<uint32_t>(batch > 1 ? pad : AlignUp(width * szOut, kBlockBytes) / szOut);
+    r->compactOut = pp.compactOut ? 1u : 0u;
+    if (pp.compactOut) r->outRowStride = static_cast<uint32_t>(pp.innerOut);  // packed: contiguous
+    r->narrowElems = static_cast<uint32_t>(
+        pp.compactOut ? std::max<uint64_t>(pad, AlignUp(uint64_t(outRows) * pp.innerOut, kRowAlignElems)) : pad);
+    r->rowUnits = pp.outer / batch * pp.outLen;
+    r->rowInLen = pp.inLen;
+    r->rowOutLen = pp.outLen;
+    r->innerIn = pp.innerIn;
+    r->innerOut = pp.innerOut;
+}
+
+// Byte offsets of the parts of a ROWS pass's table blob (InterpolatePassTiling's ROWS comment):
+// inner offsets, inner weights (/ masks), identity offsets, packing offsets, row taps, run lengths.
+void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, const interp::InterpolatePassCommon& c,
+                    interp::RowsPassTiling* r)
+{
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    const uint64_t kw = r->innerTaps;
+    const uint64_t pad = r->innerOutPad;
+    uint64_t at = kw * pad * 4;
+    r->innerWeightAt = static_cast<uint32_t>(at);
+    if (weighted || r->innerMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), kBlockBytes);
+    if (weighted && r->innerMask) at += AlignUp(kw * pad * 4, kBlockBytes);  // int32 0/1 mask of padding taps
+    r->identityAt = static_cast<uint32_t>(at);
+    if (r->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
+    r->compactAt = static_cast<uint32_t>(at);
+    if (pp.compactOut) at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
+    r->rowSrcAt = static_cast<uint32_t>(at);  // end of the inner tables (read whole)
+    at += r->rowTabCap * 8ull + kBlockBytes;
+    r->runLenAt = static_cast<uint32_t>(at);
+    at += r->runLenCap * 4ull + kBlockBytes;
+    r->tableBlobBytes = at;
+}
+
+// A ROWS pass laid out with inRows / outRows rows per DMA (kind, dtypes, useMask already set).
+void SizeRowsPass(const PassPlan& pp, uint32_t inRows, uint32_t outRows, InterpolatePassTiling* pt)
+{
+    pt->common.layout = interp::kLayoutRows;
+    SizeRowsBuffers(pp, inRows, outRows, pt->common, &pt->rows);
+    LayOutRowsBlob(pp, outRows, pt->common, &pt->rows);
+}
+
+// Shape of the ROWS candidate for `spec` on the current tensor shape:
+// [outer, rowIn, innerIn] -> [outer, rowOut, innerOut].
+PassPlan RowsPassGeometry(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec)
+{
+    const InterpolateProblem& p = ctx.p;
+    PassPlan pp;
+    pp.layout = interp::kLayoutRows;
+    pp.dim = spec.rowDim;
+    pp.innerDim = spec.innerDim;
+    pp.copy = spec.copy;
+    pp.outer = 1;
+    for (int j = 0; j < spec.rowDim; ++j) pp.outer *= static_cast<uint64_t>(shape[j]);
+    const bool rowActive = spec.rowDim >= 0 && spec.rowChanges;
+    pp.inLen = spec.rowDim >= 0 ? static_cast<uint64_t>(shape[spec.rowDim]) : 1;
+    pp.outLen = !rowActive ? pp.inLen : static_cast<uint64_t>(p.outShape[spec.rowDim]);
+    pp.taps = rowActive ? ctx.axisTaps[spec.rowDim] : IdentitySourceTaps(static_cast<int64_t>(pp.inLen));
+    uint64_t mid = 1;
+    for (int j = spec.rowDim + 1; j < (spec.innerDim >= 0 ? spec.innerDim : p.rank); ++j) {
+        mid *= static_cast<uint64_t>(shape[j]);
+    }
+    if (spec.innerDim >= 0) {
+        pp.innerTaps = ctx.axisTaps[spec.innerDim];
+        pp.innerIn = mid * static_cast<uint64_t>(shape[spec.innerDim]);
+        pp.innerOut = mid * static_cast<uint64_t>(p.outShape[spec.innerDim]);
+        pp.mid = mid;
+    } else {
+        pp.innerTaps = IdentitySourceTaps(static_cast<int64_t>(mid));
+        pp.innerIn = pp.innerOut = mid;
+        pp.mid = 1;
+    }
+    return pp;
+}
+
+// Cycles of one vector instruction over `elems` float32 elements (the sim's cost model): its issue
+// cost plus its 256 B repeats.
+double VectorInstrCycles(const PlatformCost& cost, uint64_t elems)
+{
+    const double repeats = std::ceil(static_cast<double>(elems) * kFloatBytes / kVectorRepeatBytes);
+    return cost.vectorInstrCycles + repeats * (kVectorRepeatBytes / cost.vectorBytesPerCycle);
+}
+
+// WEIGHTED rows with an inner axis: run the inner transform on each needed input row (before) or
+// on each combined output row (after), whichever the vector cost model finds cheaper.
+bool InnerTransformAfterRows(const PlatformCost& cost, const PassPlan& pp)
+{
+    std::vector<uint8_t> usedRow(pp.inLen, 0);
+    for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
+        if (!IsPadTapWeight(pp.taps.weight[e])) usedRow[pp.taps.srcIndex[e]] = 1;
+    }
+    double rowsIn = 0;
+    for (uint8_t u : usedRow) rowsIn += u;
+    rowsIn *= static_cast<double>(pp.outer);
+    const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
+    const double kw = pp.innerTaps.numTaps, kd = pp.taps.numTaps;
+    const double instrIn = VectorInstrCycles(cost, pp.innerIn);    // one instruction over an input row
+    const double instrOut = VectorInstrCycles(cost, pp.innerOut);  // ... over an output row
+    const double before = rowsIn * kInnerInstrsPerTap * kw * instrOut + rowsOut * kd * instrOut;
+    const double after = rowsIn * instrIn + rowsOut * (kd * instrIn + kInnerInstrsPerTap * kw * instrOut);
+    return after < before;
+}
+
+// The probe tiling the UB fit is checked with: the fields SizeRowsPass does not set.
+InterpolatePassTiling RowsProbe(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    InterpolatePassTiling probe;
+    std::memset(&probe, 0, sizeof(probe));
+    probe.common.kind = static_cast<uint32_t>(pp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
+    probe.common.inDType = inType;
+    probe.common.outDType = outType;
+    probe.common.socFlags = ctx.socFlags;
+    probe.rows.innerMask = AnyPadTap(pp.innerTaps) ? 1u : 0u;
+    return probe;
+}
+
+// Lays `cand` out with `batch` rows per DMA and as many cached rows as useful (rowTaps + batch:
+// every row is read once) or as fit the UB (fewer: rows are re-read, still correct, since each slot
+// is used right after it is found).
+bool FitRowsInUb(const PlanContext& ctx, PassPlan* cand, uint32_t batch, InterpolatePassTiling* probe)
+{
+    const uint64_t ubBytes = ctx.platform.ubBytes;
+    cand->inRowsPerDma = cand->outRowsPerDma = batch;
+    cand->slots = std::min<uint32_t>(cand->taps.numTaps + batch, kMaxRowSlots);
+    SizeRowsPass(*cand, batch, batch, probe);
+    const interp::RowsPassUbLayout ub = interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb);
+    if (ub.total <= ubBytes) return true;
+    const uint64_t drop = (ub.total - ubBytes + ub.slotBytes - 1) / ub.slotBytes;
+    if (cand->slots < drop + batch + 1) return false;
+    cand->slots = static_cast<uint32_t>(cand->slots - drop);
+    SizeRowsPass(*cand, batch, batch, probe);
+    return interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb).total <= ubBytes;
+}
+
+bool FitRowsLargestBatch(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
+{
+    for (uint32_t batch = kMaxRowsPerDma; batch >= 1; batch /= 2) {
+        if (FitRowsInUb(ctx, pp, batch, probe)) return true;
+    }
+    return false;
+}
+
+// Identity inner block too long (or unaligned rows on 310P): column bands, one row per DMA;
+// without DataCopyPad the last band is a full band ending at the row end.
+bool FitIdentityRowsInBands(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
+{
+    uint64_t band = std::min<uint64_t>(AlignUp(pp->innerOut, kRowAlignElems), kMaxBandElems);
+    if (!ctx.platform.hasDataCopyPad) band = std::min<uint64_t>(band, pp->innerOut / kRowAlignElems * kRowAlignElems);
+    pp->innerAfter = false;
+    for (; band >= kRowAlignElems; band = band / 2 / kRowAlignElems * kRowAlignElems) {
+        pp->bandElems = static_cast<uint32_t>(band);
+        if (FitRowsInUb(ctx, pp, 1, probe)) return true;
+    }
+    pp->bandElems = 0;
+    pp->slots = 0;
+    return false;
+}
+
+// 310P rows that are not 32 B multiples: pack G rows per DMA (G * innerOut * size a multiple of
+// 32 B); each core needs at least G rows.
+bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
+{
+    const uint64_t szOut = DTypeBytes(probe->common.outDType);
+    uint64_t g0 = kBlockBytes;
+    while (g0 > 1 && (g0 / 2 * pp->innerOut * szOut) % kBlockBytes == 0) g0 /= 2;
+    uint64_t g = g0 * std::max<uint64_t>(1, kPackedRunElems / (g0 * pp->innerOut));
+    const uint64_t rowsAll = pp->outer * pp->outLen;
+    while (g > g0 && rowsAll / g < ctx.platform.coreNum) g -= g0;
+    if (g > rowsAll || g > kMaxPackedRows) return false;
+    for (uint32_t batch = kMaxRowsPerDma; batch >= 1; batch /= 2) {
+        PassPlan cand = *pp;
+        cand.compactOut = true;
+        cand.bandElems = 0;
+        cand.innerAfter = false;
+        cand.inRowsPerDma = batch;
+        cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
+        SizeRowsPass(cand, batch, static_cast<uint32_t>(g), probe);
+        if (interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb).total <= ctx.platform.ubBytes) {
+            cand.outRowsPerDma = static_cast<uint32_t>(g);
+            *pp = cand;
+            return true;
+        }
+    }
+    return false;
+}
+
+// Few long identity rows: split the cores over column bands as well (bands of >= ~1K elements keep
+// DMAs long), so each core reads few neighbouring rows twice.
+void SpreadLongRowsOverBands(const PlanContext& ctx, uint32_t szOut, PassPlan* pp, InterpolatePassTiling* probe)
+{
+    const uint64_t coreNum = ctx.platform.coreNum;
+    const uint64_t rows = pp->outer * pp->outLen;
+    if (rows >= kRowsPerCoreForBands * coreNum || pp->innerOut < kLongRowElems) return;
+    const uint64_t want = std::min<uint64_t>(coreNum, (pp->innerOut + kCoreBandElems - 1) / kCoreBandElems);
+    uint64_t band = AlignUp((pp->innerOut + want - 1) / want, kRowAlignElems);
+    if (pp->bandElems) band = std::min<uint64_t>(band, pp->bandElems);
+    const uint64_t bands = (pp->innerOut + band - 1) / band;
+    const uint64_t tail = pp->innerOut - (bands - 1) * band;
+    const bool tailOk = ctx.platform.hasDataCopyPad || (tail * szOut) % kBlockBytes == 0;
+    if (bands <= 1 || !tailOk) return;
+    PassPlan banded = *pp;
+    banded.bandElems = static_cast<uint32_t>(band);
+    banded.bandGroups = static_cast<uint32_t>(std::min<uint64_t>(bands, coreNum));
+    banded.innerAfter = false;
+    if (FitRowsInUb(ctx, &banded, 1, probe)) *pp = banded;
+}
+
+// Short rows: handle B consecutive outer blocks (channels) together, so every vector instruction and
+// scalar tap read covers B rows (B divides outer; keep >= coreNum units of work where there are that
+// many rows).
+void BatchShortRows(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, PassPlan* pp, InterpolatePassTiling* probe)
+{
+    if (pp->bandElems || pp->compactOut || pp->innerAfter || pp->outer < 2 || pp->innerOut > kShortRowElems) return;
+    const uint64_t stride = AlignUp(pp->innerOut, kRowAlignElems);
+    const uint64_t bMax = std::max<uint64_t>(1, kMaxBatchElems / stride);
+    const uint64_t rowsAll = pp->outer * pp->outLen;
+    const uint64_t inRowBytes = pp->innerIn * szIn, outRowBytes = pp->innerOut * szOut;
+    const uint64_t inGap = (pp->inLen - 1) * inRowBytes, outGap = (pp->outLen - 1) * outRowBytes;
+    const bool dmaOk = ctx.platform.hasDataCopyPad ||
+                       (inRowBytes % kBlockBytes == 0 && outRowBytes % kBlockBytes == 0 &&
+                        inGap / kBlockBytes < kMaxDmaBlocks && outGap / kBlockBytes < kMaxDmaBlocks &&
+                        inRowBytes / kBlockBytes < kMaxDmaBlocks);
+    if (!dmaOk) return;
+    // >= kMinUnitsPerCore units per core, so the input rows re-read at core boundaries stay few.
+    const uint64_t bCap = rowsAll / (kMinUnitsPerCore * ctx.platform.coreNum);
+    for (uint64_t b = std::min<uint64_t>({bMax, pp->outer, bCap}); b >= 2; --b) {
+        if (pp->outer % b != 0) continue;
+        PassPlan batched = *pp;
+        batched.outerBatch = static_cast<uint32_t>(b);
+        batched.innerAfter = false;
+        if (FitRowsInUb(ctx, &batched, 1, probe)) {
+            *pp = batched;
+            return;
+        }
+    }
+}
+
+// The ROWS pass of `spec`, if one fits the UB (and, on 310P, can write its rows).
+bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec, uint32_t inType,
+                  uint32_t outType, PassPlan* out)
+{
+    if (spec.rowDim == kPlainCopyRow) return false;  // a plain copy runs as one GATHER pass
+    PassPlan pp = RowsPassGeometry(ctx, shape, spec);
+    InterpolatePassTiling probe = RowsProbe(ctx, pp, inType, outType);
+    const uint32_t szOut = DTypeBytes(outType);
+    const bool offsetsFit = GatherOffsetsFit(pp.innerIn);
+    const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp.innerOut * szOut) % kBlockBytes == 0;
+    if (!spec.copy && spec.innerDim >= 0) pp.innerAfter = InnerTransformAfterRows(ctx.platform.cost, pp);
+    bool fits = offsetsFit && rowsAligned && FitRowsLargestBatch(ctx, &pp, &probe);
+    if (!fits && offsetsFit && spec.innerDim < 0 && pp.innerOut >= kRowAlignElems) {
+        fits = FitIdentityRowsInBands(ctx, &pp, &probe);
+    }
+    if (!fits && offsetsFit && !rowsAligned) fits = FitPackedRows(ctx, &pp, &probe);
+    if (!fits) return false;
+    if (spec.innerDim < 0) SpreadLongRowsOverBands(ctx, szOut, &pp, &probe);
+    BatchShortRows(ctx, DTypeBytes(inType), szOut, &pp, &probe);
+    *out = std::move(pp);
+    return true;
+}
+
+// The GATHER pass over dimension d of the current shape (which it then updates).
+PassPlan GatherPass(const PlanContext& ctx, int64_t* shape, int d, bool copy)
+{
+    const InterpolateProblem& p = ctx.p;
+    PassPlan gp;
+    gp.layout = interp::kLayoutGather;
+    gp.dim = d;
+    gp.copy = copy;
+    gp.taps = ctx.axisTaps[d].srcIndex.empty() ? IdentitySourceTaps(shape[d]) : ctx.axisTaps[d];
+    for (int j = 0; j < d; ++j) gp.outer *= static_cast<uint64_t>(shape[j]);
+    for (int j = d + 1; j < p.rank; ++j) gp.inner *= static_cast<uint64_t>(shape[j]);
+    gp.inLen = static_cast<uint64_t>(shape[d]);
+    gp.outLen = static_cast<uint64_t>(p.outShape[d]);
+    shape[d] = p.outShape[d];
+    return gp;
+}
+
+// Each spec becomes one ROWS pass, or (fused specs) the innermost axis alone and the row axis
+// alone, the shrinking one first, or GATHER passes, one per axis it changes.
+std::vector<PassPlan> ChoosePassLayouts(const PlanContext& ctx, const std::vector<PassSpec>& specs)
+{
+    const InterpolateProblem& p = ctx.p;
+    const int last = p.rank - 1;
+    int64_t shape[5];  // the tensor's shape before the next pass
     for (int d = 0; d < p.rank; ++d) shape[d] = p.inShape[d];
-    const uint32_t nativeType = DTypeCode(p.dtype);
-    const uint32_t f32Type = static_cast<uint32_t>(DType::F32);
-    const SocCaps caps = CapsOfArch(platform.arch);
-    const uint32_t socFlags = (caps.dataCopyPad ? interp::kSocHasDataCopyPad : 0u) |
-                              (caps.halfRint ? interp::kSocHalfRint : 0u);
-    auto identityTaps = [](int64_t len) {
-        InterpolateAxisTaps t;
-        t.numTaps = 1;
-        t.copy = true;
-        t.srcIndex.resize(len);
-        t.weight.assign(len, 1.0f);
-        for (int64_t i = 0; i < len; ++i) t.srcIndex[i] = i;
-        return t;
-    };
-
-    // SyncAll's UB workspace: GetBlockNum() * 32 B (soft SyncAll), allocated by every pass.
-    const uint64_t syncUb = static_cast<uint64_t>(platform.coreNum) * 32;
     std::vector<PassPlan> passes;
     bool seenWeighted = false;
-    std::vector<Spec> work(specs.rbegin(), specs.rend());  // a stack: back() runs next
+    std::vector<PassSpec> work(specs.rbegin(), specs.rend());  // a stack: back() runs next
     while (!work.empty()) {
-        const Spec sp = work.back();
+        const PassSpec spec = work.back();
         work.pop_back();
-        const bool lastSpec = work.empty();
-        const uint32_t inType = (sp.copy || !seenWeighted) ? nativeType : f32Type;
-        bool rowsOk = sp.rowDim >= -1;
-        PassPlan pp;
-        if (rowsOk) {
-            // ROWS candidate: [outer, rowIn, innerIn] -> [outer, rowOut, innerOut].
-            pp.layout = interp::kLayoutRows;
-            pp.dim = sp.rowDim;
-            pp.innerDim = sp.innerDim;
-            pp.copy = sp.copy;
-            pp.outer = 1;
-            for (int j = 0; j < sp.rowDim; ++j) pp.outer *= static_cast<uint64_t>(shape[j]);
-            const bool rowActive = sp.rowDim >= 0 && sp.rowChanges;
-            pp.inLen = sp.rowDim >= 0 ? static_cast<uint64_t>(shape[sp.rowDim]) : 1;
-            pp.outLen = !rowActive ? pp.inLen : static_cast<uint64_t>(p.outShape[sp.rowDim]);
-            pp.taps = rowActive ? axisTaps[sp.rowDim] : identityTaps(static_cast<int64_t>(pp.inLen));
-            uint64_t mid = 1;
-            for (int j = sp.rowDim + 1; j < (sp.innerDim >= 0 ? sp.innerDim : p.rank); ++j) {
-                mid *= static_cast<uint64_t>(shape[j]);
-            }
-            if (sp.innerDim >= 0) {
-                pp.innerTaps = axisTaps[sp.innerDim];
-                pp.innerIn = mid * static_cast<uint64_t>(shape[sp.innerDim]);
-                pp.innerOut = mid * static_cast<uint64_t>(p.outShape[sp.innerDim]);
-                pp.mid = mid;
-            } else {
-                pp.innerTaps = identityTaps(static_cast<int64_t>(mid));
-                pp.innerIn = pp.innerOut = mid;
-                pp.mid = 1;
-            }
-            const uint32_t outType = (sp.copy || lastSpec) ? nativeType : f32Type;
-            const uint32_t kind = static_cast<uint32_t>(sp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
-            const uint32_t szIn = DTypeBytes(inType);
-            const uint32_t szOut = DTypeBytes(outType);
-            InterpolatePassTiling probe;
-            std::memset(&probe, 0, sizeof(probe));
-            probe.kind = kind;
-            probe.inDType = inType;
-            probe.outDType = outType;
-            probe.socFlags = socFlags;
-            bool anyInnerPad = false;
-            for (float wv : pp.innerTaps.weight) anyInnerPad |= IsPadTap(wv);
-            probe.useMask = anyInnerPad ? 1u : 0u;
-            rowsOk = (platform.hasDataCopyPad || (pp.innerOut * szOut) % 32 == 0) && pp.innerIn * 4 < (1ull << 31);
-            if (!sp.copy && sp.innerDim >= 0) {
-                // Vector cost (16 cycles per instruction + one per 256 B repeat) of transforming each
-                // needed input row (before) or each combined output row (after).
-                std::vector<uint8_t> usedRow(pp.inLen, 0);
-                for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
-                    if (!IsPadTap(pp.taps.weight[e])) usedRow[pp.taps.srcIndex[e]] = 1;
-                }
-                double rowsIn = 0;
-                for (uint8_t u : usedRow) rowsIn += u;
-                rowsIn *= static_cast<double>(pp.outer);
-                const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
-                const double kw = pp.innerTaps.numTaps, kd = pp.taps.numTaps;
-                const double repIn = std::ceil(static_cast<double>(pp.innerIn) / 64.0);
-                const double repOut = std::ceil(static_cast<double>(pp.innerOut) / 64.0);
-                const double before = rowsIn * 3 * kw * (16 + repOut) + rowsOut * kd * (16 + repOut);
-                const double after = rowsIn * (16 + repIn) + rowsOut * (kd * (16 + repIn) + 3 * kw * (16 + repOut));
-                pp.innerAfter = after < before;
-            }
-            // Lays `cand` out with `batch` rows per DMA and as many cached rows as useful (rowTaps +
-            // batch: every row is read once) or as fit the UB (fewer: rows are re-read, still correct,
-            // since each slot is used right after it is found).
-            auto fitRows = [&](PassPlan& cand, uint32_t batch) {
-                cand.inRowsPerDma = cand.outRowsPerDma = batch;
-                cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
-                RowsLayout(cand, batch, batch, &probe);
-                const uint64_t ub = interp::InterpolateRowPassUbBytes(probe, syncUb);
-                if (ub <= platform.ubBytes) return true;
-                const uint64_t slotBytes = interp::InterpolateRound32(
-                    uint64_t(probe.slotElems) * (probe.kind == 1 ? 4u : interp::InterpolateCopyComputeBytes(probe.inDType)));
-                const uint64_t drop = (ub - platform.ubBytes + slotBytes - 1) / slotBytes;
-                if (cand.slots < drop + batch + 1) return false;
-                cand.slots = static_cast<uint32_t>(cand.slots - drop);
-                RowsLayout(cand, batch, batch, &probe);
-                return interp::InterpolateRowPassUbBytes(probe, syncUb) <= platform.ubBytes;
-            };
-            bool fits = false;
-            for (uint32_t batch = 16; rowsOk && batch >= 1 && !fits; batch /= 2) fits = fitRows(pp, batch);
-            if (!fits && sp.innerDim < 0 && pp.innerOut >= 32) {
-                // Identity inner block too long (or unaligned rows on 310P): column bands, one row
-                // per DMA; without DataCopyPad the last band is a full band ending at the row end.
-                uint64_t band = std::min<uint64_t>(AlignUp(pp.innerOut, 32), 8192);
-                if (!platform.hasDataCopyPad) band = std::min<uint64_t>(band, pp.innerOut / 32 * 32);
-                pp.innerAfter = false;
-                for (; band >= 32 && !fits; band = band / 2 / 32 * 32) {
-                    pp.bandElems = static_cast<uint32_t>(band);
-                    fits = fitRows(pp, 1);
-                }
-                if (fits) {
-                    rowsOk = pp.innerIn * 4 < (1ull << 31);
-                } else {
-                    pp.bandElems = 0;
-                    pp.slots = 0;
-                }
-            }
-            if (!fits && !platform.hasDataCopyPad && (pp.innerOut * szOut) % 32 != 0 && pp.innerIn * 4 < (1ull << 31)) {
-                // 310P rows that are not 32 B multiples: pack G rows per DMA (G * innerOut * size a
-                // multiple of 32 B); each core needs at least G rows.
-                uint64_t g0 = 32;
-                while (g0 > 1 && (g0 / 2 * pp.innerOut * szOut) % 32 == 0) g0 /= 2;
-                uint64_t g = g0 * std::max<uint64_t>(1, 1024 / (g0 * pp.innerOut));
-                const uint64_t rowsAll = pp.outer * pp.outLen;
-                while (g > g0 && rowsAll / g < platform.coreNum) g -= g0;
-                for (uint32_t batch = 16; g <= rowsAll && g <= 256 && batch >= 1 && !fits; batch /= 2) {
-                    PassPlan cand = pp;
-                    cand.compactOut = true;
-                    cand.bandElems = 0;
-                    cand.innerAfter = false;
-                    cand.inRowsPerDma = batch;
-                    cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
-                    RowsLayout(cand, batch, static_cast<uint32_t>(g), &probe);
-                    if (interp::InterpolateRowPassUbBytes(probe, syncUb) <= platform.ubBytes) {
-                        cand.outRowsPerDma = static_cast<uint32_t>(g);
-                        pp = cand;
-                        fits = true;
-                        rowsOk = true;
-                    }
-                }
-            }
-            rowsOk = rowsOk && fits;
-            const uint64_t rows = pp.outer * pp.outLen;
-            if (rowsOk && sp.innerDim < 0 && rows < 4ull * platform.coreNum && pp.innerOut >= 2048) {
-                // Few long rows: split the cores over column bands as well (bands of >= ~1K
-                // elements keep DMAs long), so each core reads few neighbouring rows twice.
-                const uint64_t want = std::min<uint64_t>(platform.coreNum, (pp.innerOut + 1023) / 1024);
-                uint64_t band = AlignUp((pp.innerOut + want - 1) / want, 32);
-                if (pp.bandElems) band = std::min<uint64_t>(band, pp.bandElems);
-                const uint64_t bands = (pp.innerOut + band - 1) / band;
-                const uint64_t tail = pp.innerOut - (bands - 1) * band;
-                const bool tailOk = platform.hasDataCopyPad || (tail * szOut) % 32 == 0;
-                if (bands > 1 && tailOk) {
-                    PassPlan banded = pp;
-                    banded.bandElems = static_cast<uint32_t>(band);
-                    banded.bandGroups = static_cast<uint32_t>(std::min<uint64_t>(bands, platform.coreNum));
-                    banded.innerAfter = false;
-                    if (fitRows(banded, 1)) pp = banded;
-                }
-            }
-            if (rowsOk && !pp.bandElems && !pp.compactOut && !pp.innerAfter && pp.outer >= 2 && pp.innerOut <= 256) {
-                // Short rows: handle B consecutive outer blocks (channels) together, so every vector
-                // instruction and scalar tap read covers B rows (B divides outer; keep >= coreNum
-                // units of work where there are that many rows).
-                const uint64_t stride = AlignUp(pp.innerOut, 32);
-                const uint64_t bMax = std::max<uint64_t>(1, 4096 / stride);
-                const uint64_t rowsAll = pp.outer * pp.outLen;
-                const uint64_t inGap = (pp.inLen - 1) * pp.innerIn * szIn, outGap = (pp.outLen - 1) * pp.innerOut * szOut;
-                const bool dmaOk = platform.hasDataCopyPad ||
-                                   ((pp.innerIn * szIn) % 32 == 0 && (pp.innerOut * szOut) % 32 == 0 &&
-                                    inGap / 32 < 65536 && outGap / 32 < 65536 && pp.innerIn * szIn / 32 < 65536);
-                // >= 4 units per core, so the input rows re-read at core boundaries stay few.
-                const uint64_t bCap = rowsAll / (4ull * platform.coreNum);
-                for (uint64_t b = std::min<uint64_t>({bMax, pp.outer, bCap}); dmaOk && b >= 2; --b) {
-                    if (pp.outer % b != 0) continue;
-                    PassPlan batched = pp;
-                    batched.outerBatch = static_cast<uint32_t>(b);
-                    batched.innerAfter = false;
-                    if (fitRows(batched, 1)) {
-                        pp = batched;
-                        break;
-                    }
-                }
-            }
-            (void)szIn;
-        }
-        if (rowsOk) {
-            if (sp.rowDim >= 0 && sp.rowChanges) shape[sp.rowDim] = p.outShape[sp.rowDim];
-            if (sp.innerDim >= 0) shape[sp.innerDim] = p.outShape[sp.innerDim];
-            passes.push_back(std::move(pp));
-            seenWeighted |= !sp.copy;
-            continue;
-        }
-        if (sp.rowDim >= 0 && sp.innerDim >= 0 && sp.rowChanges) {
-            // The fused pass does not fit: the innermost axis alone (rows of the dimension before
-            // it), and the row axis alone (identity inner block, column bands if long), the
-            // shrinking one first.
-            const Spec innerOnly{last - 1, last, sp.copy, false};  // rows of dimension last-1, unchanged
-            const Spec rowOnly{sp.rowDim, -1, sp.copy, true};
-            const bool innerFirst =
-                static_cast<double>(p.outShape[last]) / static_cast<double>(Padded(p, last)) <
-                static_cast<double>(p.outShape[sp.rowDim]) / static_cast<double>(Padded(p, sp.rowDim));
+        const uint32_t inType = (spec.copy || !seenWeighted) ? ctx.nativeType : kF32;
+        const uint32_t outType = (spec.copy || work.empty()) ? ctx.nativeType : kF32;
+        PassPlan rows;
+        if (PlanRowsPass(ctx, shape, spec, inType, outType, &rows)) {
+            if (spec.rowDim >= 0 && spec.rowChanges) shape[spec.rowDim] = p.outShape[spec.rowDim];
+            if (spec.innerDim >= 0) shape[spec.innerDim] = p.outShape[spec.innerDim];
+            passes.push_back(std::move(rows));
+        } else if (IsFusedSpec(spec)) {
+            const PassSpec innerOnly{last - 1, last, spec.copy, false};  // rows of dimension last-1, unchanged
+            const PassSpec rowOnly{spec.rowDim, -1, spec.copy, true};
+            const bool innerFirst = AxisRatio(p, last) < AxisRatio(p, spec.rowDim);
             work.push_back(innerFirst ? rowOnly : innerOnly);
             work.push_back(innerFirst ? innerOnly : rowOnly);
             continue;
+        } else {  // a spec that changes one axis (fused specs were split above)
+            if (spec.rowDim >= 0 && spec.rowChanges) passes.push_back(GatherPass(ctx, shape, spec.rowDim, spec.copy));
+            if (spec.innerDim >= 0) passes.push_back(GatherPass(ctx, shape, spec.innerDim, spec.copy));
         }
-        // GATHER passes, one per changed axis of the spec, the shrinking one first.
-        int order[2] = {sp.rowDim, sp.innerDim};
-        if (sp.rowDim >= 0 && sp.innerDim >= 0 && sp.rowChanges &&
-            static_cast<double>(p.outShape[sp.innerDim]) / static_cast<double>(Padded(p, sp.innerDim)) <
-                static_cast<double>(p.outShape[sp.rowDim]) / static_cast<double>(Padded(p, sp.rowDim))) {
-            order[0] = sp.innerDim;
-            order[1] = sp.rowDim;
-        }
-        for (int d : order) {
-            if (d < 0 && !(sp.rowDim == -2 && d == sp.innerDim)) continue;
-            if (d >= 0 && d == sp.rowDim && !sp.rowChanges) continue;  // unchanged row axis
-            PassPlan gp;
-            gp.layout = interp::kLayoutGather;
-            gp.dim = d;
-            gp.copy = sp.copy;
-            gp.taps = axisTaps[d].srcIndex.empty() ? identityTaps(shape[d]) : axisTaps[d];
-            gp.outer = 1;
-            gp.inner = 1;
-            for (int j = 0; j < d; ++j) gp.outer *= static_cast<uint64_t>(shape[j]);
-            for (int j = d + 1; j < p.rank; ++j) gp.inner *= static_cast<uint64_t>(shape[j]);
-            gp.inLen = static_cast<uint64_t>(shape[d]);
-            gp.outLen = static_cast<uint64_t>(p.outShape[d]);
-            shape[d] = p.outShape[d];
-            passes.push_back(std::move(gp));
-            seenWeighted |= !sp.copy;
-        }
+        seenWeighted |= !spec.copy;
     }
-    if (passes.size() > interp::kInterpolateMaxPasses) return fail("too many passes");
+    return passes;
+}
 
-    // ---- dtypes and buffers ------------------------------------------------------------------
-    InterpolateTilingData td;
-    std::memset(&td, 0, sizeof(td));
-    td.numPasses = static_cast<uint32_t>(passes.size());
-    uint64_t maxIntermediateBytes = 0;
-    struct Tables {
-        std::vector<uint32_t> off, lo, hi;  // GATHER: offsets, window lo/hi; ROWS: inner offsets, row src/weight bits
-        std::vector<uint8_t> weights;       // raw bytes
-        uint64_t offAt = 0, wAt = 0, loAt = 0, hiAt = 0;
-    };
-    std::vector<Tables> tables(passes.size());
-    uint32_t curType = nativeType;
-    for (size_t i = 0; i < passes.size(); ++i) {
-        PassPlan& pp = passes[i];
-        const bool lastPass = (i + 1 == passes.size());
-        InterpolatePassTiling& pt = td.pass[i];
-        pt.layout = pp.layout;
-        pt.kind = static_cast<uint32_t>(pp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
-        pt.inDType = curType;
-        pt.outDType = (pp.copy || lastPass) ? nativeType : f32Type;
-        if (pp.copy && curType != nativeType) return fail("internal: copy pass after a weighted pass");
-        pt.inFromWorkspace = i == 0 ? 0u : 1u;
-        pt.outToWorkspace = lastPass ? 0u : 1u;
-        pt.socFlags = socFlags;
-        if (pp.layout == interp::kLayoutRows) {
-            pt.numTaps = pp.innerTaps.numTaps;
-            bool anyPad = false;
-            for (float wv : pp.innerTaps.weight) anyPad |= IsPadTap(wv);
-            pt.useMask = anyPad ? 1u : 0u;  // COPY: 0/1 mask; WEIGHTED: padding taps read as 0
-            pt.inElems = pp.outer * pp.inLen * pp.innerIn;
-            pt.outElems = pp.outer * pp.outLen * pp.innerOut;
-        } else {
-            pt.numTaps = pp.taps.numTaps;
-            bool anyPad = false;
-            for (float wv : pp.taps.weight) anyPad |= IsPadTap(wv);
-            pt.useMask = anyPad ? 1u : 0u;
-            pt.inElems = pp.outer * pp.inLen * pp.inner;
-            pt.outElems = pp.outer * pp.outLen * pp.inner;
-            pt.blockInElems = pp.inLen * pp.inner;
-            pt.blockOutElems = pp.outLen * pp.inner;
-        }
-        if (!lastPass) maxIntermediateBytes = std::max<uint64_t>(maxIntermediateBytes,
-                                                                 pt.outElems * DTypeBytes(pt.outDType));
-        curType = pt.outDType;
-    }
-    if (curType != nativeType) return fail("internal: last pass does not write the output dtype");
-
-    // ---- per pass: chunk, window, tables, cores ----------------------------------------------
-    // Multi-pass plans start the user workspace with the zeroed soft-SyncAll area (blockDim * 32 B).
-    uint64_t wsCursor = 0;
-    if (passes.size() > 1) {
-        td.syncBytes = static_cast<uint32_t>(AlignUp(static_cast<uint64_t>(platform.coreNum) * 32, kAlign));
-        wsCursor = td.syncBytes;
-    }
+// =========================== stage: assign the pass dtypes ===================================
+// Copy passes keep the native dtype; weighted ones compute in float32 and the last pass writes the
+// native dtype.  Also where each pass reads and writes, and its element counts.
+bool AssignPassDtypes(const PlanContext& ctx, const std::vector<PassPlan>& passes, InterpolateTilingData* td,
+                      uint64_t* maxIntermediateBytes, std::string* err)
+{
+    td->numPasses = static_cast<uint32_t>(passes.size());
+    uint32_t curType = ctx.nativeType;
     for (size_t i = 0; i < passes.size(); ++i) {
         const PassPlan& pp = passes[i];
-        InterpolatePassTiling& pt = td.pass[i];
-        const uint32_t k = pt.numTaps;
-        const bool weighted = pt.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-        const uint32_t szIn = DTypeBytes(pt.inDType);
-        const uint32_t szOut = DTypeBytes(pt.outDType);
-        const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(pt.inDType);
-        auto place = [&](uint64_t bytes) {
-            const uint64_t at = wsCursor;
-            wsCursor = AlignUp(wsCursor + bytes, kAlign);
-            return at;
-        };
-        auto putWeight = [&](std::vector<uint8_t>& dst, uint64_t at, float wv) {
-            if (weighted) {
-                std::memcpy(&dst[at * 4], &wv, 4);
-            } else if (szC == 4) {
-                const int32_t mv = wv != 0.0f ? 1 : 0;
-                std::memcpy(&dst[at * 4], &mv, 4);
-            } else {  // 2-byte compute types are masked as int16 (bit-exact)
-                const int16_t mv = wv != 0.0f ? 1 : 0;
-                std::memcpy(&dst[at * 2], &mv, 2);
+        const bool lastPass = (i + 1 == passes.size());
+        InterpolatePassTiling& pt = td->pass[i];
+        pt.common.layout = pp.layout;
+        pt.common.kind = static_cast<uint32_t>(pp.copy ? InterpolatePassKind::COPY : InterpolatePassKind::WEIGHTED);
+        pt.common.inDType = curType;
+        pt.common.outDType = (pp.copy || lastPass) ? ctx.nativeType : kF32;
+        if (pp.copy && curType != ctx.nativeType) return Fail(err, "internal: copy pass after a weighted pass");
+        pt.common.inFromWorkspace = i == 0 ? 0u : 1u;
+        pt.common.outToWorkspace = lastPass ? 0u : 1u;
+        pt.common.socFlags = ctx.socFlags;
+        const bool rows = pp.layout == interp::kLayoutRows;
+        // the gathered taps: ROWS the inner ones; padding taps among them need the 0/1 mask
+        const InterpolateAxisTaps& gathered = rows ? pp.innerTaps : pp.taps;
+        const uint32_t mask = AnyPadTap(gathered) ? 1u : 0u;
+        if (rows) {
+            pt.rows.innerTaps = gathered.numTaps;
+            pt.rows.innerMask = mask;
+        } else {
+            pt.gather.numTaps = gathered.numTaps;
+            pt.gather.useMask = mask;
+            pt.gather.blockInElems = pp.inLen * pp.inner;
+            pt.gather.blockOutElems = pp.outLen * pp.inner;
+        }
+        pt.common.inElems = pp.outer * pp.inLen * (rows ? pp.innerIn : pp.inner);
+        pt.common.outElems = pp.outer * pp.outLen * (rows ? pp.innerOut : pp.inner);
+        if (!lastPass) {
+            const uint64_t outBytes = pt.common.outElems * DTypeBytes(pt.common.outDType);
+            *maxIntermediateBytes = std::max<uint64_t>(*maxIntermediateBytes, outBytes);
+        }
+        curType = pt.common.outDType;
+    }
+    if (curType != ctx.nativeType) return Fail(err, "internal: last pass does not write the output dtype");
+    return true;
+}
+
+// ============================== stage: encode the tables =====================================
+// A weight table entry: the float weight (WEIGHTED) or a 0/1 mask in the copy's integer view.
+void PutTapWeight(std::vector<uint8_t>* dst, uint64_t at, float w, bool weighted, uint32_t szC)
+{
+    if (weighted) {
+        std::memcpy(&(*dst)[at * 4], &w, 4);
+    } else if (szC == 4) {
+        const int32_t mv = w != 0.0f ? 1 : 0;
+        std::memcpy(&(*dst)[at * 4], &mv, 4);
+    } else {  // 2-byte compute types are masked as int16 (bit-exact)
+        const int16_t mv = w != 0.0f ? 1 : 0;
+        std::memcpy(&(*dst)[at * 2], &mv, 2);
+    }
+}
+
+void PutU32(std::vector<uint8_t>* blob, uint64_t at, uint32_t v) { std::memcpy(&(*blob)[at], &v, 4); }
+
+// ROWS inner tables: per inner tap a row of innerOutPad byte offsets (B > 1: repeated per row,
+// row b reading rawPitch * b further on), then the weights / copy masks, then the padding masks.
+void EncodeInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c, const interp::RowsPassTiling& r,
+                     std::vector<uint8_t>* blob)
+{
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t kw = r.innerTaps;
+    const uint64_t pad = r.innerOutPad;
+    const uint64_t width = r.bandElems;  // elements computed per row
+    const bool banded = pp.bandElems != 0;
+    const uint64_t wOut = pp.innerOut / pp.mid, wIn = pp.innerIn / pp.mid;
+    std::vector<uint8_t> wtab((weighted || r.innerMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
+    // WEIGHTED with padding taps: int32 mask (1: inside the input, 0: padding, read as 0)
+    std::vector<int32_t> mtab((weighted && r.innerMask) ? kw * pad : 0, 0);
+    const uint64_t reps = r.outerBatch > 1 ? r.outerBatch : 1;
+    const uint64_t repStride = reps > 1 ? r.batchStride : 0;
+    for (uint64_t rep = 0; rep < reps; ++rep) {
+        for (uint64_t m = 0; m < width; ++m) {
+            const uint64_t mi = m / wOut, wo = m % wOut;
+            for (uint32_t t = 0; t < kw; ++t) {
+                const uint64_t srcIdx = banded ? m : static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t]);
+                const uint64_t e = t * pad + rep * repStride + m;
+                PutU32(blob, e * 4, static_cast<uint32_t>((rep * r.rawPitch + mi * wIn + srcIdx) * szC));
+                const float w = banded ? 1.0f : pp.innerTaps.weight[wo * kw + t];
+                if (!wtab.empty()) PutTapWeight(&wtab, e, w, weighted, szC);
+                if (!mtab.empty()) mtab[e] = (banded || !IsPadTapWeight(w)) ? 1 : 0;
             }
-        };
+        }
+        for (uint64_t m = width; m < repStride; ++m) {  // lanes past the row: any valid source
+            for (uint32_t t = 0; t < kw; ++t) {
+                PutU32(blob, (t * pad + rep * repStride + m) * 4, static_cast<uint32_t>(rep * r.rawPitch * szC));
+            }
+        }
+    }
+    if (!wtab.empty()) std::memcpy(&(*blob)[r.innerWeightAt], wtab.data(), wtab.size());
+    if (!mtab.empty()) {
+        std::memcpy(&(*blob)[r.innerWeightAt + AlignUp(uint64_t(kw) * pad * 4, kBlockBytes)], mtab.data(),
+                    mtab.size() * 4);
+    }
+}
+
+// Zero-weight row taps in runs (InterpolatePassTiling::zeroRuns), unless some weight's bits could be
+// mistaken for a run (a negative subnormal).
+bool RowTapsUseZeroRuns(const PassPlan& pp, bool weighted)
+{
+    if (!weighted) return false;
+    for (float wv : pp.taps.weight) {
+        uint32_t bits;
+        std::memcpy(&bits, &wv, 4);
+        if (bits > 0x80000000u && bits <= 0x807FFFFFu) return false;
+    }
+    return true;
+}
+
+// Row tap entries (source, weight bits) of output row o: taps that contribute in window order (with
+// zeroRuns, consecutive zero-weight sources folded into one run entry 0x80000000 | len), then the
+// padding taps (+0.0f: the kernel stops at the first); leftover entries repeat the largest source
+// (the kernel's row range scans read whole rows of entries).  Marks the sources that contribute.
+std::vector<std::pair<uint32_t, uint32_t>> RowTapEntries(const PassPlan& pp, uint64_t o, bool zeroRuns,
+                                                         std::vector<uint8_t>* used)
+{
+    const uint32_t kd = pp.taps.numTaps;
+    const int64_t* src = &pp.taps.srcIndex[o * kd];
+    // A zero-weight tap repeating the source of an earlier zero-weight tap of the same row (linear's
+    // window clamped at the edge) adds nothing: dropped like padding.
+    std::vector<float> wrow(pp.taps.weight.begin() + o * kd, pp.taps.weight.begin() + (o + 1) * kd);
+    auto zeroInside = [](float w) { return w == 0.0f && !IsPadTapWeight(w); };
+    for (uint32_t j = 0; j < kd; ++j) {
+        if (!zeroInside(wrow[j])) continue;
+        for (uint32_t i = 0; i < j; ++i) {
+            if (zeroInside(wrow[i]) && src[i] == src[j]) {
+                wrow[j] = 0.0f;
+                break;
+            }
+        }
+    }
+    std::vector<std::pair<uint32_t, uint32_t>> ent;
+    uint32_t maxSrc = 0;
+    for (int padding = 0; padding < 2; ++padding) {
+        for (uint32_t j = 0; j < kd; ++j) {
+            const float wv = wrow[j];
+            if (IsPadTapWeight(wv) != (padding == 1)) continue;
+            const uint32_t s = static_cast<uint32_t>(src[j]);
+            maxSrc = std::max(maxSrc, s);
+            uint32_t bits;
+            std::memcpy(&bits, &wv, 4);
+            if (!IsPadTapWeight(wv)) (*used)[s] = 1;
+            if (zeroRuns && bits == 0x80000000u) {
+                if (!ent.empty() && (ent.back().second & 0xFF800000u) == 0x80000000u &&
+                    ent.back().first + (ent.back().second & 0x7FFFFFu) == s &&
+                    (ent.back().second & 0x7FFFFFu) < 0x7FFFFFu) {
+                    ++ent.back().second;
+                    continue;
+                }
+                bits = 0x80000001u;
+            }
+            ent.emplace_back(s, bits);
+        }
+    }
+    while (ent.size() < kd) ent.emplace_back(maxSrc, 0u);
+    return ent;
+}
+
+// ROWS row taps (rowSrcAt) and run lengths (runLenAt: consecutive needed input rows from each row on).
+void EncodeRowTapsAndRuns(const PassPlan& pp, const interp::RowsPassTiling& r, std::vector<uint8_t>* blob)
+{
+    const uint32_t kd = r.rowTaps;
+    std::vector<uint8_t> used(pp.inLen + 1, 0);
+    for (uint64_t o = 0; o < pp.outLen; ++o) {
+        uint64_t slot = o * kd;
+        for (const auto& en : RowTapEntries(pp, o, r.zeroRuns != 0, &used)) {
+            PutU32(blob, r.rowSrcAt + slot * 8, en.first);
+            PutU32(blob, r.rowSrcAt + slot * 8 + 4, en.second);
+            ++slot;
+        }
+    }
+    uint32_t run = 0;
+    for (uint64_t row = pp.inLen; row-- > 0;) {
+        run = used[row] ? run + 1 : 0;
+        PutU32(blob, r.runLenAt + row * 4, run);
+    }
+}
+
+// ROWS helper gathers: identity offsets over an input row (innerAfter), and the packing gather of
+// compactOut (row f / innerOut of the staging rows, element f % innerOut).
+void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCommon& c,
+                             const interp::RowsPassTiling& r, std::vector<uint8_t>* blob)
+{
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    if (r.innerAfter) {
+        for (uint64_t j = 0; j < pp.innerIn; ++j) PutU32(blob, r.identityAt + j * 4, static_cast<uint32_t>(j * szC));
+    }
+    if (r.compactOut) {
+        for (uint64_t f = 0; f < uint64_t(r.outRowsPerDma) * pp.innerOut; ++f) {
+            const uint64_t off = ((f / pp.innerOut) * r.innerOutPad + f % pp.innerOut) * szC;
+            PutU32(blob, r.compactAt + f * 4, static_cast<uint32_t>(off));
+        }
+    }
+}
+
+void EncodeRowsPass(const PassPlan& pp, InterpolatePassTiling* pt, PassTables* tables)
+{
+    SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, pt);
+    pt->common.outAlignElems = static_cast<uint32_t>(kBlockBytes / DTypeBytes(pt->common.outDType));
+    const bool weighted = pt->common.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    pt->rows.zeroRuns = RowTapsUseZeroRuns(pp, weighted) ? 1u : 0u;
+    std::vector<uint8_t>& blob = tables->rowsBlob;
+    blob.assign(pt->rows.tableBlobBytes, 0);
+    EncodeInnerTaps(pp, pt->common, pt->rows, &blob);
+    EncodeRowTapsAndRuns(pp, pt->rows, &blob);
+    EncodeRowsHelperGathers(pp, pt->common, pt->rows, &blob);
+}
+
+// GATHER source windows.  Per block entry m = o * inner + j the source element offset of tap t is
+// src[o][t] * inner + j; sufMin[m]: min over entries >= m of the block (and taps), preMax[m]: max
+// over entries <= m.  Entry e of the repeated table lies in block e / blockOutElems.
+struct GatherWindows {
+    std::vector<uint64_t> sufMin, preMax;
+    uint64_t blockIn = 0, blockOut = 0;
+
+    uint64_t Lo(uint64_t e) const { return (e / blockOut) * blockIn + sufMin[e % blockOut]; }
+    uint64_t Hi(uint64_t e) const { return (e / blockOut) * blockIn + preMax[e % blockOut] + 1; }
+    uint64_t Widest(uint64_t chunk) const  // the largest window of `chunk` outputs starting in block 0
+    {
+        uint64_t worst = 0;
+        for (uint64_t m0 = 0; m0 < blockOut; ++m0) worst = std::max<uint64_t>(worst, Hi(m0 + chunk - 1) - Lo(m0));
+        return worst;
+    }
+};
+
+GatherWindows GatherSourceWindows(const PassPlan& pp, const interp::GatherPassTiling& g)
+{
+    GatherWindows w;
+    w.blockIn = g.blockInElems;
+    w.blockOut = g.blockOutElems;
+    w.sufMin.resize(w.blockOut);
+    w.preMax.resize(w.blockOut);
+    const uint32_t k = g.numTaps;
+    auto srcOf = [&](uint64_t m, uint32_t t) {
+        return static_cast<uint64_t>(pp.taps.srcIndex[(m / pp.inner) * k + t]) * pp.inner + m % pp.inner;
+    };
+    uint64_t run = 0;
+    for (uint64_t m = 0; m < w.blockOut; ++m) {
+        for (uint32_t t = 0; t < k; ++t) run = std::max<uint64_t>(run, srcOf(m, t));
+        w.preMax[m] = run;
+    }
+    uint64_t mn = UINT64_MAX;
+    for (uint64_t m = w.blockOut; m-- > 0;) {
+        for (uint32_t t = 0; t < k; ++t) mn = std::min<uint64_t>(mn, srcOf(m, t));
+        w.sufMin[m] = mn;
+    }
+    return w;
+}
+
+// Largest chunk (a power-of-two multiple of the output granule) whose UB layout fits, and the input
+// window it needs.
+bool FitGatherChunk(const PlanContext& ctx, const PassPlan& pp, const GatherWindows& windows,
+                    InterpolatePassTiling* pt, std::string* err)
+{
+    const interp::InterpolatePassCommon& c = pt->common;
+    interp::GatherPassTiling& g = pt->gather;
+    const uint64_t outAlign = kBlockBytes / DTypeBytes(c.outDType);
+    const uint64_t inAlign = kBlockBytes / DTypeBytes(c.inDType);
+    const uint64_t inCap = AlignUp(c.inElems, inAlign);
+    uint64_t chunk = outAlign;
+    while (chunk * 2 <= kMaxChunk && chunk < AlignUp(c.outElems, outAlign)) chunk *= 2;
+    for (;;) {
+        const uint64_t window = std::min<uint64_t>(AlignUp(windows.Widest(chunk), inAlign), inCap);
+        g.chunkElems = static_cast<uint32_t>(chunk);
+        g.windowElems = static_cast<uint32_t>(window);
+        // a window past 32 bits cannot fit any UB (and would not fit the tiling field)
+        const uint64_t ub =
+            window <= UINT32_MAX ? interp::InterpolateGatherUbLayout(c, g, ctx.syncUb).total : UINT64_MAX;
+        if (ub <= ctx.platform.ubBytes) return true;
+        if (chunk == outAlign) {
+            return Fail(err, "pass over dimension " + std::to_string(pp.dim) + " needs " + std::to_string(ub) +
+                                 " bytes of UB for the smallest chunk; " + std::to_string(ctx.platform.ubBytes) +
+                                 " are available");
+        }
+        chunk /= 2;
+    }
+}
+
+// GATHER tables, repeated over enough blocks that any chunk starting in the first block is one
+// contiguous slice: K offset rows, K weight / mask rows (+ K int32 padding masks), window lo / hi.
+bool EncodeGatherPass(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* pt, PassTables* tb,
+                      std::string* err)
+{
+    const interp::InterpolatePassCommon& c = pt->common;
+    interp::GatherPassTiling& g = pt->gather;
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t k = g.numTaps;
+    pt->common.outAlignElems = static_cast<uint32_t>(kBlockBytes / DTypeBytes(c.outDType));
+    const GatherWindows windows = GatherSourceWindows(pp, g);
+    if (!FitGatherChunk(ctx, pp, windows, pt, err)) return false;
+    const uint64_t mOut = g.blockOutElems, mIn = g.blockInElems;
+    const uint64_t periods = (mOut - 1 + g.chunkElems + mOut - 1) / mOut;
+    const uint64_t tableLen = periods * mOut;
+    g.tableLen = tableLen;
+    if ((periods * mIn) * szC >= kGatherOffsetLimit) return Fail(err, "pass block too large for 32-bit gather offsets");
+    tb->offsets.resize(static_cast<size_t>(k * tableLen));
+    tb->windowLo.resize(tableLen);
+    tb->windowHi.resize(tableLen);
+    const uint32_t wBytes = weighted ? 4u : szC;
+    const uint64_t wTabs = (weighted && g.useMask) ? 2 : 1;  // WEIGHTED padding masks follow the weights
+    tb->weights.assign(g.useMask || weighted ? static_cast<size_t>(wTabs * k * tableLen * wBytes) : 0, 0);
+    for (uint64_t e = 0; e < tableLen; ++e) {
+        const uint64_t per = e / mOut, m = e % mOut, o = m / pp.inner, j = m % pp.inner;
+        for (uint32_t t = 0; t < k; ++t) {
+            const uint64_t src = per * mIn + static_cast<uint64_t>(pp.taps.srcIndex[o * k + t]) * pp.inner + j;
+            const float w = pp.taps.weight[o * k + t];
+            tb->offsets[t * tableLen + e] = static_cast<uint32_t>(src * szC);
+            if (!tb->weights.empty()) PutTapWeight(&tb->weights, t * tableLen + e, w, weighted, szC);
+            if (wTabs == 2) {
+                const int32_t mv = IsPadTapWeight(w) ? 0 : 1;
+                std::memcpy(&tb->weights[(k * tableLen + t * tableLen + e) * 4], &mv, 4);
+            }
+        }
+        tb->windowLo[e] = static_cast<uint32_t>(windows.Lo(e));
+        tb->windowHi[e] = static_cast<uint32_t>(windows.Hi(e));
+    }
+    return true;
+}
+
+bool FitAndEncodePasses(const PlanContext& ctx, const std::vector<PassPlan>& passes, InterpolateTilingData* td,
+                        std::vector<PassTables>* tables, std::string* err)
+{
+    tables->assign(passes.size(), PassTables{});
+    for (size_t i = 0; i < passes.size(); ++i) {
+        if (passes[i].layout == interp::kLayoutRows) {
+            EncodeRowsPass(passes[i], &td->pass[i], &(*tables)[i]);
+        } else if (!EncodeGatherPass(ctx, passes[i], &td->pass[i], &(*tables)[i], err)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// ================================ stage: split the cores =====================================
+// ROWS: whole rows per core (packed groups: at least one group each; bands: row groups x band
+// groups).  GATHER: whole 32 B granules, base + one extra for the first cores.
+void SplitCores(const PlanContext& ctx, const std::vector<PassPlan>& passes, InterpolateTilingData* td)
+{
+    const uint64_t coreNum = ctx.platform.coreNum;
+    for (size_t i = 0; i < passes.size(); ++i) {
+        const PassPlan& pp = passes[i];
+        interp::InterpolatePassCommon& c = td->pass[i].common;
+        uint64_t bd = 1;
         if (pp.layout == interp::kLayoutRows) {
-            Tables& tb = tables[i];
-            RowsLayout(pp, pp.inRowsPerDma, pp.outRowsPerDma, &pt);
-            const uint32_t kw = pt.numTaps;
-            const uint32_t kd = pt.rowTaps;
-            const uint64_t pad = pt.innerOutPad;
-            const uint64_t wOut = pp.innerOut / pp.mid, wIn = pp.innerIn / pp.mid;
-            pt.outAlignElems = 32 / szOut;
-            std::vector<uint8_t>& blob = tb.weights;  // the whole blob, byte for byte as in UB
-            blob.assign(pt.tableBlobBytes, 0);
-            std::vector<uint8_t> wtab((weighted || pt.useMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
-            // WEIGHTED with padding taps: int32 mask (1: inside the input, 0: padding, read as 0)
-            std::vector<int32_t> mtab((weighted && pt.useMask) ? kw * pad : 0, 0);
-            // B > 1: the tables repeat for each of the B rows (row b reads rawPitch * b further on).
-            const uint64_t reps = pt.outerBatch > 1 ? pt.outerBatch : 1;
-            const uint64_t repStride = reps > 1 ? pt.batchStride : 0;
-            for (uint64_t rep = 0; rep < reps; ++rep) {
-                for (uint64_t m = 0; m < pt.bandElems; ++m) {
-                    const uint64_t mi = m / wOut, wo = m % wOut;
-                    for (uint32_t t = 0; t < kw; ++t) {
-                        const uint64_t srcIdx =
-                            pp.bandElems ? m : static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t]);
-                        const uint32_t off =
-                            static_cast<uint32_t>((rep * pt.rawPitch + mi * wIn + srcIdx) * szC);
-                        const uint64_t e = t * pad + rep * repStride + m;
-                        std::memcpy(&blob[e * 4], &off, 4);
-                        if (!wtab.empty()) {
-                            putWeight(wtab, e, pp.bandElems ? 1.0f : pp.innerTaps.weight[wo * kw + t]);
-                        }
-                        if (!mtab.empty()) {
-                            mtab[e] = (pp.bandElems || !IsPadTap(pp.innerTaps.weight[wo * kw + t])) ? 1 : 0;
-                        }
-                    }
-                }
-                for (uint64_t m = pt.bandElems; m < repStride; ++m) {  // lanes past the row: any valid source
-                    for (uint32_t t = 0; t < kw; ++t) {
-                        const uint32_t off = static_cast<uint32_t>(rep * pt.rawPitch * szC);
-                        std::memcpy(&blob[(t * pad + rep * repStride + m) * 4], &off, 4);
-                    }
-                }
-            }
-            if (!wtab.empty()) std::memcpy(&blob[pt.innerWeightAt], wtab.data(), wtab.size());
-            if (!mtab.empty()) {
-                std::memcpy(&blob[pt.innerWeightAt + AlignUp(uint64_t(kw) * pad * 4, 32)], mtab.data(),
-                            mtab.size() * 4);
-            }
-            std::vector<uint8_t> used(pp.inLen + 1, 0);
-            // Zero-weight row taps in runs (see InterpolatePassTiling::zeroRuns) unless some weight's
-            // bits could be mistaken for a run (a negative subnormal).
-            pt.zeroRuns = weighted ? 1u : 0u;
-            for (float wv : pp.taps.weight) {
-                uint32_t bits;
-                std::memcpy(&bits, &wv, 4);
-                if (bits > 0x80000000u && bits <= 0x807FFFFFu) pt.zeroRuns = 0u;
-            }
-            for (uint64_t o = 0; o < pp.outLen; ++o) {
-                // taps that contribute first (in order), padding taps (+0.0f) last: the kernel stops
-                // at the first padding tap.  Zero-weight taps inside the input (-0.0f) are kept.
-                uint64_t slot = o * kd;
-                // A zero-weight tap repeating the source of an earlier zero-weight tap of the same
-                // row (linear's window clamped at the edge) adds nothing: dropped like padding.
-                std::vector<float> wrow(pp.taps.weight.begin() + o * kd, pp.taps.weight.begin() + (o + 1) * kd);
-                for (uint32_t j = 0; j < kd; ++j) {
-                    if (wrow[j] != 0.0f || IsPadTap(wrow[j])) continue;
-                    for (uint32_t i2 = 0; i2 < j; ++i2) {
-                        if (wrow[i2] == 0.0f && !IsPadTap(wrow[i2]) &&
-                            pp.taps.srcIndex[o * kd + i2] == pp.taps.srcIndex[o * kd + j]) {
-                            wrow[j] = 0.0f;
-                            break;
-                        }
-                    }
-                }
-                // Entries (source, weight bits): taps that contribute in window order (with zeroRuns,
-                // consecutive zero-weight sources folded into one run entry 0x80000000 | len), then
-                // padding taps; leftover entries repeat the largest source (the kernel's row range
-                // scans read whole rows of entries).
-                std::vector<std::pair<uint32_t, uint32_t>> ent;
-                uint32_t maxSrc = 0;
-                for (int pass2 = 0; pass2 < 2; ++pass2) {
-                    for (uint64_t e = o * kd; e < (o + 1) * kd; ++e) {
-                        const float wv = wrow[e - o * kd];
-                        if (!IsPadTap(wv) != (pass2 == 0)) continue;
-                        const uint32_t src = static_cast<uint32_t>(pp.taps.srcIndex[e]);
-                        maxSrc = std::max(maxSrc, src);
-                        uint32_t bits;
-                        std::memcpy(&bits, &wv, 4);
-                        if (!IsPadTap(wv)) used[src] = 1;
-                        if (pt.zeroRuns && bits == 0x80000000u) {
-                            if (!ent.empty() && (ent.back().second & 0xFF800000u) == 0x80000000u &&
-                                ent.back().first + (ent.back().second & 0x7FFFFFu) == src &&
-                                (ent.back().second & 0x7FFFFFu) < 0x7FFFFFu) {
-                                ++ent.back().second;
-                                continue;
-                            }
-                            bits = 0x80000001u;
-                        }
-                        ent.emplace_back(src, bits);
-                    }
-                }
-                while (ent.size() < kd) ent.emplace_back(maxSrc, 0u);
-                for (const auto& en : ent) {
-                    std::memcpy(&blob[pt.rowSrcAt + slot * 8], &en.first, 4);
-                    std::memcpy(&blob[pt.rowSrcAt + slot * 8 + 4], &en.second, 4);
-                    ++slot;
-                }
-            }
-            uint32_t run = 0;  // consecutive needed input rows from each row on
-            for (uint64_t r = pp.inLen; r-- > 0;) {
-                run = used[r] ? run + 1 : 0;
-                std::memcpy(&blob[pt.runLenAt + r * 4], &run, 4);
-            }
-            if (pt.innerAfter) {
-                for (uint64_t j = 0; j < pp.innerIn; ++j) {
-                    const uint32_t off = static_cast<uint32_t>(j * szC);
-                    std::memcpy(&blob[pt.identityAt + j * 4], &off, 4);
-                }
-            }
-            if (pt.compactOut) {  // packing gather: row f / innerOut of the staging rows, element f % innerOut
-                for (uint64_t f = 0; f < uint64_t(pt.outRowsPerDma) * pp.innerOut; ++f) {
-                    const uint32_t off = static_cast<uint32_t>(((f / pp.innerOut) * pad + f % pp.innerOut) * szC);
-                    std::memcpy(&blob[pt.compactAt + f * 4], &off, 4);
-                }
-            }
+            const interp::RowsPassTiling& r = td->pass[i].rows;
+            const uint64_t units = r.rowUnits;
             const uint64_t rowsPerCoreMin =
-                std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut * pt.outerBatch));
-            if (pt.compactOut) {
-                pt.blockDim = static_cast<uint32_t>(
-                    std::max<uint64_t>(1, std::min<uint64_t>(platform.coreNum, pt.rows / pt.outRowsPerDma)));
+                std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut * r.outerBatch));
+            if (r.compactOut) {
+                bd = std::max<uint64_t>(1, std::min<uint64_t>(coreNum, units / r.outRowsPerDma));
             } else if (pp.bandGroups > 1) {
-                const uint64_t rowGroups =
-                    std::max<uint64_t>(1, std::min<uint64_t>(pt.rows, platform.coreNum / pp.bandGroups));
-                pt.blockDim = static_cast<uint32_t>(rowGroups * pp.bandGroups);
+                const uint64_t rowGroups = std::max<uint64_t>(1, std::min<uint64_t>(units, coreNum / pp.bandGroups));
+                bd = rowGroups * pp.bandGroups;
             } else {
-                pt.blockDim = static_cast<uint32_t>(
-                    std::max<uint64_t>(1, std::min<uint64_t>({platform.coreNum, pt.rows, pt.rows / rowsPerCoreMin})));
+                bd = std::max<uint64_t>(1, std::min<uint64_t>({coreNum, units, units / rowsPerCoreMin}));
             }
-            tb.wAt = pt.offsetTable = place(blob.size());
+        } else {
+            const uint64_t granules = c.outElems / c.outAlignElems;
+            if (granules > 0) {
+                bd = std::min<uint64_t>({coreNum, granules, std::max<uint64_t>(1, c.outElems / kMinElemsPerCore)});
+            }
+        }
+        c.blockDim = static_cast<uint32_t>(bd);
+    }
+}
+
+// ============================== stage: place the workspace ===================================
+// [SyncAll counters (multi-pass)] [tables of pass 0, 1, ...] [buffer A] [buffer B]: pass i writes
+// A or B alternately and the next pass reads it; the first reads x, the last writes y.
+void PlaceWorkspace(const PlanContext& ctx, const std::vector<PassTables>& tables, uint64_t maxIntermediateBytes,
+                    InterpolateTilingData* td, KernelPlan* plan)
+{
+    const size_t n = tables.size();
+    uint64_t cursor = 0;
+    auto place = [&](uint64_t bytes) {
+        const uint64_t at = cursor;
+        cursor = AlignUp(cursor + bytes, kAlign);
+        return at;
+    };
+    if (n > 1) {  // the zeroed soft-SyncAll area (blockDim * 32 B)
+        td->syncBytes = static_cast<uint32_t>(AlignUp(static_cast<uint64_t>(ctx.platform.coreNum) * 32, kAlign));
+        cursor = td->syncBytes;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        InterpolatePassTiling& pt = td->pass[i];
+        if (pt.common.layout == interp::kLayoutRows) {
+            pt.rows.tableBlob = place(tables[i].rowsBlob.size());
             continue;
         }
-        const uint64_t mOut = pt.blockOutElems, mIn = pt.blockInElems;
-        const uint32_t outAlign = 32 / szOut;
-        const uint32_t inAlign = 32 / szIn;
-        pt.outAlignElems = outAlign;
-
-        // Per block entry m = o * inner + j: source element offset of tap t = src[o][t] * inner + j.
-        // sufMin[m]: min over entries >= m of the block (and taps); preMax[m]: max over entries <= m.
-        std::vector<uint64_t> sufMin(mOut), preMax(mOut);
-        {
-            uint64_t run = 0;
-            for (uint64_t m = 0; m < mOut; ++m) {
-                const uint64_t o = m / pp.inner, j = m % pp.inner;
-                for (uint32_t t = 0; t < k; ++t) {
-                    run = std::max<uint64_t>(run, static_cast<uint64_t>(pp.taps.srcIndex[o * k + t]) * pp.inner + j);
-                }
-                preMax[m] = run;
-            }
-            uint64_t mn = UINT64_MAX;
-            for (uint64_t m = mOut; m-- > 0;) {
-                const uint64_t o = m / pp.inner, j = m % pp.inner;
-                for (uint32_t t = 0; t < k; ++t) {
-                    mn = std::min<uint64_t>(mn, static_cast<uint64_t>(pp.taps.srcIndex[o * k + t]) * pp.inner + j);
-                }
-                sufMin[m] = mn;
-            }
-        }
-        auto hiAt = [&](uint64_t e) { return (e / mOut) * mIn + preMax[e % mOut] + 1; };
-        auto loAt = [&](uint64_t e) { return (e / mOut) * mIn + sufMin[e % mOut]; };
-        auto windowFor = [&](uint64_t chunk) {
-            uint64_t worst = 0;
-            for (uint64_t m0 = 0; m0 < mOut; ++m0) worst = std::max<uint64_t>(worst, hiAt(m0 + chunk - 1) - loAt(m0));
-            return worst;
-        };
-
-        // Largest chunk (a power-of-two multiple of the output granule) whose UB footprint fits.
-        const uint64_t inCap = AlignUp(pt.inElems, inAlign);
-        uint64_t chunk = outAlign;
-        while (chunk * 2 <= kMaxChunk && chunk < AlignUp(pt.outElems, outAlign)) chunk *= 2;
-        uint64_t window = 0;
-        for (;;) {
-            window = std::min<uint64_t>(AlignUp(windowFor(chunk), inAlign), inCap);
-            const uint64_t ub = interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, k, pt.useMask,
-                                                               chunk, window, pt.socFlags, syncUb);
-            if (ub <= platform.ubBytes) break;
-            if (chunk == outAlign) {
-                return fail("pass over dimension " + std::to_string(pp.dim) + " needs " + std::to_string(ub) +
-                            " bytes of UB for the smallest chunk; " + std::to_string(platform.ubBytes) +
-                            " are available");
-            }
-            chunk /= 2;
-        }
-        pt.chunkElems = static_cast<uint32_t>(chunk);
-        pt.windowElems = static_cast<uint32_t>(window);
-        const uint64_t periods = (mOut - 1 + chunk + mOut - 1) / mOut;
-        const uint64_t tableLen = periods * mOut;
-        pt.tableLen = tableLen;
-        if ((periods * mIn) * szC >= (1ull << 31)) return fail("pass block too large for 32-bit gather offsets");
-
-        Tables& tb = tables[i];
-        tb.off.resize(static_cast<size_t>(k * tableLen));
-        tb.lo.resize(tableLen);
-        tb.hi.resize(tableLen);
-        const uint32_t wBytes = weighted ? 4u : szC;
-        // WEIGHTED with padding taps: K x tableLen int32 masks follow the weights.
-        const uint64_t wTabs = (weighted && pt.useMask) ? 2 : 1;
-        tb.weights.assign(pt.useMask || weighted ? static_cast<size_t>(wTabs * k * tableLen * wBytes) : 0, 0);
-        for (uint64_t e = 0; e < tableLen; ++e) {
-            const uint64_t per = e / mOut, m = e % mOut, o = m / pp.inner, j = m % pp.inner;
-            for (uint32_t t = 0; t < k; ++t) {
-                const uint64_t src = per * mIn + static_cast<uint64_t>(pp.taps.srcIndex[o * k + t]) * pp.inner + j;
-                tb.off[t * tableLen + e] = static_cast<uint32_t>(src * szC);
-                if (!tb.weights.empty()) putWeight(tb.weights, t * tableLen + e, pp.taps.weight[o * k + t]);
-                if (wTabs == 2) {
-                    const int32_t mv = IsPadTap(pp.taps.weight[o * k + t]) ? 0 : 1;
-                    std::memcpy(&tb.weights[(k * tableLen + t * tableLen + e) * 4], &mv, 4);
-                }
-            }
-            tb.lo[e] = static_cast<uint32_t>(loAt(e));
-            tb.hi[e] = static_cast<uint32_t>(hiAt(e));
-        }
-
-        // Cores: the output is split into units of one granule (32 B), base + one extra unit for
-        // the first `extra` cores; the sub-granule remainder goes to the last core.
-        const uint64_t units = pt.outElems / outAlign;
-        uint64_t bd = 1;
-        if (units > 0) {
-            bd = std::min<uint64_t>({platform.coreNum, units, std::max<uint64_t>(1, pt.outElems / kMinElemsPerCore)});
-        }
-        pt.blockDim = static_cast<uint32_t>(bd);
-
-        // Workspace placement of the tables.
-        tb.offAt = pt.offsetTable = place(tb.off.size() * 4);
-        tb.wAt = pt.weightTable = place(tb.weights.size());
-        tb.loAt = pt.windowLoTable = place(tableLen * 4);
-        tb.hiAt = pt.windowHiTable = place(tableLen * 4);
+        interp::GatherPassTiling& g = pt.gather;
+        g.offsetTable = place(tables[i].offsets.size() * 4);
+        g.weightTable = place(tables[i].weights.size());
+        g.windowLoTable = place(g.tableLen * 4);
+        g.windowHiTable = place(g.tableLen * 4);
     }
-    const uint64_t tablesEnd = wsCursor;
+    const uint64_t tablesEnd = cursor;
     const uint64_t bufA = tablesEnd;
     const uint64_t bufB = AlignUp(bufA + maxIntermediateBytes, kAlign);
-    const uint64_t wsEnd = passes.size() > 1 ? AlignUp(bufB + (passes.size() > 2 ? maxIntermediateBytes : 0), kAlign)
-                                             : tablesEnd;
-    for (size_t i = 0; i < passes.size(); ++i) {
-        td.pass[i].inBufOffset = (i == 0) ? 0 : ((i - 1) % 2 == 0 ? bufA : bufB);
-        td.pass[i].outBufOffset = (i % 2 == 0) ? bufA : bufB;
+    plan->userWorkspaceBytes = n > 1 ? AlignUp(bufB + (n > 2 ? maxIntermediateBytes : 0), kAlign) : tablesEnd;
+    for (size_t i = 0; i < n; ++i) {
+        td->pass[i].common.inBufOffset = (i == 0) ? 0 : ((i - 1) % 2 == 0 ? bufA : bufB);
+        td->pass[i].common.outBufOffset = (i % 2 == 0) ? bufA : bufB;
     }
-
     plan->workspaceInit.assign(tablesEnd, 0);
-    for (size_t i = 0; i < passes.size(); ++i) {
-        const Tables& tb = tables[i];
-        // ROWS passes keep only the blob (tb.weights): the other tables are empty (null data()).
-        if (!tb.off.empty()) std::memcpy(plan->workspaceInit.data() + tb.offAt, tb.off.data(), tb.off.size() * 4);
-        if (!tb.weights.empty()) std::memcpy(plan->workspaceInit.data() + tb.wAt, tb.weights.data(), tb.weights.size());
-        if (!tb.lo.empty()) std::memcpy(plan->workspaceInit.data() + tb.loAt, tb.lo.data(), tb.lo.size() * 4);
-        if (!tb.hi.empty()) std::memcpy(plan->workspaceInit.data() + tb.hiAt, tb.hi.data(), tb.hi.size() * 4);
+}
+
+// The bytes the host writes to the start of the workspace before launch: zeroed SyncAll counters,
+// then every pass's tables at the places PlaceWorkspace gave them.
+void FillWorkspaceInit(const InterpolateTilingData& td, const std::vector<PassTables>& tables, KernelPlan* plan)
+{
+    const size_t n = tables.size();
+    uint8_t* ws = plan->workspaceInit.data();
+    auto copyTo = [&](uint64_t at, const void* src, size_t bytes) {
+        if (bytes) std::memcpy(ws + at, src, bytes);
+    };
+    for (size_t i = 0; i < n; ++i) {
+        const InterpolatePassTiling& pt = td.pass[i];
+        const PassTables& tb = tables[i];
+        if (pt.common.layout == interp::kLayoutRows) {
+            copyTo(pt.rows.tableBlob, tb.rowsBlob.data(), tb.rowsBlob.size());
+            continue;
+        }
+        copyTo(pt.gather.offsetTable, tb.offsets.data(), tb.offsets.size() * 4);
+        copyTo(pt.gather.weightTable, tb.weights.data(), tb.weights.size());
+        copyTo(pt.gather.windowLoTable, tb.windowLo.data(), tb.windowLo.size() * 4);
+        copyTo(pt.gather.windowHiTable, tb.windowHi.data(), tb.windowHi.size() * 4);
     }
-    plan->userWorkspaceBytes = wsEnd;
-    uint32_t maxBd = 1;
-    for (size_t i = 0; i < passes.size(); ++i) maxBd = std::max(maxBd, td.pass[i].blockDim);
-    plan->blockDim = maxBd;
+}
+
+}  // namespace
+
+bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, KernelPlan* plan,
+                     std::string* err)
+{
+    if (plan == nullptr) return Fail(err, "plan is null");
+    *plan = KernelPlan{};
+    bool emptyOutput = false;
+    if (!CheckProblem(p, platform, &emptyOutput, err)) return false;
+    if (emptyOutput) return true;  // nothing to launch (blockDim 0)
+
+    PlanContext ctx(p, platform);
+    std::vector<int> copyDims, weightedDims;
+    if (!BuildActiveAxisTaps(&ctx, &copyDims, &weightedDims, err)) return false;
+    const std::vector<PassPlan> passes = ChoosePassLayouts(ctx, DecomposeIntoPassSpecs(p, copyDims, weightedDims));
+    if (passes.size() > interp::kInterpolateMaxPasses) return Fail(err, "too many passes");
+
+    InterpolateTilingData td;
+    std::memset(&td, 0, sizeof(td));
+    uint64_t maxIntermediateBytes = 0;
+    if (!AssignPassDtypes(ctx, passes, &td, &maxIntermediateBytes, err)) return false;
+    std::vector<PassTables> tables;
+    if (!FitAndEncodePasses(ctx, passes, &td, &tables, err)) return false;
+    SplitCores(ctx, passes, &td);
+    PlaceWorkspace(ctx, tables, maxIntermediateBytes, &td, plan);
+    FillWorkspaceInit(td, tables, plan);
+
+    plan->blockDim = 1;
+    for (uint32_t i = 0; i < td.numPasses; ++i) plan->blockDim = std::max(plan->blockDim, td.pass[i].common.blockDim);
     plan->tiling.resize(sizeof(td));
     std::memcpy(plan->tiling.data(), &td, sizeof(td));
     return true;

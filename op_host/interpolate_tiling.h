@@ -3,6 +3,7 @@
 // workspace before launch).  See op_kernel/interpolate_tiling_data.h for the pass model.
 #pragma once
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,18 @@ struct InterpolateAxisTaps {
     std::vector<float> weight;
 };
 
+// One builder per mode (op_host/interpolate_taps.cpp, mirroring the reference's per-mode helpers).
 bool BuildInterpolateAxisTaps(const InterpolateProblem& problem, int dim, InterpolateAxisTaps* taps,
                               std::string* err);
+
+// A tap in the padding region: weight +0.0f (bit pattern 0).  Taps inside the input whose weight is
+// zero are stored as -0.0f: they are still multiplied (0 * inf = NaN, as the reference computes),
+// while padding taps contribute nothing (the padding is zeros).
+inline bool IsPadTapWeight(float w)
+{
+    uint32_t bits;
+    std::memcpy(&bits, &w, 4);
+    return bits == 0u;
+}
 
 }  // namespace ai

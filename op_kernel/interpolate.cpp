@@ -1,7 +1,11 @@
 // Interpolate-4 kernel (OpenVINO opset-4 Interpolate; semantics: docs/aclnnInterpolate.md "Function").
 //
 // One launch runs the separable passes of the plan in order (op_kernel/interpolate_tiling_data.h);
-// the cores meet in a soft SyncAll between passes.  Two layouts:
+// the cores meet in a soft SyncAll between passes.  Each pass's tiling is its common part
+// (InterpolatePassCommon) and its layout's struct: InterpolatePass (GATHER) reads GatherPassTiling,
+// InterpolateRowPass (ROWS) reads RowsPassTiling.  Each class's Init allocates exactly the buffers of
+// its layout's UB layout (InterpolateGatherUbLayout / InterpolateRowsUbLayout), the sizes the planner
+// checked against the UB.  Two layouts:
 //
 // ROWS (the common path).  A pass views its input as [outer, rowInLen, innerIn] and writes
 // [outer, rowOutLen, innerOut]: the row axis is one resized (or padded) dimension, the inner block
@@ -169,11 +173,17 @@ struct PassCoreSync {
     GlobalTensor<int32_t> gm;
     TBuf<TPosition::VECCALC> ub;
 
-    __aicore__ inline void Init(TPipe& pipe, GM_ADDR user, uint32_t syncBytes)
+    // UB scratch bytes the pass layouts reserve for it (0: a one-pass plan, no SyncAll).
+    __aicore__ static inline uint64_t ScratchBytes(uint32_t syncBytes)
+    {
+        return syncBytes == 0 ? 0 : static_cast<uint64_t>(GetBlockNum()) * 32;
+    }
+
+    __aicore__ inline void Init(TPipe& pipe, GM_ADDR user, uint32_t syncBytes, uint32_t scratchBytes)
     {
         if (syncBytes == 0) return;
         gm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user), syncBytes / 4);
-        pipe.InitBuffer(ub, static_cast<uint32_t>(GetBlockNum() * 32));
+        pipe.InitBuffer(ub, scratchBytes);
     }
 
     // All cores of the launch meet here before the next pass reads this pass's output.
@@ -184,9 +194,15 @@ struct PassCoreSync {
     }
 };
 
+// Allocates a buffer of the pass's UB layout; a size of 0 means the layout has no such buffer.
+__aicore__ inline void InitIfUsed(TPipe& pipe, TBuf<TPosition::VECCALC>& buf, uint32_t bytes)
+{
+    if (bytes != 0) pipe.InitBuffer(buf, bytes);
+}
+
 // A pass reads the operator input or a workspace intermediate and writes the output or another one.
 template <typename TIn, typename TOut>
-__aicore__ inline void BindPassTensors(const InterpolatePassTiling& t, GM_ADDR x, GM_ADDR y, GM_ADDR user,
+__aicore__ inline void BindPassTensors(const interp::InterpolatePassCommon& t, GM_ADDR x, GM_ADDR y, GM_ADDR user,
                                        GlobalTensor<TIn>& inGm, GlobalTensor<TOut>& outGm)
 {
     GM_ADDR in = t.inFromWorkspace ? user + t.inBufOffset : x;
@@ -204,67 +220,60 @@ public:
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
                                 uint32_t syncBytes)
     {
-        t_ = t;
+        c_ = t.common;
+        g_ = t.gather;
         GM_ADDR user = workspace;  // the user workspace itself (direct-call flow: no system part)
-        sync_.Init(pipe_, user, syncBytes);
-        BindPassTensors(t, x, y, user, inGm_, outGm_);
-        offGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.numTaps * t.tableLen);
-        if (WEIGHTED || t.useMask) {
-            wGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TW*>(user + t.weightTable), t.numTaps * t.tableLen);
+        // Every UB buffer of this pass: the layout the planner checked against the UB.
+        const interp::GatherPassUbLayout ub =
+            interp::InterpolateGatherUbLayout(c_, g_, PassCoreSync::ScratchBytes(syncBytes));
+        sync_.Init(pipe_, user, syncBytes, ub.syncScratch);
+        BindPassTensors(c_, x, y, user, inGm_, outGm_);
+        offGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + g_.offsetTable), g_.numTaps * g_.tableLen);
+        if (WEIGHTED || g_.useMask) {
+            wGm_.SetGlobalBuffer(reinterpret_cast<__gm__ TW*>(user + g_.weightTable), g_.numTaps * g_.tableLen);
         }
-        if (WEIGHTED && t.useMask) {  // padding masks follow the weights
-            maskGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user + t.weightTable) + t.numTaps * t.tableLen,
-                                    t.numTaps * t.tableLen);
+        if (WEIGHTED && g_.useMask) {  // padding masks follow the weights
+            maskGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user + g_.weightTable) + g_.numTaps * g_.tableLen,
+                                    g_.numTaps * g_.tableLen);
         }
-        loGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.windowLoTable), t.tableLen);
-        hiGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.windowHiTable), t.tableLen);
+        loGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + g_.windowLoTable), g_.tableLen);
+        hiGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + g_.windowHiTable), g_.tableLen);
 
-        const uint32_t c = t.chunkElems;
-        const uint32_t w = t.windowElems;
-        const uint32_t k = t.numTaps;
-        // Keep in step with interp::InterpolatePassUbBytes.
-        pipe_.InitBuffer(inQue_, 2, interp::InterpolateRound32(uint64_t(w) * sizeof(TIn)));
-        if (WEIGHTED) {
-            if (!IsSame<TIn, float>::value) pipe_.InitBuffer(winBuf_, interp::InterpolateRound32(uint64_t(w) * 4));
-            if (IsOneByte<TIn>()) pipe_.InitBuffer(winHalfBuf_, interp::InterpolateRound32(uint64_t(w) * 2));
-            pipe_.InitBuffer(tabQue_, 2, interp::InterpolateRound32(uint64_t(c) * k * (t.useMask ? 12 : 8)));
-            pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
-            pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(c) * 4));
-            pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(c) * sizeof(TOut)));
-            if (IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(c) * 2));
-        } else {
-            if (IsOneByte<TIn>()) pipe_.InitBuffer(winHalfBuf_, interp::InterpolateRound32(uint64_t(w) * 2));
-            pipe_.InitBuffer(tabQue_, 2,
-                             interp::InterpolateRound32(uint64_t(c) * k * 4 + (t.useMask ? uint64_t(c) * sizeof(TC) : 0)));
-            if (IsOneByte<TIn>()) pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(c) * 2));
-            pipe_.InitBuffer(outQue_, 2, interp::InterpolateRound32(uint64_t(c) * sizeof(TOut)));
-        }
+        constexpr uint32_t depth = interp::kInterpolateQueueDepth;
+        pipe_.InitBuffer(inQue_, depth, ub.window);
+        InitIfUsed(pipe_, winBuf_, ub.windowFloat);
+        InitIfUsed(pipe_, winHalfBuf_, ub.windowHalf);
+        pipe_.InitBuffer(tabQue_, depth, ub.tables);
+        InitIfUsed(pipe_, gatBuf_, ub.gathered);
+        InitIfUsed(pipe_, accBuf_, ub.accumulator);
+        pipe_.InitBuffer(outQue_, depth, ub.output);
+        InitIfUsed(pipe_, outHalfBuf_, ub.outputHalf);
     }
 
     __aicore__ inline void SyncCores() { sync_.Meet(); }
 
     __aicore__ inline void Process()
     {
-        const uint64_t align = t_.outAlignElems;
-        const uint64_t units = t_.outElems / align;
+        const uint64_t align = c_.outAlignElems;
+        const uint64_t units = c_.outElems / align;
         const uint64_t idx = GetBlockIdx();
-        const uint64_t bd = t_.blockDim;
+        const uint64_t bd = c_.blockDim;
         uint64_t fs = 0, fe = 0;
         if (units == 0) {  // the whole output is smaller than 32 B: one core
             if (idx != 0) return;
-            fe = t_.outElems;
+            fe = c_.outElems;
         } else {
             if (idx >= bd) return;
             const uint64_t per = units / bd, extra = units % bd;
             fs = (idx * per + (idx < extra ? idx : extra)) * align;
             fe = fs + (per + (idx < extra ? 1 : 0)) * align;
-            if (idx == bd - 1) fe = t_.outElems;  // the sub-granule remainder
+            if (idx == bd - 1) fe = c_.outElems;  // the sub-granule remainder
         }
         uint64_t pos = fs;
         while (pos < fe) {
             uint64_t n = fe - pos;
-            if (n >= t_.chunkElems) {
-                n = t_.chunkElems;
+            if (n >= g_.chunkElems) {
+                n = g_.chunkElems;
             } else if (n % align != 0 && !kPad && units != 0) {
                 if (n > align) {
                     n = n / align * align;  // aligned part now, the remainder next
@@ -284,11 +293,11 @@ public:
 private:
     __aicore__ inline void ProcessChunk(uint64_t f0, uint32_t n)
     {
-        const uint64_t b0 = f0 / t_.blockOutElems;
-        const uint64_t m0 = f0 - b0 * t_.blockOutElems;
+        const uint64_t b0 = f0 / g_.blockOutElems;
+        const uint64_t m0 = f0 - b0 * g_.blockOutElems;
         const uint64_t lo = loGm_.GetValue(m0);
         const uint64_t hi = hiGm_.GetValue(m0 + n - 1);
-        const uint64_t gStart = b0 * t_.blockInElems + lo;
+        const uint64_t gStart = b0 * g_.blockInElems + lo;
         const uint64_t gLen = hi - lo;
         uint64_t shift = 0;  // elements from the window buffer start to gStart
         uint64_t loaded = 0;
@@ -301,29 +310,29 @@ private:
     __aicore__ inline void CopyInWindow(uint64_t gStart, uint64_t gLen, uint64_t* shift, uint64_t* loaded)
     {
         LocalTensor<TIn> win = inQue_.AllocTensor<TIn>();
-        LoadRange(win, inGm_, t_.inElems, gStart, gLen, shift, loaded);
+        LoadRange(win, inGm_, c_.inElems, gStart, gLen, shift, loaded);
         inQue_.EnQue(win);
     }
 
     __aicore__ inline void CopyInTables(uint64_t m0, uint32_t n)
     {
-        const uint32_t c = t_.chunkElems;
-        const uint32_t k = t_.numTaps;
+        const uint32_t c = g_.chunkElems;
+        const uint32_t k = g_.numTaps;
         LocalTensor<uint32_t> tab = tabQue_.AllocTensor<uint32_t>();
         const uint32_t nOff = (n + 7) / 8 * 8;  // table slices are long enough (tableLen >= mOut - 1 + c)
         for (uint32_t j = 0; j < k; ++j) {
-            DataCopy(tab[j * c], offGm_[j * t_.tableLen + m0], nOff);
+            DataCopy(tab[j * c], offGm_[j * g_.tableLen + m0], nOff);
         }
-        if (WEIGHTED || t_.useMask) {
+        if (WEIGHTED || g_.useMask) {
             LocalTensor<TW> w = tab[k * c].template ReinterpretCast<TW>();
             constexpr uint32_t wAlign = 32 / sizeof(TW);
             const uint32_t nW = (n + wAlign - 1) / wAlign * wAlign;
             for (uint32_t j = 0; j < (WEIGHTED ? k : 1u); ++j) {
-                DataCopy(w[j * c], wGm_[j * t_.tableLen + m0], nW);
+                DataCopy(w[j * c], wGm_[j * g_.tableLen + m0], nW);
             }
-            if (WEIGHTED && t_.useMask) {
+            if (WEIGHTED && g_.useMask) {
                 LocalTensor<int32_t> mask = tab[2 * k * c].template ReinterpretCast<int32_t>();
-                for (uint32_t j = 0; j < k; ++j) DataCopy(mask[j * c], maskGm_[j * t_.tableLen + m0], nW);
+                for (uint32_t j = 0; j < k; ++j) DataCopy(mask[j * c], maskGm_[j * g_.tableLen + m0], nW);
             }
         }
         tabQue_.EnQue(tab);
@@ -353,8 +362,8 @@ private:
 
     __aicore__ inline void Compute(uint32_t n, uint64_t shift, uint64_t lo, uint64_t loaded)
     {
-        const uint32_t c = t_.chunkElems;
-        const uint32_t k = t_.numTaps;
+        const uint32_t c = g_.chunkElems;
+        const uint32_t k = g_.numTaps;
         LocalTensor<TIn> win = inQue_.DeQue<TIn>();
         LocalTensor<uint32_t> tab = tabQue_.DeQue<uint32_t>();
         LocalTensor<TC> src = WidenWindow(win, static_cast<uint32_t>(loaded));
@@ -381,14 +390,14 @@ private:
             // Padding taps: the gathered (clamped) source is zeroed bit-exactly (int32 x 0/1) before
             // the weight, so an inf / NaN next to the padding does not leak into it.
             Gather(acc, src, tab, base, n);
-            if (t_.useMask) {
+            if (g_.useMask) {
                 LocalTensor<int32_t> v = acc.template ReinterpretCast<int32_t>();
                 Mul(v, v, tab[2 * k * c].template ReinterpretCast<int32_t>(), static_cast<int32_t>(n));
             }
             Mul(acc, acc, w, static_cast<int32_t>(n));
             for (uint32_t j = 1; j < k; ++j) {
                 Gather(gat, src, tab[j * c], base, n);
-                if (t_.useMask) {
+                if (g_.useMask) {
                     LocalTensor<int32_t> v = gat.template ReinterpretCast<int32_t>();
                     Mul(v, v, tab[(2 * k + j) * c].template ReinterpretCast<int32_t>(), static_cast<int32_t>(n));
                 }
@@ -404,7 +413,7 @@ private:
                 dst = out.template ReinterpretCast<TC>();
             }
             Gather(dst, src, tab, base, n);
-            if (t_.useMask) {
+            if (g_.useMask) {
                 LocalTensor<TW> mask = tab[k * c].template ReinterpretCast<TW>();
                 LocalTensor<TW> v = dst.template ReinterpretCast<TW>();
                 Mul(v, v, mask, static_cast<int32_t>(n));
@@ -420,7 +429,7 @@ private:
 
     __aicore__ inline void Narrow(const LocalTensor<TOut>& out, const LocalTensor<float>& acc, uint32_t n)
     {
-        NarrowTo(out, acc, n, t_.socFlags, outHalfBuf_);
+        NarrowTo(out, acc, n, c_.socFlags, outHalfBuf_);
     }
 
     __aicore__ inline void CopyOut(uint64_t f0, uint32_t n)
@@ -442,7 +451,8 @@ private:
         outQue_.FreeTensor(out);
     }
 
-    InterpolatePassTiling t_;
+    interp::InterpolatePassCommon c_;
+    interp::GatherPassTiling g_;
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> inQue_;
     TQue<TPosition::VECIN, 1> tabQue_;
@@ -473,55 +483,49 @@ public:
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
                                 uint32_t syncBytes)
     {
-        t_ = t;
+        c_ = t.common;
+        r_ = t.rows;
         GM_ADDR user = workspace;  // the user workspace itself (direct-call flow: no system part)
-        sync_.Init(pipe_, user, syncBytes);
-        BindPassTensors(t, x, y, user, inGm_, outGm_);
-        blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable), t.rowSrcAt / 4);
-        rowGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(user + t.offsetTable + t.rowSrcAt),
-                               t.rowTabCap + 4);
-        runGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + t.offsetTable + t.runLenAt),
-                               t.runLenCap + 8);
+        // Every UB buffer of this pass: the layout the planner checked against the UB.
+        const interp::RowsPassUbLayout ub =
+            interp::InterpolateRowsUbLayout(c_, r_, PassCoreSync::ScratchBytes(syncBytes));
+        sync_.Init(pipe_, user, syncBytes, ub.syncScratch);
+        BindPassTensors(c_, x, y, user, inGm_, outGm_);
+        blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + r_.tableBlob), r_.rowSrcAt / 4);
+        rowGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(user + r_.tableBlob + r_.rowSrcAt),
+                               r_.rowTabCap + 4);
+        runGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + r_.tableBlob + r_.runLenAt),
+                               r_.runLenCap + 8);
 
-        // Keep in step with interp::InterpolateRowPassUbBytes.
-        const uint32_t p = t.innerOutPad;
-        const uint32_t raw = t.rawElems;
-        pipe_.InitBuffer(rawQue_, 2, interp::InterpolateRound32(uint64_t(raw) * sizeof(TIn)));
-        if (!IsSame<TIn, TC>::value) pipe_.InitBuffer(wideBuf_, interp::InterpolateRound32(uint64_t(raw) * sizeof(TC)));
-        if (WEIGHTED && IsOneByte<TIn>()) pipe_.InitBuffer(rawHalfBuf_, interp::InterpolateRound32(uint64_t(raw) * 2));
-        slotStride_ = interp::InterpolateRound32(uint64_t(t.slotElems) * sizeof(TC)) / sizeof(TC);
-        pipe_.InitBuffer(slotBuf_, t.slots * interp::InterpolateRound32(uint64_t(t.slotElems) * sizeof(TC)));
-        pipe_.InitBuffer(blobBuf_, interp::InterpolateRound32(t.rowSrcAt));
-        pipe_.InitBuffer(rowBuf_, interp::InterpolateRound32(uint64_t(t.rowTabCap) * 8 + 32));
-        pipe_.InitBuffer(runBuf_, interp::InterpolateRound32(uint64_t(t.runLenCap) * 4 + 32));
-        if (WEIGHTED) {
-            pipe_.InitBuffer(gatBuf_, interp::InterpolateRound32(uint64_t(p) * t.numTaps * 4));
-            pipe_.InitBuffer(accBuf_, interp::InterpolateRound32(uint64_t(t.slotElems) * 4));
-            if (t.innerAfter) pipe_.InitBuffer(resBuf_, interp::InterpolateRound32(uint64_t(p) * 4));
-        }
-        pipe_.InitBuffer(outQue_, 2,
-                         interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * sizeof(TOut)));
-        const uint32_t nar = t.narrowElems;
-        if (WEIGHTED && IsOneByte<TOut>()) pipe_.InitBuffer(outHalfBuf_, interp::InterpolateRound32(uint64_t(nar) * 2));
-        if (t.compactOut) {
-            const uint64_t run = uint64_t(t.outRowsPerDma) * t.innerOut;
-            pipe_.InitBuffer(stageBuf_, interp::InterpolateRound32(uint64_t(t.outRowsPerDma) * p * sizeof(TC)));
-            if (WEIGHTED && !IsSame<TOut, float>::value) pipe_.InitBuffer(packBuf_, interp::InterpolateRound32(run * 4));
-            if (!WEIGHTED && IsOneByte<TIn>()) pipe_.InitBuffer(packBuf_, interp::InterpolateRound32(run * 2));
-        }
+        constexpr uint32_t depth = interp::kInterpolateQueueDepth;
+        pipe_.InitBuffer(rawQue_, depth, ub.rawRows);
+        InitIfUsed(pipe_, wideBuf_, ub.wideRows);
+        InitIfUsed(pipe_, rawHalfBuf_, ub.rawHalf);
+        slotStride_ = ub.slotBytes / sizeof(TC);
+        pipe_.InitBuffer(slotBuf_, ub.slotCache);
+        pipe_.InitBuffer(blobBuf_, ub.innerTables);
+        pipe_.InitBuffer(rowBuf_, ub.rowTaps);
+        pipe_.InitBuffer(runBuf_, ub.runLengths);
+        InitIfUsed(pipe_, gatBuf_, ub.gathered);
+        InitIfUsed(pipe_, accBuf_, ub.accumulator);
+        InitIfUsed(pipe_, resBuf_, ub.innerResult);
+        pipe_.InitBuffer(outQue_, depth, ub.output);
+        InitIfUsed(pipe_, outHalfBuf_, ub.outputHalf);
+        InitIfUsed(pipe_, stageBuf_, ub.staging);
+        InitIfUsed(pipe_, packBuf_, ub.packed);
 
         // This core's output rows [r0_, r1_).
         // Cores form rowGroups x bandGroups: a contiguous range of output rows and of column bands
         // each (base + tail on both), so few long rows still spread over the cores without every
         // core re-reading the neighbouring input rows.
         const uint64_t idx = GetBlockIdx();
-        const uint64_t groups = t.bandGroups > 1 ? t.bandGroups : 1;
-        const uint64_t rowGroups = t.blockDim / groups;
+        const uint64_t groups = r_.bandGroups > 1 ? r_.bandGroups : 1;
+        const uint64_t rowGroups = c_.blockDim / groups;
         const uint64_t rg = idx / groups, bg = idx % groups;
-        const uint64_t per = t.rows / rowGroups, extra = t.rows % rowGroups;
+        const uint64_t per = r_.rowUnits / rowGroups, extra = r_.rowUnits % rowGroups;
         r0_ = rg * per + (rg < extra ? rg : extra);
-        r1_ = idx < t.blockDim ? r0_ + per + (rg < extra ? 1 : 0) : r0_;
-        const uint64_t bper = t.bands / groups, bextra = t.bands % groups;
+        r1_ = idx < c_.blockDim ? r0_ + per + (rg < extra ? 1 : 0) : r0_;
+        const uint64_t bper = r_.bands / groups, bextra = r_.bands % groups;
         band0_ = static_cast<uint32_t>(bg * bper + (bg < bextra ? bg : bextra));
         band1_ = static_cast<uint32_t>(band0_ + bper + (bg < bextra ? 1 : 0));
         if (r1_ == r0_ || band1_ == band0_) {
@@ -530,31 +534,31 @@ public:
         }
         // Tables: the inner taps whole (vector operands), and the slices of the row taps and run
         // lengths this core uses (scalar reads), each one DMA.
-        uint64_t oLo = 0, oHi = t.rowOutLen - 1;
-        if (r0_ / t.rowOutLen == (r1_ - 1) / t.rowOutLen) {
-            oLo = r0_ % t.rowOutLen;
-            oHi = (r1_ - 1) % t.rowOutLen;
+        uint64_t oLo = 0, oHi = r_.rowOutLen - 1;
+        if (r0_ / r_.rowOutLen == (r1_ - 1) / r_.rowOutLen) {
+            oLo = r0_ % r_.rowOutLen;
+            oHi = (r1_ - 1) % r_.rowOutLen;
         }
-        const uint32_t k = WEIGHTED ? t.rowTaps : 1u;
+        const uint32_t k = WEIGHTED ? r_.rowTaps : 1u;
         rowBase_ = oLo * k;
         const uint64_t pairs = (oHi + 1 - oLo) * k;
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-        DataCopy(blob, blobGm_[0], t.rowSrcAt / 4);
+        DataCopy(blob, blobGm_[0], r_.rowSrcAt / 4);
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         DataCopy(rowTab, rowGm_[rowBase_], static_cast<uint32_t>((pairs + 3) / 4 * 4));
         ai::Sync<HardEvent::MTE2_S>();
         // Input rows this core may read: from the smallest tap of its first output row to the
         // largest of its last one (taps are monotone); whole block if the range spans blocks.
-        uint64_t srcLo = t.rowInLen, srcHi = 0;
+        uint64_t srcLo = r_.rowInLen, srcHi = 0;
         for (uint32_t j = 0; j < k; ++j) {
             const uint64_t a = rowTab.GetValue(static_cast<uint32_t>(j)) & 0xFFFFFFFFull;
             const uint64_t z = rowTab.GetValue(static_cast<uint32_t>(pairs - k + j)) & 0xFFFFFFFFull;
             if (a < srcLo) srcLo = a;
             if (z > srcHi) srcHi = z;
         }
-        if (oLo == 0 && oHi == t.rowOutLen - 1) {
+        if (oLo == 0 && oHi == r_.rowOutLen - 1) {
             srcLo = 0;
-            srcHi = t.rowInLen - 1;
+            srcHi = r_.rowInLen - 1;
         }
         if (srcHi < srcLo) srcHi = srcLo;
         runBase_ = srcLo;
@@ -571,17 +575,17 @@ public:
     {
         const uint64_t r0 = r0_, r1 = r1_;
         rowEnd_ = r1;
-        if (t_.bands <= 1) {
+        if (r_.bands <= 1) {
             bandStart_ = 0;
-            bandLen_ = t_.outerBatch > 1 ? t_.innerOutPad : t_.innerOut;  // B rows: every lane
-            if (t_.compactOut) {
+            bandLen_ = r_.outerBatch > 1 ? r_.innerOutPad : r_.innerOut;  // B rows: every lane
+            if (r_.compactOut) {
                 ProcessCompact(r0, r1);
                 return;
             }
-            for (uint64_t r = r0; r < r1; r += t_.outRowsPerDma) {
-                const uint64_t n = (r1 - r < t_.outRowsPerDma) ? r1 - r : t_.outRowsPerDma;
+            for (uint64_t r = r0; r < r1; r += r_.outRowsPerDma) {
+                const uint64_t n = (r1 - r < r_.outRowsPerDma) ? r1 - r : r_.outRowsPerDma;
                 LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
-                for (uint64_t i = 0; i < n; ++i) ComputeRow(r + i, out[static_cast<uint32_t>(i * t_.outRowStride)]);
+                for (uint64_t i = 0; i < n; ++i) ComputeRow(r + i, out[static_cast<uint32_t>(i * r_.outRowStride)]);
                 outQue_.EnQue(out);
                 CopyOut(r, static_cast<uint32_t>(n));
             }
@@ -589,19 +593,19 @@ public:
         }
         // Column bands of an identity inner block: band-major, so cached rows are reused within a band.
         for (uint32_t band = band0_; band < band1_; ++band) {
-            bandStart_ = uint64_t(band) * t_.bandElems;
-            bandLen_ = t_.bandElems;
-            if (bandStart_ + bandLen_ > t_.innerOut) {
-                if (kPad || ((t_.innerOut - bandStart_) * sizeof(TOut)) % 32 == 0) {
-                    bandLen_ = t_.innerOut - bandStart_;
+            bandStart_ = uint64_t(band) * r_.bandElems;
+            bandLen_ = r_.bandElems;
+            if (bandStart_ + bandLen_ > r_.innerOut) {
+                if (kPad || ((r_.innerOut - bandStart_) * sizeof(TOut)) % 32 == 0) {
+                    bandLen_ = r_.innerOut - bandStart_;
                 } else {
                     // 310P: a full band ending at the row end, overlapping the previous band of the
                     // same rows (this core's own bytes, same values)
-                    bandStart_ = t_.innerOut - t_.bandElems;
+                    bandStart_ = r_.innerOut - r_.bandElems;
                     PipeBarrier<PIPE_MTE3>();
                 }
             }
-            for (uint32_t i = 0; i < t_.slots; ++i) slotRow_[i] = UINT64_MAX;
+            for (uint32_t i = 0; i < r_.slots; ++i) slotRow_[i] = UINT64_MAX;
             nextSlot_ = 0;
             for (uint64_t r = r0; r < r1; ++r) {
                 LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
@@ -619,24 +623,24 @@ private:
     // recomputed with the same values), so no DMA reaches another core's bytes.
     __aicore__ inline void ProcessCompact(uint64_t r0, uint64_t r1)
     {
-        const uint64_t g = t_.outRowsPerDma;
+        const uint64_t g = r_.outRowsPerDma;
         for (uint64_t r = r0; r < r1; r += g) {
             if (r1 - r < g) {
                 r = r1 - g;
                 PipeBarrier<PIPE_MTE3>();  // overlaps this core's previous write
             }
             LocalTensor<TC> stage = stageBuf_.Get<TC>();
-            for (uint64_t i = 0; i < g; ++i) ComputeRowInto(r + i, stage[static_cast<uint32_t>(i * t_.innerOutPad)]);
+            for (uint64_t i = 0; i < g; ++i) ComputeRowInto(r + i, stage[static_cast<uint32_t>(i * r_.innerOutPad)]);
             LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
-            const uint32_t run = static_cast<uint32_t>(g * t_.innerOut);
-            LocalTensor<uint32_t> pack = blobBuf_.Get<uint32_t>()[t_.compactAt / 4];
+            const uint32_t run = static_cast<uint32_t>(g * r_.innerOut);
+            LocalTensor<uint32_t> pack = blobBuf_.Get<uint32_t>()[r_.compactAt / 4];
             if constexpr (WEIGHTED) {
                 if constexpr (IsSame<TOut, float>::value) {
                     Gather(out, stage, pack, 0, run);
                 } else {
                     LocalTensor<float> packed = packBuf_.Get<float>();
                     Gather(packed, stage, pack, 0, run);
-                    NarrowTo(out, packed, run, t_.socFlags, outHalfBuf_);
+                    NarrowTo(out, packed, run, c_.socFlags, outHalfBuf_);
                 }
             } else if constexpr (IsOneByte<TIn>()) {
                 LocalTensor<half> packed = packBuf_.Get<half>();
@@ -647,7 +651,7 @@ private:
             }
             outQue_.EnQue(out);
             out = outQue_.DeQue<TOut>();
-            DataCopy(outGm_[r * t_.innerOut], out, run);
+            DataCopy(outGm_[r * r_.innerOut], out, run);
             outQue_.FreeTensor(out);
         }
     }
@@ -655,8 +659,8 @@ private:
     // One output row in the compute type (float / native copy), not narrowed.
     __aicore__ inline void ComputeRowInto(uint64_t r, const LocalTensor<TC>& dst)
     {
-        const uint64_t b = r / t_.rowOutLen;
-        const uint64_t o = r - b * t_.rowOutLen;
+        const uint64_t b = r / r_.rowOutLen;
+        const uint64_t o = r - b * r_.rowOutLen;
         const int32_t n = static_cast<int32_t>(bandLen_);
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         if constexpr (WEIGHTED) {
@@ -686,14 +690,14 @@ private:
     {
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         bool first = true;
-        for (uint32_t k = 0; k < t_.rowTaps; ++k) {
-            const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o * t_.rowTaps + k - rowBase_));
+        for (uint32_t k = 0; k < r_.rowTaps; ++k) {
+            const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o * r_.rowTaps + k - rowBase_));
             const uint32_t hi = static_cast<uint32_t>(tap >> 32);
             if (hi == 0u) break;
             const uint64_t src = tap & 0xFFFFFFFFull;
             uint32_t len = 1;
             float w = TapWeight(tap);
-            if (t_.zeroRuns && (hi & 0xFF800000u) == 0x80000000u) {
+            if (r_.zeroRuns && (hi & 0xFF800000u) == 0x80000000u) {
                 len = hi & 0x7FFFFFu;
                 w = -0.0f;
             }
@@ -723,23 +727,24 @@ private:
     // The slot holding transformed input row g of block b (loading a run of rows on a miss).
     __aicore__ inline LocalTensor<TC> RowSlot(uint64_t b, uint64_t src)
     {
-        const uint64_t g = b * t_.rowInLen + src;
-        for (uint32_t s = 0; s < t_.slots; ++s) {
+        const uint64_t g = b * r_.rowInLen + src;
+        for (uint32_t s = 0; s < r_.slots; ++s) {
             if (slotRow_[s] == g) return Slot(s);
         }
         LocalTensor<uint32_t> run = runBuf_.Get<uint32_t>();
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         uint64_t n = run.GetValue(static_cast<uint32_t>(src - runBase_));
-        if (n > t_.inRowsPerDma) n = t_.inRowsPerDma;
+        if (n > r_.inRowsPerDma) n = r_.inRowsPerDma;
         if (n < 1) n = 1;
-        if (n > t_.rowInLen - src) n = t_.rowInLen - src;
+        if (n > r_.rowInLen - src) n = r_.rowInLen - src;
         if (b != limitBlock_) {
             // The last input row this core needs in block b: the largest source row of its last
             // output row there (taps are monotone); never read ahead beyond it.
             limitBlock_ = b;
-            const uint64_t lastRow = (b + 1) * t_.rowOutLen - 1 < rowEnd_ - 1 ? (b + 1) * t_.rowOutLen - 1 : rowEnd_ - 1;
-            const uint64_t o = lastRow - b * t_.rowOutLen;
-            const uint32_t k = WEIGHTED ? t_.rowTaps : 1u;
+            const uint64_t blockEnd = (b + 1) * r_.rowOutLen - 1;
+            const uint64_t lastRow = blockEnd < rowEnd_ - 1 ? blockEnd : rowEnd_ - 1;
+            const uint64_t o = lastRow - b * r_.rowOutLen;
+            const uint32_t k = WEIGHTED ? r_.rowTaps : 1u;
             limitSrc_ = 0;
             for (uint32_t j = 0; j < k; ++j) {
                 const uint64_t v = rowTab.GetValue(static_cast<uint32_t>(o * k + j - rowBase_)) & 0xFFFFFFFFull;
@@ -748,7 +753,7 @@ private:
         }
         if (src + n > limitSrc_ + 1) n = limitSrc_ + 1 > src ? limitSrc_ + 1 - src : 1;
         LoadRows(g, static_cast<uint32_t>(n));
-        for (uint32_t s = 0; s < t_.slots; ++s) {
+        for (uint32_t s = 0; s < r_.slots; ++s) {
             if (slotRow_[s] == g) return Slot(s);
         }
         return Slot(0);  // not reached: LoadRows placed row g
@@ -759,26 +764,27 @@ private:
     {
         LocalTensor<TIn> raw = rawQue_.AllocTensor<TIn>();
         uint64_t shift = 0, loaded = 0;
-        if (t_.outerBatch > 1) {
+        if (r_.outerBatch > 1) {
             // Source row `src` of B consecutive outer blocks: one strided DMA, rows rawPitch apart.
-            const uint64_t bg = g / t_.rowInLen, src = g - bg * t_.rowInLen;
-            const uint64_t at = (bg * t_.outerBatch * t_.rowInLen + src) * t_.innerIn;
-            const uint64_t gap = (t_.rowInLen - 1) * t_.innerIn * sizeof(TIn);
+            const uint64_t bg = g / r_.rowInLen, src = g - bg * r_.rowInLen;
+            const uint64_t at = (bg * r_.outerBatch * r_.rowInLen + src) * r_.innerIn;
+            const uint64_t gap = (r_.rowInLen - 1) * r_.innerIn * sizeof(TIn);
             if constexpr (kPad) {
-                DataCopyExtParams p(static_cast<uint16_t>(t_.outerBatch), static_cast<uint32_t>(t_.innerIn * sizeof(TIn)),
+                DataCopyExtParams p(static_cast<uint16_t>(r_.outerBatch),
+                                    static_cast<uint32_t>(r_.innerIn * sizeof(TIn)),
                                     static_cast<uint32_t>(gap), 0, 0);
                 DataCopyPadExtParams<TIn> pad(false, 0, 0, static_cast<TIn>(0));
                 DataCopyPad(raw, inGm_[at], p, pad);
             } else {
-                DataCopyParams p(static_cast<uint16_t>(t_.outerBatch),
-                                 static_cast<uint16_t>(t_.innerIn * sizeof(TIn) / 32), static_cast<uint16_t>(gap / 32),
+                DataCopyParams p(static_cast<uint16_t>(r_.outerBatch),
+                                 static_cast<uint16_t>(r_.innerIn * sizeof(TIn) / 32), static_cast<uint16_t>(gap / 32),
                                  0);
                 DataCopy(raw, inGm_[at], p);
             }
-            loaded = uint64_t(t_.outerBatch) * t_.rawPitch;
+            loaded = uint64_t(r_.outerBatch) * r_.rawPitch;
         } else {
-            const uint64_t len = t_.bands <= 1 ? n * t_.innerIn : bandLen_;  // bands: one row at a time
-            LoadRange(raw, inGm_, t_.inElems, g * t_.innerIn + bandStart_, len, &shift, &loaded);
+            const uint64_t len = r_.bands <= 1 ? n * r_.innerIn : bandLen_;  // bands: one row at a time
+            LoadRange(raw, inGm_, c_.inElems, g * r_.innerIn + bandStart_, len, &shift, &loaded);
         }
         rawQue_.EnQue(raw);
         raw = rawQue_.DeQue<TIn>();
@@ -787,28 +793,28 @@ private:
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
         for (uint32_t i = 0; i < n; ++i) {
             const uint32_t s = nextSlot_;
-            nextSlot_ = (nextSlot_ + 1 == t_.slots) ? 0 : nextSlot_ + 1;
+            nextSlot_ = (nextSlot_ + 1 == r_.slots) ? 0 : nextSlot_ + 1;
             slotRow_[s] = g + i;
             LocalTensor<TC> slot = Slot(s);
             // Row i of the run starts `shift + i * innerIn` elements into the buffer: any alignment
             // is fine for a gather source.
-            const uint32_t base = static_cast<uint32_t>((shift + i * t_.innerIn) * sizeof(TC));
-            if (WEIGHTED && t_.innerAfter) {
+            const uint32_t base = static_cast<uint32_t>((shift + i * r_.innerIn) * sizeof(TC));
+            if (WEIGHTED && r_.innerAfter) {
                 // keep the widened row; the inner transform runs on the combined output row
-                Gather(slot, src, blob[t_.identityAt / 4], base, static_cast<uint32_t>(t_.innerIn));
+                Gather(slot, src, blob[r_.identityAt / 4], base, static_cast<uint32_t>(r_.innerIn));
                 continue;
             }
             if constexpr (WEIGHTED) {
-                if (!t_.innerIdentity) {
+                if (!r_.innerIdentity) {
                     InnerTransform(slot, src, base, cnt);
                     continue;
                 }
             }
             Gather(slot, src, blob, base, static_cast<uint32_t>(cnt));
-            if (t_.innerIdentity) continue;  // a plain copy: no weights / mask to apply
+            if (r_.innerIdentity) continue;  // a plain copy: no weights / mask to apply
             if constexpr (!WEIGHTED) {
-                if (t_.useMask) {
-                    LocalTensor<TW> mask = blob[t_.innerWeightAt / 4].template ReinterpretCast<TW>();
+                if (r_.innerMask) {
+                    LocalTensor<TW> mask = blob[r_.innerWeightAt / 4].template ReinterpretCast<TW>();
                     LocalTensor<TW> v = slot.template ReinterpretCast<TW>();
                     Mul(v, v, mask, cnt);
                 }
@@ -823,15 +829,15 @@ private:
     __aicore__ inline void InnerTransform(const LocalTensor<float>& dst, const LocalTensor<float>& src, uint32_t base,
                                           int32_t n)
     {
-        const uint32_t p = t_.innerOutPad;
-        const uint32_t k = t_.numTaps;
+        const uint32_t p = r_.innerOutPad;
+        const uint32_t k = r_.innerTaps;
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-        LocalTensor<float> w = blob[t_.innerWeightAt / 4].template ReinterpretCast<float>();
+        LocalTensor<float> w = blob[r_.innerWeightAt / 4].template ReinterpretCast<float>();
         // Padding taps (useMask): the gathered clamped source is zeroed bit-exactly (int32 x 0/1).
-        const uint32_t maskAt = (t_.innerWeightAt + interp::InterpolateRound32(uint64_t(k) * p * 4)) / 4;
+        const uint32_t maskAt = (r_.innerWeightAt + interp::InterpolateRound32(uint64_t(k) * p * 4)) / 4;
         if (k == 1) {
             Gather(dst, src, blob, base, static_cast<uint32_t>(n));
-            if (t_.useMask) {
+            if (r_.innerMask) {
                 LocalTensor<int32_t> v = dst.template ReinterpretCast<int32_t>();
                 Mul(v, v, blob[maskAt].template ReinterpretCast<int32_t>(), n);
             }
@@ -840,7 +846,7 @@ private:
         }
         LocalTensor<float> gat = gatBuf_.Get<float>();
         Gather(gat, src, blob, base, k * p);
-        if (t_.useMask) {
+        if (r_.innerMask) {
             LocalTensor<int32_t> v = gat.template ReinterpretCast<int32_t>();
             Mul(v, v, blob[maskAt].template ReinterpretCast<int32_t>(), static_cast<int32_t>(k * p));
         }
@@ -868,20 +874,20 @@ private:
 
     __aicore__ inline void ComputeRow(uint64_t r, const LocalTensor<TOut>& out)
     {
-        const uint64_t b = r / t_.rowOutLen;
-        const uint64_t o = r - b * t_.rowOutLen;
+        const uint64_t b = r / r_.rowOutLen;
+        const uint64_t o = r - b * r_.rowOutLen;
         const int32_t n = static_cast<int32_t>(bandLen_);
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         if constexpr (WEIGHTED) {
             LocalTensor<float> acc;
-            const int32_t accN = t_.innerAfter ? static_cast<int32_t>(t_.innerIn) : n;
+            const int32_t accN = r_.innerAfter ? static_cast<int32_t>(r_.innerIn) : n;
             if constexpr (IsSame<TOut, float>::value) {
-                acc = t_.innerAfter ? accBuf_.Get<float>() : out;
+                acc = r_.innerAfter ? accBuf_.Get<float>() : out;
             } else {
                 acc = accBuf_.Get<float>();
             }
             CombineRows(acc, b, o, accN);
-            if (t_.innerAfter) {
+            if (r_.innerAfter) {
                 // inner transform of the combined row: Gather + weight per inner tap
                 LocalTensor<float> res;
                 if constexpr (IsSame<TOut, float>::value) {
@@ -892,7 +898,7 @@ private:
                 InnerTransform(res, acc, 0, n);
                 acc = res;
             }
-            NarrowTo(out, acc, static_cast<uint32_t>(n), t_.socFlags, outHalfBuf_);
+            NarrowTo(out, acc, static_cast<uint32_t>(n), c_.socFlags, outHalfBuf_);
         } else {
             const uint64_t tap = rowTab.GetValue(static_cast<uint32_t>(o - rowBase_));  // one tap per row
             const float w = TapWeight(tap);
@@ -917,12 +923,12 @@ private:
 
     __aicore__ inline void CopyOut(uint64_t r, uint32_t rowsN)
     {
-        if (t_.outerBatch > 1) {
+        if (r_.outerBatch > 1) {
             CopyOutBatched(r);
             return;
         }
         LocalTensor<TOut> out = outQue_.DeQue<TOut>();
-        const uint64_t n = t_.innerOut;
+        const uint64_t n = r_.innerOut;
         if ((n * sizeof(TOut)) % 32 == 0) {
             DataCopy(outGm_[r * n], out, static_cast<uint32_t>(rowsN * n));  // rows are contiguous in UB
         } else if constexpr (kPad) {
@@ -940,17 +946,17 @@ private:
     __aicore__ inline void CopyOutBatched(uint64_t r)
     {
         LocalTensor<TOut> out = outQue_.DeQue<TOut>();
-        const uint64_t bg = r / t_.rowOutLen, o = r - bg * t_.rowOutLen;
-        const uint64_t at = (bg * t_.outerBatch * t_.rowOutLen + o) * t_.innerOut;
-        const uint64_t rowBytes = t_.innerOut * sizeof(TOut);
-        const uint64_t gap = (t_.rowOutLen - 1) * rowBytes;
-        const uint64_t ubGapBlocks = (uint64_t(t_.batchStride) * sizeof(TOut) - (rowBytes + 31) / 32 * 32) / 32;
+        const uint64_t bg = r / r_.rowOutLen, o = r - bg * r_.rowOutLen;
+        const uint64_t at = (bg * r_.outerBatch * r_.rowOutLen + o) * r_.innerOut;
+        const uint64_t rowBytes = r_.innerOut * sizeof(TOut);
+        const uint64_t gap = (r_.rowOutLen - 1) * rowBytes;
+        const uint64_t ubGapBlocks = (uint64_t(r_.batchStride) * sizeof(TOut) - (rowBytes + 31) / 32 * 32) / 32;
         if constexpr (kPad) {
-            DataCopyExtParams p(static_cast<uint16_t>(t_.outerBatch), static_cast<uint32_t>(rowBytes),
+            DataCopyExtParams p(static_cast<uint16_t>(r_.outerBatch), static_cast<uint32_t>(rowBytes),
                                 static_cast<uint32_t>(ubGapBlocks), static_cast<uint32_t>(gap), 0);
             DataCopyPad(outGm_[at], out, p);
         } else {
-            DataCopyParams p(static_cast<uint16_t>(t_.outerBatch), static_cast<uint16_t>(rowBytes / 32),
+            DataCopyParams p(static_cast<uint16_t>(r_.outerBatch), static_cast<uint16_t>(rowBytes / 32),
                              static_cast<uint16_t>(ubGapBlocks), static_cast<uint16_t>(gap / 32));
             DataCopy(outGm_[at], out, p);
         }
@@ -960,7 +966,7 @@ private:
     __aicore__ inline void CopyOutBand(uint64_t r)
     {
         LocalTensor<TOut> out = outQue_.DeQue<TOut>();
-        const uint64_t at = r * t_.innerOut + bandStart_;
+        const uint64_t at = r * r_.innerOut + bandStart_;
         if ((bandLen_ * sizeof(TOut)) % 32 == 0) {
             DataCopy(outGm_[at], out, static_cast<uint32_t>(bandLen_));
         } else if constexpr (kPad) {
@@ -972,7 +978,8 @@ private:
         outQue_.FreeTensor(out);
     }
 
-    InterpolatePassTiling t_;
+    interp::InterpolatePassCommon c_;
+    interp::RowsPassTiling r_;
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> rawQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
@@ -998,7 +1005,7 @@ template <typename TIn, typename TOut, bool WEIGHTED>
 __aicore__ inline void RunPass(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const InterpolatePassTiling& t,
                                uint32_t syncBytes, bool syncAfter)
 {
-    if (t.layout == interp::kLayoutRows) {
+    if (t.common.layout == interp::kLayoutRows) {
         InterpolateRowPass<TIn, TOut, WEIGHTED> op;  // owns this pass's TPipe (one alive at a time)
         op.Init(x, y, workspace, t, syncBytes);
         op.Process();
@@ -1031,11 +1038,11 @@ __global__ __aicore__ void interpolate_separable(GM_ADDR x, GM_ADDR y, GM_ADDR w
     (void)BF16;
     for (uint32_t i = 0; i < tiling.numPasses; ++i) {
         const InterpolatePassTiling& t = tiling.pass[i];
-        if (((t.socFlags & interp::kSocHasDataCopyPad) != 0) != kPad) {
+        if (((t.common.socFlags & interp::kSocHasDataCopyPad) != 0) != kPad) {
             Trap();  // planned for another SoC than this build's
             return;
         }
-        const uint64_t key = InterpolatePassKey(t.kind, t.inDType, t.outDType);
+        const uint64_t key = InterpolatePassKey(t.common.kind, t.common.inDType, t.common.outDType);
         const bool syncAfter = i + 1 < tiling.numPasses;
         const uint32_t syncBytes = tiling.numPasses > 1 ? tiling.syncBytes : 0;
 #define AI_INTERP_PASS(kind, ti, to, TI, TO)                                         \

@@ -1,18 +1,15 @@
 // Tiling of the Interpolate-4 kernel: POD structs shared byte for byte by the host planner
-// (op_host/interpolate_tiling.cpp) and the kernel (op_kernel/interpolate.cpp).
+// (op_host/interpolate_tiling.cpp) and the kernel (op_kernel/interpolate.cpp), and the UB layout of
+// each pass kind (the one definition of the buffers a pass allocates: the kernel's Init allocates
+// them, the planner checks them against the UB).
 //
 // The operation runs as a sequence of separable passes over the axes that change (resized, or
 // padded); one kernel launch runs them in order, the cores meeting in SyncAll between passes.
+// Each pass is an InterpolatePassTiling: the part every pass has (InterpolatePassCommon: kind,
+// dtypes, cores, buffers, element counts, SoC flags) and, by `common.layout`, either a
+// GatherPassTiling or a RowsPassTiling (a tagged union: each field has one meaning).
 // Taps that fall into the padding region carry weight +0.0f / mask 0 (padding is data of value 0);
 // taps inside the input with weight 0 carry -0.0f and are computed (0 * inf = NaN, as the reference).
-// ROWS passes (layout kLayoutRows): see the ROWS fields below.
-// GATHER passes (layout kLayoutGather) read a dense tensor viewed as [outer, inLen * inner] and
-// write [outer, outLen * inner].  Per output element of one block (index m in
-// [0, outLen * inner)) the host builds K taps: a byte offset of the source element inside the
-// block (in the pass's compute type) and a weight (float) or a 0/1 mask (copy passes with
-// padding).  The tables are repeated over enough consecutive blocks (tableLen entries, offsets
-// shifted by the input block length) that any chunk of chunkElems consecutive outputs starting in
-// the first block is one contiguous slice of the table.
 #pragma once
 
 #include <stdint.h>
@@ -36,25 +33,38 @@ enum class InterpolatePassKind : uint32_t {
     WEIGHTED = 1,  // K taps, float32 compute (linear, linear_onnx, cubic)
 };
 
-struct InterpolatePassTiling {
+// What every pass has, whatever its layout.
+struct InterpolatePassCommon {
+    uint32_t layout;          // kLayoutGather or kLayoutRows: which member of the pass's union is used
     uint32_t kind;            // InterpolatePassKind
     uint32_t inDType;         // ai::DType code of the data this pass reads
     uint32_t outDType;        // ai::DType code of the data this pass writes
-    uint32_t numTaps;         // K
-    uint32_t useMask;         // padding taps present: COPY multiplies by the 0/1 mask table; WEIGHTED
-                              // also multiplies the gathered values (int32 view) by a 0/1 mask table
-                              // (after the weights) so padding reads 0 whatever the clamped source
     uint32_t inFromWorkspace; // 1: input is the user workspace at inBufOffset, 0: x
     uint32_t outToWorkspace;  // 1: output is the user workspace at outBufOffset, 0: y
     uint32_t blockDim;        // cores used by this pass
-    uint32_t chunkElems;      // outputs per chunk (multiple of outAlignElems)
-    uint32_t windowElems;     // capacity of the input window in UB (elements, 32 B multiple)
-    uint32_t outAlignElems;   // 32 B of output elements: DataCopy granule, split unit
+    uint32_t outAlignElems;   // 32 B of output elements (DataCopy granule; GATHER's split unit)
     uint32_t socFlags;        // kSocHasDataCopyPad | kSocHalfRint
+    uint32_t rsv;
     uint64_t inBufOffset;     // bytes into the user workspace
     uint64_t outBufOffset;
     uint64_t inElems;         // total input elements of this pass
     uint64_t outElems;        // total output elements of this pass
+};
+static_assert(sizeof(InterpolatePassCommon) % 8 == 0, "tiling structs are padded to 8 bytes");
+
+// GATHER layout: the pass reads a dense tensor viewed as [outer, inLen * inner] and writes
+// [outer, outLen * inner].  Per output element of one block (index m in [0, outLen * inner)) the
+// host builds K taps: a byte offset of the source element inside the block (in the pass's compute
+// type) and a weight (float) or a 0/1 mask (copy passes with padding).  The tables are repeated over
+// enough consecutive blocks (tableLen entries, offsets shifted by the input block length) that any
+// chunk of chunkElems consecutive outputs starting in the first block is one contiguous slice.
+struct GatherPassTiling {
+    uint32_t numTaps;         // K
+    uint32_t useMask;         // padding taps present: COPY multiplies by the 0/1 mask table; WEIGHTED
+                              // also multiplies the gathered values (int32 view) by a 0/1 mask table
+                              // (after the weights) so padding reads 0 whatever the clamped source
+    uint32_t chunkElems;      // outputs per chunk (multiple of outAlignElems)
+    uint32_t windowElems;     // capacity of the input window in UB (elements, 32 B multiple)
     uint64_t blockInElems;    // inLen * inner
     uint64_t blockOutElems;   // outLen * inner
     uint64_t tableLen;        // entries per tap table (>= blockOutElems - 1 + chunkElems)
@@ -62,24 +72,29 @@ struct InterpolatePassTiling {
     uint64_t weightTable;     // K x tableLen: float (WEIGHTED) or int32/int16 mask (COPY)
     uint64_t windowLoTable;   // tableLen uint32: min source element offset over entries >= m
     uint64_t windowHiTable;   // tableLen uint32: 1 + max source element offset over entries <= m
-    // ---- ROWS layout (layout == kLayoutRows) ----
-    // The tensor is [outer, rowInLen, innerIn] -> [outer, rowOutLen, innerOut]: one output row is a
-    // weighted sum of rowTaps transformed input rows; an input row is transformed once (gather with
-    // numTaps inner taps, entries per tap innerOutPad apart), kept in one of `slots` UB slots and
-    // reused by every output row that needs it.  Input rows are read inRowsPerDma at a time (runs of
-    // consecutive needed rows), output rows written outRowsPerDma at a time.
-    // The tables are one blob in GM (offsetTable, tableBlobBytes); byte offsets in it:
-    //   0: inner offsets (numTaps x innerOutPad uint32), innerWeightAt: inner weights / masks
-    //      (read whole: rowSrcAt bytes);
-    //   (WEIGHTED with useMask: an int32 0/1 mask, numTaps x innerOutPad, follows the inner weights
-    //      at innerWeightAt + Round32(numTaps * innerOutPad * 4));
-    //   rowSrcAt: rowTabCap uint64 row taps (o * rowTaps + k): source row | float weight bits << 32
-    //      (bits 0, +0.0f: padding, ordered last; -0.0f: a zero weight inside the input, computed;
-    //      zeroRuns: 0x80000000 | len, a run of len such rows), read as the slice of this core's
-    //      output rows; entries left over after the padding repeat the row's largest source;
-    //   runLenAt: runLenCap uint32, consecutive needed input rows starting at each input row
-    //      (read as the slice of this core's input rows).  Both slices have 32 B of slack in GM.
-    uint32_t layout;          // kLayoutGather or kLayoutRows
+};
+static_assert(sizeof(GatherPassTiling) % 8 == 0, "tiling structs are padded to 8 bytes");
+
+// ROWS layout: the tensor is [outer, rowInLen, innerIn] -> [outer, rowOutLen, innerOut]: one output
+// row is a weighted sum of rowTaps transformed input rows; an input row is transformed once (gather
+// with innerTaps taps, entries per tap innerOutPad apart), kept in one of `slots` UB slots and reused
+// by every output row that needs it.  Input rows are read inRowsPerDma at a time (runs of
+// consecutive needed rows), output rows written outRowsPerDma at a time.
+// The tables are one blob in GM (tableBlob, tableBlobBytes); byte offsets in it:
+//   0: inner offsets (innerTaps x innerOutPad uint32), innerWeightAt: inner weights / masks
+//      (read whole: rowSrcAt bytes);
+//   (WEIGHTED with innerMask: an int32 0/1 mask, innerTaps x innerOutPad, follows the inner weights
+//      at innerWeightAt + Round32(innerTaps * innerOutPad * 4));
+//   rowSrcAt: rowTabCap uint64 row taps (o * rowTaps + k): source row | float weight bits << 32
+//      (bits 0, +0.0f: padding, ordered last; -0.0f: a zero weight inside the input, computed;
+//      zeroRuns: 0x80000000 | len, a run of len such rows), read as the slice of this core's
+//      output rows; entries left over after the padding repeat the row's largest source;
+//   runLenAt: runLenCap uint32, consecutive needed input rows starting at each input row
+//      (read as the slice of this core's input rows).  Both slices have 32 B of slack in GM.
+struct RowsPassTiling {
+    uint32_t innerTaps;       // taps of the inner transform (1: identity or a copy)
+    uint32_t innerMask;       // padding taps among the inner taps: COPY multiplies by the 0/1 mask;
+                              // WEIGHTED zeroes the gathered values with the int32 mask
     uint32_t rowTaps;         // taps per output row
     uint32_t slots;           // transformed input rows cached in UB (rowTaps + inRowsPerDma, fewer if
                               // the UB is short: rows are then re-read, never wrong)
@@ -97,11 +112,12 @@ struct InterpolatePassTiling {
     uint32_t identityAt;      // innerAfter: blob offset of innerIn identity gather offsets
     uint32_t slotElems;       // elements per slot (innerOutPad, or innerIn padded when innerAfter)
     uint32_t innerIdentity;   // the inner transform is a plain copy (no weights to apply)
-    uint32_t bandElems;       // identity inner blocks too long for UB are cut into column bands of
-    uint32_t bands;           // bandElems (32-element multiple; 1 band = whole rows)
+    uint32_t bandElems;       // elements computed per row: identity inner blocks too long for UB are
+    uint32_t bands;           // cut into column bands of bandElems (32-element multiple; 1 band =
+                              // whole rows, bandElems = innerOut)
     uint32_t bandGroups;      // cores split the bands into this many groups (x row groups = blockDim)
     uint32_t outerBatch;      // B > 1: short rows of B consecutive outer blocks are handled together
-                              // (rows = outer / B * rowOutLen units; inner tables repeated B times)
+                              // (rowUnits = outer / B * rowOutLen; inner tables repeated B times)
     uint32_t rawPitch;        // B > 1: elements between the B input rows in UB (32 B multiple)
     uint32_t batchStride;     // B > 1: elements between the B rows of a slot / output (32 multiple)
     uint32_t compactOut;      // 310P rows that are not 32 B multiples: outRowsPerDma rows are computed
@@ -109,15 +125,24 @@ struct InterpolatePassTiling {
                               // (table at compactAt) into a contiguous 32 B-multiple run for one DMA
     uint32_t compactAt;
     uint32_t narrowElems;     // elements the narrowing buffers hold
-    uint32_t zeroRuns;        // WEIGHTED ROWS: a row-tap entry with high word 0x80000000 | len stands for
+    uint32_t zeroRuns;        // WEIGHTED: a row-tap entry with high word 0x80000000 | len stands for
                               // len consecutive zero-weight source rows (no weight is a negative subnormal)
-    uint32_t rsv5;
+    uint64_t tableBlob;       // bytes into the user workspace: the blob
     uint64_t tableBlobBytes;
-    uint64_t rows;            // units of work: outer / outerBatch * rowOutLen output rows
+    uint64_t rowUnits;        // units of work: outer / outerBatch * rowOutLen output rows
     uint64_t rowInLen;
     uint64_t rowOutLen;
     uint64_t innerIn;
     uint64_t innerOut;
+};
+static_assert(sizeof(RowsPassTiling) % 8 == 0, "tiling structs are padded to 8 bytes");
+
+struct InterpolatePassTiling {
+    InterpolatePassCommon common;
+    union {                       // by common.layout
+        GatherPassTiling gather;  // kLayoutGather
+        RowsPassTiling rows;      // kLayoutRows
+    };
 };
 static_assert(sizeof(InterpolatePassTiling) % 8 == 0, "tiling structs are padded to 8 bytes");
 
@@ -147,65 +172,119 @@ __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
 
-// UB bytes the kernel allocates for one pass; the planner sizes chunkElems / windowElems with it.
-// Keep in step with InterpolatePass::Init in interpolate.cpp.
-__aicore__ inline uint64_t InterpolatePassUbBytes(uint32_t kind, uint32_t inDType, uint32_t outDType, uint32_t taps,
-                                       uint32_t useMask, uint64_t chunk, uint64_t window, uint32_t socFlags,
-                                       uint64_t syncUbBytes)
+// ---- UB layouts: the one definition of what each pass kind allocates -------------------------
+// The kernel's Init allocates exactly these buffers (a size of 0: not allocated) and the planner
+// checks the same total against the UB, so the two cannot drift.  Every size is in bytes.
+
+constexpr uint32_t kInterpolateQueueDepth = 2;  // double-buffered queues (input, tables, output)
+
+// GATHER pass (InterpolatePass::Init in interpolate.cpp).
+struct GatherPassUbLayout {
+    uint32_t syncScratch;  // SyncAll UB scratch (blockNum * 32 B)
+    uint32_t window;       // input window, each of kInterpolateQueueDepth buffers
+    uint32_t windowFloat;  // WEIGHTED, input not float32: the window widened to float
+    uint32_t windowHalf;   // 1-byte input: the window as half (the widening step)
+    uint32_t tables;       // the chunk's slices of the tap tables, each of kInterpolateQueueDepth
+    uint32_t gathered;     // WEIGHTED: one gathered tap (float); COPY, 1-byte input: the gathered half
+    uint32_t accumulator;  // WEIGHTED: the float sum
+    uint32_t output;       // output chunk, each of kInterpolateQueueDepth buffers
+    uint32_t outputHalf;   // WEIGHTED, 1-byte output: the half step of the narrowing
+    uint32_t rsv;
+    uint64_t total;        // sum over the buffers (queues counted kInterpolateQueueDepth times)
+};
+
+// Reads c.kind, c.inDType, c.outDType and g.numTaps, g.useMask, g.chunkElems, g.windowElems.
+__aicore__ inline GatherPassUbLayout InterpolateGatherUbLayout(const InterpolatePassCommon& c,
+                                                               const GatherPassTiling& g, uint64_t syncUbBytes)
 {
-    const uint32_t szIn = ai::DTypeBytes(inDType);
-    const uint32_t szOut = ai::DTypeBytes(outDType);
-    uint64_t total = 2ull * InterpolateRound32(window * szIn);  // input window, double buffered
-    total += syncUbBytes;                                       // SyncAll UB workspace (blockNum * 32 B)
-    if (kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED)) {
-        if (inDType != ai::DTypeCode(ai::DType::F32)) total += InterpolateRound32(window * 4);       // window as float
-        if (szIn == 1) total += InterpolateRound32(window * 2);          // int8 -> half step
-        total += 2ull * InterpolateRound32(chunk * taps * (useMask ? 12 : 8));  // offsets + weights (+ masks)
-        total += 2ull * InterpolateRound32(chunk * 4);                   // gathered tap, accumulator
-        total += 2ull * InterpolateRound32(chunk * szOut);               // output, double buffered
-        if (szOut == 1) total += InterpolateRound32(chunk * 2);          // half -> int8 step
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szIn = ai::DTypeBytes(c.inDType);
+    const uint32_t szOut = ai::DTypeBytes(c.outDType);
+    const uint64_t chunk = g.chunkElems;
+    const uint64_t window = g.windowElems;
+    GatherPassUbLayout l = {};
+    l.syncScratch = static_cast<uint32_t>(syncUbBytes);
+    l.window = InterpolateRound32(window * szIn);
+    if (szIn == 1) l.windowHalf = InterpolateRound32(window * 2);
+    l.output = InterpolateRound32(chunk * szOut);
+    if (weighted) {
+        if (c.inDType != ai::DTypeCode(ai::DType::F32)) l.windowFloat = InterpolateRound32(window * 4);
+        // per tap: a uint32 offset and a float weight (+ an int32 padding mask)
+        l.tables = InterpolateRound32(chunk * g.numTaps * (g.useMask ? 12 : 8));
+        l.gathered = InterpolateRound32(chunk * 4);
+        l.accumulator = InterpolateRound32(chunk * 4);
+        if (szOut == 1) l.outputHalf = InterpolateRound32(chunk * 2);
     } else {
-        const uint32_t szC = InterpolateCopyComputeBytes(inDType);
-        if (szIn == 1) total += InterpolateRound32(window * 2);          // window widened to half
-        total += 2ull * InterpolateRound32(chunk * taps * 4 + (useMask ? chunk * szC : 0));
-        if (szIn == 1) total += InterpolateRound32(chunk * 2);           // gathered half
-        total += 2ull * InterpolateRound32(chunk * szOut);
+        // per tap a uint32 offset; one 0/1 mask in the compute type when padding taps are present
+        const uint32_t szC = InterpolateCopyComputeBytes(c.inDType);
+        l.tables = InterpolateRound32(chunk * g.numTaps * 4 + (g.useMask ? chunk * szC : 0));
+        if (szIn == 1) l.gathered = InterpolateRound32(chunk * 2);
     }
-    return total;
+    const uint64_t depth = kInterpolateQueueDepth;
+    l.total = uint64_t(l.syncScratch) + depth * l.window + l.windowFloat + l.windowHalf + depth * l.tables +
+              l.gathered + l.accumulator + depth * l.output + l.outputHalf;
+    return l;
 }
 
-// UB bytes of a ROWS pass (keep in step with InterpolateRowPass::Init in interpolate.cpp).
-__aicore__ inline uint64_t InterpolateRowPassUbBytes(const InterpolatePassTiling& t, uint64_t syncUbBytes)
+// ROWS pass (InterpolateRowPass::Init in interpolate.cpp).
+struct RowsPassUbLayout {
+    uint32_t syncScratch;  // SyncAll UB scratch (blockNum * 32 B)
+    uint32_t rawRows;      // input rows as read, each of kInterpolateQueueDepth buffers
+    uint32_t wideRows;     // input rows in the compute type (when it differs from the input type)
+    uint32_t rawHalf;      // WEIGHTED, 1-byte input: the half step of the widening
+    uint32_t slotBytes;    // one cached transformed row (32 B multiple)
+    uint32_t slotCache;    // slots * slotBytes
+    uint32_t innerTables;  // the blob up to rowSrcAt, read whole (inner taps, identity, packing)
+    uint32_t rowTaps;      // this core's slice of the row taps (+32 B slack)
+    uint32_t runLengths;   // this core's slice of the run lengths (+32 B slack)
+    uint32_t gathered;     // WEIGHTED: all inner taps of one row, gathered
+    uint32_t accumulator;  // WEIGHTED: the combined row (float)
+    uint32_t innerResult;  // WEIGHTED innerAfter: the inner transform of the combined row
+    uint32_t output;       // outRowsPerDma output rows, each of kInterpolateQueueDepth buffers
+    uint32_t outputHalf;   // WEIGHTED, 1-byte output: the half step of the narrowing
+    uint32_t staging;      // compactOut: 32-element aligned rows before packing
+    uint32_t packed;       // compactOut: the packed run before narrowing (WEIGHTED to non-float, 1-byte COPY)
+    uint64_t total;        // sum over the buffers (queues counted kInterpolateQueueDepth times)
+};
+
+__aicore__ inline RowsPassUbLayout InterpolateRowsUbLayout(const InterpolatePassCommon& c, const RowsPassTiling& r,
+                                                           uint64_t syncUbBytes)
 {
-    const bool weighted = t.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szIn = ai::DTypeBytes(t.inDType);
-    const uint32_t szOut = ai::DTypeBytes(t.outDType);
-    const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(t.inDType);
-    const uint64_t pad = t.innerOutPad;
-    uint64_t total = syncUbBytes;                                            // SyncAll UB workspace
-    total += 2ull * InterpolateRound32(uint64_t(t.rawElems) * szIn);         // raw input rows, double buffered
-    const bool widened = weighted ? t.inDType != ai::DTypeCode(ai::DType::F32) : szIn == 1;            // TIn != compute type
-    if (widened) total += InterpolateRound32(uint64_t(t.rawElems) * szC);            // widened rows
-    if (weighted && szIn == 1) total += InterpolateRound32(uint64_t(t.rawElems) * 2);  // int8 -> half step
-    total += uint64_t(t.slots) * InterpolateRound32(uint64_t(t.slotElems) * szC);  // row cache
-    total += InterpolateRound32(t.rowSrcAt);                                 // inner tables
-    total += InterpolateRound32(uint64_t(t.rowTabCap) * 8 + 32);             // row taps (slice)
-    total += InterpolateRound32(uint64_t(t.runLenCap) * 4 + 32);             // run lengths (slice)
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szIn = ai::DTypeBytes(c.inDType);
+    const uint32_t szOut = ai::DTypeBytes(c.outDType);
+    const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(c.inDType);
+    const uint64_t pad = r.innerOutPad;
+    const uint64_t raw = r.rawElems;
+    RowsPassUbLayout l = {};
+    l.syncScratch = static_cast<uint32_t>(syncUbBytes);
+    l.rawRows = InterpolateRound32(raw * szIn);
+    const bool widened = weighted ? c.inDType != ai::DTypeCode(ai::DType::F32) : szIn == 1;  // TIn != TC
+    if (widened) l.wideRows = InterpolateRound32(raw * szC);
+    if (weighted && szIn == 1) l.rawHalf = InterpolateRound32(raw * 2);
+    l.slotBytes = InterpolateRound32(uint64_t(r.slotElems) * szC);
+    l.slotCache = r.slots * l.slotBytes;
+    l.innerTables = InterpolateRound32(r.rowSrcAt);
+    l.rowTaps = InterpolateRound32(uint64_t(r.rowTabCap) * 8 + 32);
+    l.runLengths = InterpolateRound32(uint64_t(r.runLenCap) * 4 + 32);
     if (weighted) {
-        total += InterpolateRound32(pad * 4 * t.numTaps);                    // gathered taps
-        total += InterpolateRound32(uint64_t(t.slotElems) * 4);              // accumulator
-        if (t.innerAfter) total += InterpolateRound32(pad * 4);              // transformed output row
+        l.gathered = InterpolateRound32(pad * 4 * r.innerTaps);
+        l.accumulator = InterpolateRound32(uint64_t(r.slotElems) * 4);
+        if (r.innerAfter) l.innerResult = InterpolateRound32(pad * 4);
+        if (szOut == 1) l.outputHalf = InterpolateRound32(uint64_t(r.narrowElems) * 2);
     }
-    total += 2ull * InterpolateRound32(uint64_t(t.outRowsPerDma) * t.outRowStride * szOut);  // output rows
-    const uint64_t nar = t.narrowElems;
-    if (weighted && szOut == 1) total += InterpolateRound32(nar * 2);
-    if (t.compactOut) {
-        const uint64_t run = uint64_t(t.outRowsPerDma) * t.innerOut;
-        total += InterpolateRound32(uint64_t(t.outRowsPerDma) * pad * szC);           // staging rows
-        if (weighted && t.outDType != 0) total += InterpolateRound32(run * 4);        // packed float
-        if (!weighted && szIn == 1) total += InterpolateRound32(run * 2);             // packed half
+    l.output = InterpolateRound32(uint64_t(r.outRowsPerDma) * r.outRowStride * szOut);
+    if (r.compactOut) {
+        const uint64_t run = uint64_t(r.outRowsPerDma) * r.innerOut;
+        l.staging = InterpolateRound32(uint64_t(r.outRowsPerDma) * pad * szC);
+        if (weighted && c.outDType != ai::DTypeCode(ai::DType::F32)) l.packed = InterpolateRound32(run * 4);
+        if (!weighted && szIn == 1) l.packed = InterpolateRound32(run * 2);
     }
-    return total;
+    const uint64_t depth = kInterpolateQueueDepth;
+    l.total = uint64_t(l.syncScratch) + depth * l.rawRows + l.wideRows + l.rawHalf + uint64_t(r.slots) * l.slotBytes +
+              l.innerTables + l.rowTaps + l.runLengths + l.gathered + l.accumulator + l.innerResult +
+              depth * l.output + l.outputHalf + l.staging + l.packed;
+    return l;
 }
 
 }  // namespace interp

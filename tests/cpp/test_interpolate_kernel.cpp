@@ -159,11 +159,9 @@ void RunCase(const Case& c, uint32_t seed)
         const uint64_t syncUb = uint64_t(platform.coreNum) * 32;
         for (uint32_t i = 0; i < td.numPasses; ++i) {
             const interp::InterpolatePassTiling& pt = td.pass[i];
-            const uint64_t b = pt.layout == interp::kLayoutRows
-                                   ? interp::InterpolateRowPassUbBytes(pt, syncUb)
-                                   : interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps,
-                                                                    pt.useMask, pt.chunkElems, pt.windowElems,
-                                                                    pt.socFlags, syncUb);
+            const uint64_t b = pt.common.layout == interp::kLayoutRows
+                                   ? interp::InterpolateRowsUbLayout(pt.common, pt.rows, syncUb).total
+                                   : interp::InterpolateGatherUbLayout(pt.common, pt.gather, syncUb).total;
             budget = std::max<uint64_t>(budget, b);
         }
         EXPECT_LE(ascend_sim::LastLaunch().total.peakUbBytes, budget);

@@ -195,83 +195,84 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
     for (uint32_t i = 0; i < td.numPasses; ++i) {
         const InterpolatePassTiling& pt = td.pass[i];
         SCOPED_TRACE("pass " + std::to_string(i));
-        EXPECT_GE(pt.blockDim, 1u);
-        EXPECT_LE(pt.blockDim, platform.coreNum);
+        EXPECT_GE(pt.common.blockDim, 1u);
+        EXPECT_LE(pt.common.blockDim, platform.coreNum);
         const uint64_t syncUb = static_cast<uint64_t>(platform.coreNum) * 32;
-        if (pt.layout == interp::kLayoutRows) {
+        if (pt.common.layout == interp::kLayoutRows) {
             // UB budget of this SoC; whole rows per core, 32 B rows where DataCopyPad is missing.
-            EXPECT_LE(interp::InterpolateRowPassUbBytes(pt, syncUb), platform.ubBytes);
-            EXPECT_GE(pt.inRowsPerDma, 1u);
-            EXPECT_GE(pt.outRowsPerDma, 1u);
-            if (pt.bands > 1 || pt.bandElems != pt.innerOut) {
-                EXPECT_EQ(pt.innerIdentity, 1u);  // bands only cut identity inner blocks
-                EXPECT_EQ(pt.bandElems % 32, 0u);
-                EXPECT_LE(pt.bandElems, pt.innerOut);
-                EXPECT_EQ(pt.inRowsPerDma, 1u);
-                EXPECT_EQ(pt.outRowsPerDma, 1u);
-                EXPECT_EQ(pt.bands, (pt.innerOut + pt.bandElems - 1) / pt.bandElems);
+            EXPECT_LE(interp::InterpolateRowsUbLayout(pt.common, pt.rows, syncUb).total, platform.ubBytes);
+            EXPECT_GE(pt.rows.inRowsPerDma, 1u);
+            EXPECT_GE(pt.rows.outRowsPerDma, 1u);
+            if (pt.rows.bands > 1 || pt.rows.bandElems != pt.rows.innerOut) {
+                EXPECT_EQ(pt.rows.innerIdentity, 1u);  // bands only cut identity inner blocks
+                EXPECT_EQ(pt.rows.bandElems % 32, 0u);
+                EXPECT_LE(pt.rows.bandElems, pt.rows.innerOut);
+                EXPECT_EQ(pt.rows.inRowsPerDma, 1u);
+                EXPECT_EQ(pt.rows.outRowsPerDma, 1u);
+                EXPECT_EQ(pt.rows.bands, (pt.rows.innerOut + pt.rows.bandElems - 1) / pt.rows.bandElems);
             }
-            EXPECT_GE(pt.rawElems, pt.bands > 1 || pt.bandElems != pt.innerOut ? pt.bandElems
-                                                                                 : pt.inRowsPerDma * pt.innerIn);
-            EXPECT_EQ(pt.innerOutPad % 32, 0u);
-            EXPECT_GE(pt.innerOutPad, pt.bandElems);
-            EXPECT_GE(pt.slots, pt.inRowsPerDma + 1);
-            EXPECT_LE(pt.slots, std::max<uint32_t>(128, pt.rowTaps + pt.inRowsPerDma));
-            EXPECT_LE(pt.blockDim, pt.rows * pt.bandGroups);
-            EXPECT_EQ(pt.blockDim % pt.bandGroups, 0u);
-            EXPECT_LE(pt.bandGroups, pt.bands);
-            EXPECT_EQ(pt.rows * pt.outerBatch * pt.innerOut, pt.outElems);
-            if (pt.outerBatch > 1) {
-                EXPECT_EQ(pt.innerOutPad, pt.outerBatch * pt.batchStride);
-                EXPECT_EQ(pt.rawElems, pt.outerBatch * pt.rawPitch);
-                EXPECT_EQ(pt.bands, 1u);
+            EXPECT_GE(pt.rows.rawElems, pt.rows.bands > 1 || pt.rows.bandElems != pt.rows.innerOut
+                                            ? pt.rows.bandElems
+                                            : pt.rows.inRowsPerDma * pt.rows.innerIn);
+            EXPECT_EQ(pt.rows.innerOutPad % 32, 0u);
+            EXPECT_GE(pt.rows.innerOutPad, pt.rows.bandElems);
+            EXPECT_GE(pt.rows.slots, pt.rows.inRowsPerDma + 1);
+            EXPECT_LE(pt.rows.slots, std::max<uint32_t>(128, pt.rows.rowTaps + pt.rows.inRowsPerDma));
+            EXPECT_LE(pt.common.blockDim, pt.rows.rowUnits * pt.rows.bandGroups);
+            EXPECT_EQ(pt.common.blockDim % pt.rows.bandGroups, 0u);
+            EXPECT_LE(pt.rows.bandGroups, pt.rows.bands);
+            EXPECT_EQ(pt.rows.rowUnits * pt.rows.outerBatch * pt.rows.innerOut, pt.common.outElems);
+            if (pt.rows.outerBatch > 1) {
+                EXPECT_EQ(pt.rows.innerOutPad, pt.rows.outerBatch * pt.rows.batchStride);
+                EXPECT_EQ(pt.rows.rawElems, pt.rows.outerBatch * pt.rows.rawPitch);
+                EXPECT_EQ(pt.rows.bands, 1u);
             }
-            EXPECT_GE(pt.rowTabCap, pt.rowOutLen * pt.rowTaps);
-            if (!platform.hasDataCopyPad && pt.compactOut) {
+            EXPECT_GE(pt.rows.rowTabCap, pt.rows.rowOutLen * pt.rows.rowTaps);
+            if (!platform.hasDataCopyPad && pt.rows.compactOut) {
                 // packed groups: 32 B-multiple runs, every core holds at least one group
-                EXPECT_EQ(uint64_t(pt.outRowsPerDma) * pt.innerOut * ai::DTypeBytes(pt.outDType) % 32, 0u);
-                EXPECT_GE(pt.rows / pt.blockDim, pt.outRowsPerDma);
+                EXPECT_EQ(uint64_t(pt.rows.outRowsPerDma) * pt.rows.innerOut * ai::DTypeBytes(pt.common.outDType) % 32,
+                          0u);
+                EXPECT_GE(pt.rows.rowUnits / pt.common.blockDim, pt.rows.outRowsPerDma);
             } else if (!platform.hasDataCopyPad) {
-                EXPECT_EQ(pt.bandElems * ai::DTypeBytes(pt.outDType) % 32, 0u);
+                EXPECT_EQ(pt.rows.bandElems * ai::DTypeBytes(pt.common.outDType) % 32, 0u);
             }
-            EXPECT_LE(pt.offsetTable + pt.tableBlobBytes, plan.workspaceInit.size());
-            EXPECT_EQ(pt.rowSrcAt % 32, 0u);
-            EXPECT_EQ(pt.runLenAt % 32, 0u);
+            EXPECT_LE(pt.rows.tableBlob + pt.rows.tableBlobBytes, plan.workspaceInit.size());
+            EXPECT_EQ(pt.rows.rowSrcAt % 32, 0u);
+            EXPECT_EQ(pt.rows.runLenAt % 32, 0u);
         } else {
-            EXPECT_LE(interp::InterpolatePassUbBytes(pt.kind, pt.inDType, pt.outDType, pt.numTaps, pt.useMask,
-                                                     pt.chunkElems, pt.windowElems, pt.socFlags, syncUb),
+            EXPECT_LE(interp::InterpolateGatherUbLayout(pt.common, pt.gather, syncUb).total,
                       platform.ubBytes);
-            EXPECT_EQ(pt.chunkElems % pt.outAlignElems, 0u);
-            EXPECT_GE(pt.tableLen, pt.blockOutElems - 1 + pt.chunkElems);
-            EXPECT_LE(pt.windowHiTable + pt.tableLen * 4, plan.workspaceInit.size());
+            EXPECT_EQ(pt.gather.chunkElems % pt.common.outAlignElems, 0u);
+            EXPECT_GE(pt.gather.tableLen, pt.gather.blockOutElems - 1 + pt.gather.chunkElems);
+            EXPECT_LE(pt.gather.windowHiTable + pt.gather.tableLen * 4, plan.workspaceInit.size());
             // Core split: whole granules, balanced within one granule (+ the sub-granule remainder).
-            const uint64_t units = pt.outElems / pt.outAlignElems;
+            const uint64_t units = pt.common.outElems / pt.common.outAlignElems;
             if (units > 0) {
-                EXPECT_LE(pt.blockDim, units);
+                EXPECT_LE(pt.common.blockDim, units);
             } else {
-                EXPECT_EQ(pt.blockDim, 1u);
+                EXPECT_EQ(pt.common.blockDim, 1u);
             }
         }
-        EXPECT_EQ(pt.outAlignElems * ai::DTypeBytes(pt.outDType), 32u);
+        EXPECT_EQ(pt.common.outAlignElems * ai::DTypeBytes(pt.common.outDType), 32u);
         // copy passes (native dtype) run before weighted ones; only the last writes y.
-        if (pt.kind == 1) {
+        if (pt.common.kind == 1) {
             seenWeighted = true;
         } else {
             EXPECT_FALSE(seenWeighted);
         }
-        EXPECT_EQ(pt.outToWorkspace, i + 1 < td.numPasses ? 1u : 0u);
-        EXPECT_EQ(pt.inFromWorkspace, i > 0 ? 1u : 0u);
+        EXPECT_EQ(pt.common.outToWorkspace, i + 1 < td.numPasses ? 1u : 0u);
+        EXPECT_EQ(pt.common.inFromWorkspace, i > 0 ? 1u : 0u);
         if (i + 1 == td.numPasses) {
-            EXPECT_EQ(pt.outDType, static_cast<uint32_t>(p.dtype));
+            EXPECT_EQ(pt.common.outDType, static_cast<uint32_t>(p.dtype));
         }
         // Intermediates inside the workspace, after the tables.
-        if (pt.outToWorkspace) {
-            EXPECT_LE(pt.outBufOffset + pt.outElems * ai::DTypeBytes(pt.outDType),
+        if (pt.common.outToWorkspace) {
+            EXPECT_LE(pt.common.outBufOffset + pt.common.outElems * ai::DTypeBytes(pt.common.outDType),
                       plan.userWorkspaceBytes);
-            EXPECT_GE(pt.outBufOffset, plan.workspaceInit.size());
+            EXPECT_GE(pt.common.outBufOffset, plan.workspaceInit.size());
         }
         // 310P: no DataCopyPad and no RINT float->half.
-        EXPECT_EQ((pt.socFlags & interp::kSocHasDataCopyPad) != 0, platform.hasDataCopyPad);
+        EXPECT_EQ((pt.common.socFlags & interp::kSocHasDataCopyPad) != 0, platform.hasDataCopyPad);
     }
 }
 
@@ -308,29 +309,30 @@ TEST(InterpolatePlan, PassStructure)
     ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
     auto td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 1u);
-    EXPECT_EQ(td.pass[0].layout, interp::kLayoutRows);
-    EXPECT_EQ(td.pass[0].rowInLen, 8u);
-    EXPECT_EQ(td.pass[0].rowOutLen, 16u);
-    EXPECT_EQ(td.pass[0].innerIn, 16u);
-    EXPECT_EQ(td.pass[0].innerOut, 4u);
-    EXPECT_EQ(td.pass[0].rowTaps, 2u);
-    EXPECT_EQ(td.pass[0].numTaps, 2u);
-    EXPECT_EQ(td.pass[0].rows, 2u * 16u);
-    EXPECT_EQ(td.pass[0].outDType, 1u);
+    EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+    EXPECT_EQ(td.pass[0].rows.rowInLen, 8u);
+    EXPECT_EQ(td.pass[0].rows.rowOutLen, 16u);
+    EXPECT_EQ(td.pass[0].rows.innerIn, 16u);
+    EXPECT_EQ(td.pass[0].rows.innerOut, 4u);
+    EXPECT_EQ(td.pass[0].rows.rowTaps, 2u);
+    EXPECT_EQ(td.pass[0].rows.innerTaps, 2u);
+    EXPECT_EQ(td.pass[0].rows.rowUnits, 2u * 16u);
+    EXPECT_EQ(td.pass[0].common.outDType, 1u);
     // One pass: no SyncAll area, no intermediate; the workspace is the table blob.
     EXPECT_EQ(td.syncBytes, 0u);
     EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size());
-    EXPECT_EQ((td.pass[0].offsetTable + td.pass[0].tableBlobBytes + 511) / 512 * 512, plan.workspaceInit.size());
+    EXPECT_EQ((td.pass[0].rows.tableBlob + td.pass[0].rows.tableBlobBytes + 511) / 512 * 512,
+              plan.workspaceInit.size());
 
     // 310P has no DataCopyPad for 8-byte rows: groups of 4 rows (32 B) are packed before each DMA,
     // every core holding whole groups.
     ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 1u);
-    EXPECT_EQ(td.pass[0].layout, interp::kLayoutRows);
-    EXPECT_EQ(td.pass[0].compactOut, 1u);
-    EXPECT_EQ(td.pass[0].outRowsPerDma, 4u);
-    EXPECT_EQ(td.pass[0].blockDim, 8u);
+    EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+    EXPECT_EQ(td.pass[0].rows.compactOut, 1u);
+    EXPECT_EQ(td.pass[0].rows.outRowsPerDma, 4u);
+    EXPECT_EQ(td.pass[0].common.blockDim, 8u);
 
     // Too few rows to pack (3 rows of 10 bytes): two GATHER passes, the shrinking one first, with a
     // float32 intermediate.
@@ -338,17 +340,17 @@ TEST(InterpolatePlan, PassStructure)
     ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 2u);
-    EXPECT_EQ(td.pass[0].layout, interp::kLayoutGather);
-    EXPECT_EQ(td.pass[0].blockOutElems, 5u);  // W: 16 -> 5 first (inner 1), then H over rows of 5
-    EXPECT_EQ(td.pass[0].outDType, 0u);
-    EXPECT_EQ(td.pass[1].inDType, 0u);
-    EXPECT_EQ(td.pass[1].outDType, 1u);
-    EXPECT_EQ(td.pass[1].inBufOffset, td.pass[0].outBufOffset);
+    EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutGather);
+    EXPECT_EQ(td.pass[0].gather.blockOutElems, 5u);  // W: 16 -> 5 first (inner 1), then H over rows of 5
+    EXPECT_EQ(td.pass[0].common.outDType, 0u);
+    EXPECT_EQ(td.pass[1].common.inDType, 0u);
+    EXPECT_EQ(td.pass[1].common.outDType, 1u);
+    EXPECT_EQ(td.pass[1].common.inBufOffset, td.pass[0].common.outBufOffset);
     // Workspace, exactly: the zeroed SyncAll area (8 cores * 32 B, 512-aligned), the tables, then one
     // float32 intermediate of 1*1*2*5 elements (ping only: two passes).
     EXPECT_EQ(td.syncBytes, 512u);
-    EXPECT_GE(td.pass[0].offsetTable, td.syncBytes);
-    EXPECT_EQ(td.pass[0].outBufOffset, plan.workspaceInit.size());
+    EXPECT_GE(td.pass[0].gather.offsetTable, td.syncBytes);
+    EXPECT_EQ(td.pass[0].common.outBufOffset, plan.workspaceInit.size());
     EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size() + 512);
     for (size_t i = 0; i < td.syncBytes; ++i) ASSERT_EQ(plan.workspaceInit[i], 0u);
 
@@ -358,23 +360,23 @@ TEST(InterpolatePlan, PassStructure)
     ASSERT_TRUE(ai::PlanInterpolate(aa, Ascend910b(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 1u);
-    EXPECT_EQ(td.pass[0].innerAfter, 1u);
-    EXPECT_EQ(td.pass[0].rowTaps, 17u);
+    EXPECT_EQ(td.pass[0].rows.innerAfter, 1u);
+    EXPECT_EQ(td.pass[0].rows.rowTaps, 17u);
     // 2x upscale: transform input rows first (fewer of them).
     auto up = Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::LINEAR_ONNX, ai::DType::F32);
     ASSERT_TRUE(ai::PlanInterpolate(up, Ascend910b(), &plan, &err)) << err;
     td = Tiling(plan);
-    EXPECT_EQ(td.pass[0].innerAfter, 0u);
-    EXPECT_EQ(td.pass[0].inRowsPerDma, 16u);
+    EXPECT_EQ(td.pass[0].rows.innerAfter, 0u);
+    EXPECT_EQ(td.pass[0].rows.inRowsPerDma, 16u);
 
     // Short rows of many channels: several channels per vector instruction.
     auto ch = Problem({1, 256, 28, 28}, {1, 256, 56, 56}, InterpMode::LINEAR_ONNX, ai::DType::F32);
     ASSERT_TRUE(ai::PlanInterpolate(ch, Ascend910b(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 1u);
-    EXPECT_GT(td.pass[0].outerBatch, 1u);
-    EXPECT_EQ(256u % td.pass[0].outerBatch, 0u);
-    EXPECT_EQ(td.pass[0].batchStride, 64u);
+    EXPECT_GT(td.pass[0].rows.outerBatch, 1u);
+    EXPECT_EQ(256u % td.pass[0].rows.outerBatch, 0u);
+    EXPECT_EQ(td.pass[0].rows.batchStride, 64u);
 
     // 4-D with H, W and C resized: C runs as its own pass.
     auto q = Problem({1, 4, 8, 16}, {1, 2, 16, 32}, InterpMode::CUBIC, ai::DType::F32);
@@ -387,8 +389,8 @@ TEST(InterpolatePlan, PassStructure)
     ASSERT_TRUE(ai::PlanInterpolate(same, Ascend310p(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 1u);
-    EXPECT_EQ(td.pass[0].kind, 0u);
-    EXPECT_EQ(td.pass[0].useMask, 0u);
+    EXPECT_EQ(td.pass[0].common.kind, 0u);
+    EXPECT_EQ(td.pass[0].gather.useMask, 0u);
 
     // Empty output: nothing to launch.
     auto empty = Problem({0, 4}, {0, 8}, InterpMode::NEAREST);
