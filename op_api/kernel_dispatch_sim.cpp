@@ -18,6 +18,7 @@
 #include "ascend_sim/soc.h"
 #include "interpolate_launch.h"
 #include "soc_caps.h"
+#include "upsample_trilinear3d_backward_launch.h"
 #include "upsample_trilinear3d_launch.h"
 #include "view_copy_launch.h"
 #include "view_copy_tiling_data.h"
@@ -27,6 +28,7 @@
     int AI_KERNEL_CONCAT(name, 2002)(const KernelLaunchArgs&);
 
 AI_DECLARE_ARCH_LAUNCHERS(LaunchUpsampleTrilinear3dKernel)
+AI_DECLARE_ARCH_LAUNCHERS(LaunchUpsampleTrilinear3dBackwardKernel)
 AI_DECLARE_ARCH_LAUNCHERS(LaunchInterpolateKernel)
 AI_DECLARE_ARCH_LAUNCHERS(LaunchViewCopyKernel)
 #undef AI_DECLARE_ARCH_LAUNCHERS
@@ -70,6 +72,12 @@ int LaunchUpsampleTrilinear3dKernel(const KernelLaunchArgs& args)
 {
     return LaunchForActiveArch("upsample_trilinear3d", args, LaunchUpsampleTrilinear3dKernel_2201,
                                LaunchUpsampleTrilinear3dKernel_2002, args.xBytes + args.yBytes);
+}
+
+int LaunchUpsampleTrilinear3dBackwardKernel(const KernelLaunchArgs& args)
+{
+    return LaunchForActiveArch("upsample_trilinear3d_backward", args, LaunchUpsampleTrilinear3dBackwardKernel_2201,
+                               LaunchUpsampleTrilinear3dBackwardKernel_2002, args.xBytes + args.yBytes);
 }
 
 int LaunchInterpolateKernel(const KernelLaunchArgs& args)

@@ -2,7 +2,7 @@
 // op_kernel/upsample_trilinear3d_tiling_data.h).  Pure: no globals, no device queries.
 //
 // PlanUpsampleTrilinear3d runs these stages in order, each a function below:
-//   ValidateProblem     rejects what the kernel cannot take (shape, dtype on this SoC, no cores);
+//   ValidateTrilinearProblem  rejects what the kernel cannot take (shape, dtype on this SoC, no cores);
 //   ProblemFields       the problem part of the tiling: sizes, slab and row lengths, per-axis ratios
 //                       (interp_math.h TrilinearRatio), dtype, Cast rounding (SocCaps.halfRint);
 //   SearchRowsMode      rows-mode unit sizes (unit = slab x H-row chunk x D-plane chunk [x W chunk]):
@@ -32,6 +32,7 @@
 #include <cstring>
 #include <numeric>
 
+#include "tiling_common.h"
 #include "trilinear_tables.h"
 
 namespace ai {
@@ -75,32 +76,7 @@ constexpr double kDmasPerIoGroup = 2.0;     // volume mode: one input and one ou
 constexpr double kUnitFixedCycles = 300.0;  // fixed cost of one unit: its scalar tap maths, table
                                             // and queue bookkeeping and pipe syncs (a rough figure,
                                             // not from the SoC profile)
-constexpr double kCostTieRatio = 0.999;     // a later candidate must be 0.1% cheaper to replace the
-                                            // best (near-ties keep the earlier, coarser split)
 
-uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-
-// The pick of a search: the cheapest candidate offered so far; a later one must be cheaper by the
-// tie ratio to replace it.
-struct CheapestSoFar {
-    bool found = false;
-    double cost = 0;
-
-    bool Take(double candidateCost)
-    {
-        if (found && !(candidateCost < cost * kCostTieRatio)) return false;
-        found = true;
-        cost = candidateCost;
-        return true;
-    }
-};
-
-uint32_t FloatBits(float f)
-{
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    return u;
-}
 
 struct AxisTaps {
     std::vector<int64_t> i0, i1;
@@ -127,26 +103,6 @@ uint64_t TapSpan(const AxisTaps& taps, uint64_t first, uint64_t count)
     return static_cast<uint64_t>(taps.i1[first + count - 1] - taps.i0[first] + 1);
 }
 
-// The sim cost model's figures as the estimate uses them (op_common.h PlatformCost).
-struct CostRates {
-    double vecInstrCycles;   // issue of one vector instruction
-    double floatsPerRepeat;  // fp32 elements of one vector repeat (one cycle)
-    double dmaInstrCycles;   // issue of one DMA
-    double hbmGBps, perCoreDmaGBps, clockGHz;
-
-    // What one core's DMA moves per cycle while `activeCores` share the HBM.
-    double DmaBytesPerCycle(uint64_t activeCores) const
-    {
-        return std::min(perCoreDmaGBps, hbmGBps / static_cast<double>(std::max<uint64_t>(activeCores, 1))) /
-               clockGHz;
-    }
-};
-
-CostRates CostRatesOf(const PlatformCost& cost)
-{
-    return {cost.vectorInstrCycles, cost.vectorBytesPerCycle / 4.0, cost.dmaInstrCycles,
-            cost.hbmGBps,           cost.perCoreDmaGBps,            cost.clockGHz};
-}
 
 // What every stage reads: the problem part of the tiling and what follows from problem and platform.
 struct PlanContext {
@@ -165,7 +121,9 @@ struct PlanContext {
 };
 
 // ============================================================ problem
-std::string ValidateProblem(const TrilinearProblem& p, const PlatformInfo& platform)
+}  // namespace
+
+std::string ValidateTrilinearProblem(const TrilinearProblem& p, const PlatformInfo& platform)
 {
     if (p.n < 0 || p.c <= 0 || p.inD <= 0 || p.inH <= 0 || p.inW <= 0) {
         return "input N must be >= 0 and C, D, H, W > 0";
@@ -178,6 +136,8 @@ std::string ValidateProblem(const TrilinearProblem& p, const PlatformInfo& platf
     if (platform.coreNum == 0) return "platform has no cores";
     return "";
 }
+
+namespace {
 
 Tiling ProblemFields(const TrilinearProblem& p, const PlatformInfo& platform)
 {
@@ -897,7 +857,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     };
     if (plan == nullptr) return fail("plan is null");
     *plan = KernelPlan{};
-    std::string why = ValidateProblem(p, platform);
+    std::string why = ValidateTrilinearProblem(p, platform);
     if (!why.empty()) return fail(why);
     if (p.n == 0) return true;  // empty output: nothing to launch, no workspace
     const Tiling fields = ProblemFields(p, platform);

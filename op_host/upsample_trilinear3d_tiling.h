@@ -15,6 +15,10 @@ namespace ai {
 bool PlanUpsampleTrilinear3d(const TrilinearProblem& problem, const PlatformInfo& platform, KernelPlan* plan,
                              std::string* err);
 
+// "" when the kernels can take the problem on this platform, else why not (shape, dtype on this
+// SoC, no cores).  The backward planner asks the same question of the forward's shapes.
+std::string ValidateTrilinearProblem(const TrilinearProblem& problem, const PlatformInfo& platform);
+
 // The same plan, decoded (for tests and benchmarks).
 bool DecodeTrilinearTiling(const KernelPlan& plan, tri::UpsampleTrilinear3dTilingData* out);
 

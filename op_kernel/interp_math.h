@@ -297,6 +297,59 @@ __aicore__ inline void TrilinearAxisTaps(float ratio, int64_t dst, int64_t inLen
     TrilinearTaps(TrilinearSourceIndex(ratio, dst, alignCorners), inLength, i0, i1, lambda0, lambda1);
 }
 
+// Both taps of one output index of an axis, as one value.
+struct TrilinearAxisTap {
+    int64_t i0;
+    int64_t i1;
+    float l0;
+    float l1;
+};
+
+__aicore__ inline TrilinearAxisTap TrilinearTapOf(float ratio, int64_t dst, int64_t inLength, int64_t outLength,
+                                                  bool alignCorners)
+{
+    TrilinearAxisTap t;
+    TrilinearAxisTaps(ratio, dst, inLength, outLength, alignCorners, &t.i0, &t.i1, &t.l0, &t.l1);
+    return t;
+}
+
+// The backward's view of the same taps: the output indices whose taps reach input indices
+// [lo, hi] of one axis.  i0(o) <= i1(o) <= i0(o) + 1 and both are non-decreasing in o, so they
+// are exactly [first, last] with first = min{o : i1(o) >= lo} and last = max{o : i0(o) <= hi}
+// (first > last when none do); two binary searches over [0, outLength].
+struct TrilinearSpan {
+    int64_t first;
+    int64_t last;
+};
+
+__aicore__ inline TrilinearSpan TrilinearGradSpan(float ratio, int64_t inLength, int64_t outLength,
+                                                  bool alignCorners, int64_t lo, int64_t hi)
+{
+    int64_t a = 0, b = outLength;
+    while (a < b) {
+        const int64_t m = a + (b - a) / 2;
+        if (TrilinearTapOf(ratio, m, inLength, outLength, alignCorners).i1 >= lo) {
+            b = m;
+        } else {
+            a = m + 1;
+        }
+    }
+    TrilinearSpan s;
+    s.first = a;
+    a = 0;
+    b = outLength;
+    while (a < b) {
+        const int64_t m = a + (b - a) / 2;
+        if (TrilinearTapOf(ratio, m, inLength, outLength, alignCorners).i0 > hi) {
+            b = m;
+        } else {
+            a = m + 1;
+        }
+    }
+    s.last = a - 1;
+    return s;
+}
+
 // Output length of one axis from a user scale when no output size is given
 // (F.interpolate, recompute_scale_factor=False): floor(in * scale) in double.
 inline int64_t TrilinearOutputLength(int64_t inLength, double scale)

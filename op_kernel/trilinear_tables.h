@@ -39,12 +39,7 @@ __aicore__ inline uint64_t TrilinearOutLength(const UpsampleTrilinear3dTilingDat
 }
 
 // Both taps of one output index of an axis (interp::TrilinearAxisTaps).
-struct TrilinearAxisTap {
-    int64_t i0;
-    int64_t i1;
-    float l0;
-    float l1;
-};
+using TrilinearAxisTap = interp::TrilinearAxisTap;
 
 __aicore__ inline TrilinearAxisTap TrilinearTapOf(const UpsampleTrilinear3dTilingData& t, TrilinearAxis axis,
                                                   uint64_t dst)

@@ -1,0 +1,72 @@
+// The argument rules UpsampleTrilinear3d and its backward share (trilinear_args.h).
+#include "trilinear_args.h"
+
+#include <cmath>
+#include <string>
+
+namespace ai {
+namespace api {
+
+TrilinearGeometry TrilinearGeometryOf(const TensorDesc& t)
+{
+    static const int ncdhw[5] = {0, 1, 2, 3, 4};
+    static const int ndhwcAsNcdhw[5] = {0, 4, 1, 2, 3};
+    TrilinearGeometry g;
+    g.ndhwc = t.format == ACL_FORMAT_NDHWC;
+    g.logical = g.ndhwc ? ndhwcAsNcdhw : ncdhw;
+    g.layoutName = g.ndhwc ? "N, D, H, W, C" : "N, C, D, H, W";
+    return g;
+}
+
+aclnnStatus CheckOutputSizeLength(const char* api, const std::vector<int64_t>& size)
+{
+    if (size.size() == 3) return ACLNN_SUCCESS;
+    return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                "outputSize: expected 3 values (outD, outH, outW), got " + std::to_string(size.size()));
+}
+
+aclnnStatus CheckSameLayout(const char* api, const char* param, const TensorDesc& t, const char* ref,
+                            const TensorDesc& refTensor)
+{
+    if ((t.format == ACL_FORMAT_NDHWC) == (refTensor.format == ACL_FORMAT_NDHWC)) return ACLNN_SUCCESS;
+    return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                std::string(param) + ": format " + AclFormatName(t.format) + " must match " + ref + "'s format " +
+                    AclFormatName(refTensor.format) + " (ND and NCDHW are interchangeable, NDHWC is not)");
+}
+
+aclnnStatus CheckScale(const char* api, const char* name, double scale)
+{
+    if (std::isfinite(scale)) return ACLNN_SUCCESS;
+    return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                std::string(name) + ": must be finite (a value <= 0 means \"not given\"), got " + Num(scale));
+}
+
+std::vector<int64_t> TrilinearShape(const TrilinearGeometry& g, int64_t n, int64_t c, int64_t d, int64_t h,
+                                    int64_t w)
+{
+    return g.ndhwc ? std::vector<int64_t>{n, d, h, w, c} : std::vector<int64_t>{n, c, d, h, w};
+}
+
+bool ChooseTrilinearLayout(const TensorDesc& x, const TensorDesc& y, const TrilinearGeometry& g, OperatorJob* job)
+{
+    const int* l = g.logical;
+    const std::vector<int> permNc = {l[0], l[1], l[2], l[3], l[4]};
+    const std::vector<int> permCl = {l[0], l[2], l[3], l[4], l[1]};
+    Operand xNc, yNc, xCl, yCl;
+    DescribeOperand(x, permNc, &xNc);
+    DescribeOperand(y, permNc, &yNc);
+    DescribeOperand(x, permCl, &xCl);
+    DescribeOperand(y, permCl, &yCl);
+    auto staged = [](const Operand& a, const Operand& b) {
+        return (a.staged ? a.denseBytes : 0) + (b.staged ? b.denseBytes : 0);
+    };
+    const uint64_t stagedNc = staged(xNc, yNc);
+    const uint64_t stagedCl = staged(xCl, yCl);
+    const bool channelsLast = stagedCl < stagedNc || (stagedCl == stagedNc && g.ndhwc);
+    job->input = channelsLast ? xCl : xNc;
+    job->output = channelsLast ? yCl : yNc;
+    return channelsLast;
+}
+
+}  // namespace api
+}  // namespace ai

@@ -1,0 +1,62 @@
+// Small host-side pieces every planner uses: integer helpers, float bit patterns, the cost rates
+// the estimates are written in (from PlatformCost, i.e. the sim's SoC profile), and the pick of a
+// search.  Header-only; the planners stay pure functions of problem and platform.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "op_common.h"
+
+namespace ai {
+
+inline uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+inline uint32_t FloatBits(float f)
+{
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+}
+
+// The sim cost model's figures as the estimates use them (op_common.h PlatformCost).
+struct CostRates {
+    double vecInstrCycles;   // issue of one vector instruction
+    double floatsPerRepeat;  // fp32 elements of one vector repeat (one cycle)
+    double dmaInstrCycles;   // issue of one DMA
+    double hbmGBps, perCoreDmaGBps, clockGHz;
+
+    // What one core's DMA moves per cycle while `activeCores` share the HBM.
+    double DmaBytesPerCycle(uint64_t activeCores) const
+    {
+        return std::min(perCoreDmaGBps, hbmGBps / static_cast<double>(std::max<uint64_t>(activeCores, 1))) /
+               clockGHz;
+    }
+};
+
+inline CostRates CostRatesOf(const PlatformCost& cost)
+{
+    return {cost.vectorInstrCycles, cost.vectorBytesPerCycle / 4.0, cost.dmaInstrCycles,
+            cost.hbmGBps,           cost.perCoreDmaGBps,            cost.clockGHz};
+}
+
+// A later candidate must be this much cheaper to replace the best (near-ties keep the earlier,
+// coarser split).
+constexpr double kCostTieRatio = 0.999;
+
+// The pick of a search: the cheapest candidate offered so far.
+struct CheapestSoFar {
+    bool found = false;
+    double cost = 0;
+
+    bool Take(double candidateCost)
+    {
+        if (found && !(candidateCost < cost * kCostTieRatio)) return false;
+        found = true;
+        cost = candidateCost;
+        return true;
+    }
+};
+
+}  // namespace ai
