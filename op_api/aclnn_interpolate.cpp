@@ -44,7 +44,7 @@ const Choice<interp::NearestMode> kNearestModes[] = {{"round_prefer_floor", inte
 
 // Exact (case-sensitive) match against the spec's strings; a miss names every accepted value.
 template <typename E, size_t N>
-aclnnStatus ParseChoice(const char* param, const char* text, const Choice<E> (&choices)[N], E* out)
+aclnnStatus ParseChoice(const char* api, const char* param, const char* text, const Choice<E> (&choices)[N], E* out)
 {
     std::string accepted;
     for (const auto& c : choices) {
@@ -54,7 +54,7 @@ aclnnStatus ParseChoice(const char* param, const char* text, const Choice<E> (&c
         }
         accepted += (accepted.empty() ? "\"" : ", \"") + std::string(c.name) + "\"";
     }
-    return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+    return Fail(api, ACLNN_ERR_PARAM_INVALID,
                 std::string(param) + ": \"" + text + "\" is not a valid value; accepted values: " + accepted);
 }
 
@@ -75,32 +75,32 @@ struct Attributes {
 };
 
 // 4. mode strings (exactly the spec's; NULL coordinate / nearest modes take their defaults).
-aclnnStatus ParseModes(const char* mode, const char* shapeMode, const char* coordMode, const char* nearestMode,
+aclnnStatus ParseModes(const char* api, const char* mode, const char* shapeMode, const char* coordMode, const char* nearestMode,
                        ai::InterpolateProblem* problem, Attributes* a)
 {
-    AI_RETURN_IF_ERROR(ParseChoice("mode", mode, kModes, &problem->mode));
-    AI_RETURN_IF_ERROR(ParseChoice("shapeCalculationMode", shapeMode, kShapeModes, &a->sizesMode));
-    AI_RETURN_IF_ERROR(ParseChoice("coordinateTransformationMode", coordMode != nullptr ? coordMode : "half_pixel",
+    AI_RETURN_IF_ERROR(ParseChoice(api, "mode", mode, kModes, &problem->mode));
+    AI_RETURN_IF_ERROR(ParseChoice(api, "shapeCalculationMode", shapeMode, kShapeModes, &a->sizesMode));
+    AI_RETURN_IF_ERROR(ParseChoice(api, "coordinateTransformationMode", coordMode != nullptr ? coordMode : "half_pixel",
                                    kCoordModes, &problem->coordMode));
-    return ParseChoice("nearestMode", nearestMode != nullptr ? nearestMode : "round_prefer_floor", kNearestModes,
+    return ParseChoice(api, "nearestMode", nearestMode != nullptr ? nearestMode : "round_prefer_floor", kNearestModes,
                        &problem->nearestMode);
 }
 
 // 5. axes: NULL = every dimension; each in [0, rank), no repeats.
-aclnnStatus ReadAxes(const aclIntArray* axes, int rank, Attributes* a)
+aclnnStatus ReadAxes(const char* api, const aclIntArray* axes, int rank, Attributes* a)
 {
     if (axes == nullptr) {
         for (int d = 0; d < rank; ++d) a->axes.push_back(d);
     } else {
-        AI_RETURN_IF_ERROR(ReadIntArrayArg(kApi, "axes", axes, &a->axes));
+        AI_RETURN_IF_ERROR(ReadIntArrayArg(api, "axes", axes, &a->axes));
     }
     for (int64_t axis : a->axes) {
         if (axis < 0 || axis >= rank) {
-            return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+            return Fail(api, ACLNN_ERR_PARAM_INVALID,
                         "axes: each axis must be in [0, " + std::to_string(rank) + "), got " + ShapeString(a->axes));
         }
         if (a->listed[axis]) {
-            return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+            return Fail(api, ACLNN_ERR_PARAM_INVALID,
                         "axes: axis " + std::to_string(axis) + " is repeated in " + ShapeString(a->axes));
         }
         a->listed[axis] = true;
@@ -111,83 +111,85 @@ aclnnStatus ReadAxes(const aclIntArray* axes, int rank, Attributes* a)
 // 6. sizes or scales: only the one the shape mode uses is read.  The array of `param` must be given
 // in that mode and hold one value per axis.
 template <typename Array, typename T>
-aclnnStatus ReadPerAxis(const char* param, const Array* array,
+aclnnStatus ReadPerAxis(const char* api, const char* param, const Array* array,
                         aclnnStatus (*read)(const char*, const char*, const Array*, std::vector<T>*),
                         const Attributes& a, std::vector<T>* values)
 {
     if (array == nullptr) {
-        return Fail(kApi, ACLNN_ERR_PARAM_NULLPTR,
+        return Fail(api, ACLNN_ERR_PARAM_NULLPTR,
                     std::string(param) + ": must not be null when shapeCalculationMode is \"" + param + "\"");
     }
-    AI_RETURN_IF_ERROR(read(kApi, param, array, values));
+    AI_RETURN_IF_ERROR(read(api, param, array, values));
     if (values->size() == a.axes.size()) return ACLNN_SUCCESS;
-    return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+    return Fail(api, ACLNN_ERR_PARAM_INVALID,
                 std::string(param) + ": length must equal the number of axes (" + std::to_string(a.axes.size()) +
                     "), got " + std::to_string(values->size()));
 }
 
-aclnnStatus ReadSizesOrScales(const aclIntArray* sizes, const aclFloatArray* scales, Attributes* a)
+aclnnStatus ReadSizesOrScales(const char* api, const aclIntArray* sizes, const aclFloatArray* scales, Attributes* a)
 {
     if (a->sizesMode) {
-        AI_RETURN_IF_ERROR(ReadPerAxis("sizes", sizes, &ReadIntArrayArg, *a, &a->sizes));
+        AI_RETURN_IF_ERROR(ReadPerAxis(api, "sizes", sizes, &ReadIntArrayArg, *a, &a->sizes));
         for (int64_t s : a->sizes) {
             if (s < 1) {
-                return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+                return Fail(api, ACLNN_ERR_PARAM_INVALID,
                             "sizes: each value must be >= 1, got " + ShapeString(a->sizes));
             }
         }
-        return CheckValuesWithinLimit(kApi, "sizes", a->sizes);
+        return CheckValuesWithinLimit(api, "sizes", a->sizes);
     }
-    AI_RETURN_IF_ERROR(ReadPerAxis("scales", scales, &ReadFloatArrayArg, *a, &a->scales));
+    AI_RETURN_IF_ERROR(ReadPerAxis(api, "scales", scales, &ReadFloatArrayArg, *a, &a->scales));
     for (float s : a->scales) {
         if (!std::isfinite(s) || !(s > 0.0f)) {
-            return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "scales: each value must be finite and > 0, got " + Num(s));
+            return Fail(api, ACLNN_ERR_PARAM_INVALID, "scales: each value must be finite and > 0, got " + Num(s));
         }
     }
     return ACLNN_SUCCESS;
 }
 
 // 7. pads: non-negative; shorter than rank zero-extended, longer: the first rank values (OV).
-aclnnStatus ReadPads(const aclIntArray* padsBegin, const aclIntArray* padsEnd, int rank, Attributes* a)
+aclnnStatus ReadPads(const char* api, const aclIntArray* padsBegin, const aclIntArray* padsEnd, int rank, Attributes* a)
 {
     const aclIntArray* arrays[2] = {padsBegin, padsEnd};
     const char* names[2] = {"padsBegin", "padsEnd"};
     for (int k = 0; k < 2; ++k) {
         if (arrays[k] == nullptr) continue;
         std::vector<int64_t> values;
-        AI_RETURN_IF_ERROR(ReadIntArrayArg(kApi, names[k], arrays[k], &values));
+        AI_RETURN_IF_ERROR(ReadIntArrayArg(api, names[k], arrays[k], &values));
         for (int64_t v : values) {
             if (v < 0) {
-                return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+                return Fail(api, ACLNN_ERR_PARAM_INVALID,
                             std::string(names[k]) + ": values must be >= 0, got " + ShapeString(values));
             }
         }
-        AI_RETURN_IF_ERROR(CheckValuesWithinLimit(kApi, names[k], values));
+        AI_RETURN_IF_ERROR(CheckValuesWithinLimit(api, names[k], values));
         for (int d = 0; d < rank && d < static_cast<int>(values.size()); ++d) a->pads[k][d] = values[d];
     }
     return ACLNN_SUCCESS;
 }
 
 // 8. cube_coeff.
-aclnnStatus CheckCubeCoeff(double cubeCoeff)
+aclnnStatus CheckCubeCoeff(const char* api, double cubeCoeff)
 {
     if (std::isfinite(cubeCoeff) && std::fabs(cubeCoeff) <= FLT_MAX) return ACLNN_SUCCESS;
-    return Fail(kApi, ACLNN_ERR_PARAM_INVALID, "cubeCoeff: must be finite (in float32 range), got " + Num(cubeCoeff));
+    return Fail(api, ACLNN_ERR_PARAM_INVALID, "cubeCoeff: must be finite (in float32 range), got " + Num(cubeCoeff));
 }
 
 // 9. output shape (docs/aclnnInterpolate.md "Output shape"), and each axis's scale into `problem`.
-aclnnStatus ResolveOutputShape(const TensorDesc& in, const TensorDesc& res, Attributes* a,
-                               ai::InterpolateProblem* problem)
+// `in` is the forward's input (self; the backward's gradInput), `res` the forward's output (out; the
+// backward's gradOutput).
+aclnnStatus ResolveOutputShape(const char* api, const char* inName, const TensorDesc& in, const char* resName,
+                               const TensorDesc& res, Attributes* a, ai::InterpolateProblem* problem)
 {
-    AI_RETURN_IF_ERROR(CheckDimsNonNegative(kApi, "self", in));
-    AI_RETURN_IF_ERROR(CheckShapeLimits(kApi, "self", in));
+    AI_RETURN_IF_ERROR(CheckDimsNonNegative(api, inName, in));
+    AI_RETURN_IF_ERROR(CheckShapeLimits(api, inName, in));
     const int rank = static_cast<int>(in.shape.size());
     std::vector<int64_t>& expected = a->outShape;
     expected.resize(rank);
     for (int d = 0; d < rank; ++d) {
         expected[d] = in.shape[d] + a->pads[0][d] + a->pads[1][d];  // each term <= INT32_MAX: no overflow
         if (expected[d] > kMaxDimension) {
-            return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+            return Fail(api, ACLNN_ERR_PARAM_INVALID,
                         "padsBegin/padsEnd: dimension " + std::to_string(d) + " of self padded to length " +
                             std::to_string(expected[d]) + " exceeds INT32_MAX (" + std::to_string(kMaxDimension) +
                             "), the largest dimension this operator accepts");
@@ -197,8 +199,8 @@ aclnnStatus ResolveOutputShape(const TensorDesc& in, const TensorDesc& res, Attr
         const int axis = static_cast<int>(a->axes[i]);
         const int64_t padded = expected[axis];
         if (in.shape[axis] == 0) {
-            return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
-                        "self: dimension " + std::to_string(axis) + " has length 0 but is listed in axes (an "
+            return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                        std::string(inName) + ": dimension " + std::to_string(axis) + " has length 0 but is listed in axes (an "
                         "interpolated axis needs input)");
         }
         if (a->sizesMode) {
@@ -208,7 +210,7 @@ aclnnStatus ResolveOutputShape(const TensorDesc& in, const TensorDesc& res, Attr
             // The length interp::ScalesModeOutputLength computes, int64(float(padded) * (scale + 1e-6f)),
             // bounded first: the conversion of a float beyond int64 is undefined.
             if (!(static_cast<float>(padded) * (a->scales[i] + 1.0e-6f) < static_cast<float>(kMaxDimension + 1))) {
-                return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+                return Fail(api, ACLNN_ERR_PARAM_INVALID,
                             "scales: axis " + std::to_string(axis) + " of padded length " + std::to_string(padded) +
                                 " with scale " + Num(a->scales[i]) + " gives an output length beyond INT32_MAX (" +
                                 std::to_string(kMaxDimension) + "), the largest dimension this operator accepts");
@@ -216,7 +218,7 @@ aclnnStatus ResolveOutputShape(const TensorDesc& in, const TensorDesc& res, Attr
             expected[axis] = interp::ScalesModeOutputLength(padded, a->scales[i]);
             problem->scale[axis] = a->scales[i];
             if (expected[axis] < 1) {
-                return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+                return Fail(api, ACLNN_ERR_PARAM_INVALID,
                             "scales: axis " + std::to_string(axis) + " of padded length " + std::to_string(padded) +
                                 " with scale " + Num(a->scales[i]) + " gives an output length of " +
                                 std::to_string(expected[axis]) + " (must be >= 1)");
@@ -225,16 +227,17 @@ aclnnStatus ResolveOutputShape(const TensorDesc& in, const TensorDesc& res, Attr
     }
     for (int d = 0; d < rank; ++d) {
         if (!a->listed[d] && in.shape[d] == 0 && expected[d] != 0) {
-            return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
+            return Fail(api, ACLNN_ERR_PARAM_INVALID,
                         "padsBegin/padsEnd: dimension " + std::to_string(d) +
                             " of self is empty; padding an empty dimension is not supported");
         }
     }
     if (res.shape != expected) {
-        return Fail(kApi, ACLNN_ERR_PARAM_INVALID,
-                    "out: expected shape " + ShapeString(expected) + ", got " + ShapeString(res.shape));
+        return Fail(api, ACLNN_ERR_PARAM_INVALID,
+                    std::string(resName) + ": expected shape " + ShapeString(expected) + ", got " +
+                        ShapeString(res.shape));
     }
-    return CheckShapeLimits(kApi, "out", res);
+    return CheckShapeLimits(api, resName, res);
 }
 
 // 11. the resolved problem for the planner (op_host/interpolate_tiling.h).
@@ -253,6 +256,91 @@ void FillProblem(const TensorDesc& in, const Attributes& a, ai::InterpolateProbl
         problem->resized[d] = a.listed[d] && !interp::IsIdentityAxis(a.outShape[d], padded, problem->scale[d]);
     }
 }
+// The attributes of one call, as the C API passes them.
+struct CallAttributes {
+    const aclIntArray* sizes;
+    const aclFloatArray* scales;
+    const aclIntArray* axes;
+    const char* mode;
+    const char* shapeCalculationMode;
+    const char* coordinateTransformationMode;
+    const char* nearestMode;
+    bool antialias;
+    const aclIntArray* padsBegin;
+    const aclIntArray* padsEnd;
+    double cubeCoeff;
+};
+
+// The two directions of one call: the forward reads self (the forward input) and writes out; the
+// backward reads gradOutput (the forward output's shape) and writes gradInput (the forward input's).
+struct Direction {
+    const char* api;
+    const char* xName;  // the tensor the kernel reads
+    const char* yName;  // the tensor the kernel writes
+    bool backward;
+    const std::vector<aclDataType>* dtypes;
+};
+
+const std::vector<aclDataType> kGradDTypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+
+aclnnStatus InterpolateWorkspaceSize(const Direction& dir, const aclTensor* x, const CallAttributes& c, aclTensor* y,
+                                     uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    const char* api = dir.api;
+    // 1. null pointers.
+    AI_RETURN_IF_ERROR(CheckOutParams(api, workspaceSize, executor));
+    AI_RETURN_IF_ERROR(CheckNotNull(api, dir.xName, x));
+    AI_RETURN_IF_ERROR(CheckNotNull(api, dir.yName, y));
+    AI_RETURN_IF_ERROR(CheckNotNull(api, "mode", c.mode));
+    AI_RETURN_IF_ERROR(CheckNotNull(api, "shapeCalculationMode", c.shapeCalculationMode));
+    TensorDesc xd, yd;
+    ai::PlatformInfo platform;
+    AI_RETURN_IF_ERROR(ReadTensorArg(api, dir.xName, x, &xd));
+    AI_RETURN_IF_ERROR(ReadTensorArg(api, dir.yName, y, &yd));
+    AI_RETURN_IF_ERROR(ReadPlatform(api, &platform));
+    // 2. dtypes.
+    ai::InterpolateProblem problem;
+    AI_RETURN_IF_ERROR(CheckInputDType(api, dir.xName, xd.dtype, *dir.dtypes, platform, &problem.dtype));
+    AI_RETURN_IF_ERROR(CheckSameDType(api, dir.yName, yd.dtype, dir.xName, xd.dtype));
+    // 3. ranks and formats.
+    AI_RETURN_IF_ERROR(CheckRank(api, dir.xName, xd, 1, kMaxRank, nullptr));
+    AI_RETURN_IF_ERROR(CheckSameRank(api, dir.yName, yd, dir.xName, xd));
+    AI_RETURN_IF_ERROR(CheckFormat(api, dir.xName, xd.format, kFormats, kFormatsText));
+    AI_RETURN_IF_ERROR(CheckFormat(api, dir.yName, yd.format, kFormats, kFormatsText));
+    // 4. mode strings, 5. axes, 6. sizes or scales, 7. pads, 8. cube_coeff, 9. output shape (of the
+    // forward, whose input is gradInput in the backward).
+    const TensorDesc& fwdIn = dir.backward ? yd : xd;
+    const TensorDesc& fwdOut = dir.backward ? xd : yd;
+    const int rank = static_cast<int>(xd.shape.size());
+    Attributes a;
+    AI_RETURN_IF_ERROR(ParseModes(api, c.mode, c.shapeCalculationMode, c.coordinateTransformationMode, c.nearestMode,
+                                  &problem, &a));
+    AI_RETURN_IF_ERROR(ReadAxes(api, c.axes, rank, &a));
+    AI_RETURN_IF_ERROR(ReadSizesOrScales(api, c.sizes, c.scales, &a));
+    AI_RETURN_IF_ERROR(ReadPads(api, c.padsBegin, c.padsEnd, rank, &a));
+    AI_RETURN_IF_ERROR(CheckCubeCoeff(api, c.cubeCoeff));
+    AI_RETURN_IF_ERROR(ResolveOutputShape(api, dir.backward ? dir.yName : dir.xName, fwdIn,
+                                          dir.backward ? dir.xName : dir.yName, fwdOut, &a, &problem));
+    // 10. views.
+    AI_RETURN_IF_ERROR(CheckViews(api, xd, yd));
+
+    // An empty result succeeds with workspace 0 and no launch.
+    auto plan = [&](OperatorJob* job, std::string* err) {
+        FillProblem(fwdIn, a, &problem);
+        problem.antialias = c.antialias;
+        problem.cubeCoeff = static_cast<float>(c.cubeCoeff);
+        std::vector<int> perm(rank);
+        for (int d = 0; d < rank; ++d) perm[d] = d;
+        DescribeOperand(xd, perm, &job->input);
+        DescribeOperand(yd, perm, &job->output);
+        return dir.backward ? ai::PlanInterpolateBackward(problem, platform, &job->plan, err)
+                            : ai::PlanInterpolate(problem, platform, &job->plan, err);
+    };
+    return PlanAndCreateJob(api, &LaunchInterpolateKernel, platform, xd, yd, yd.Numel() == 0, plan, workspaceSize,
+                            executor);
+}
+
+constexpr const char* kBackwardApi = "aclnnInterpolateBackward";
 }  // namespace
 
 extern "C" aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* self, const aclIntArray* sizes,
@@ -264,55 +352,32 @@ extern "C" aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* self, c
                                                         double cubeCoeff, aclTensor* out, uint64_t* workspaceSize,
                                                         aclOpExecutor** executor)
 {
-    // 1. null pointers.
-    AI_RETURN_IF_ERROR(CheckOutParams(kApi, workspaceSize, executor));
-    AI_RETURN_IF_ERROR(CheckNotNull(kApi, "self", self));
-    AI_RETURN_IF_ERROR(CheckNotNull(kApi, "out", out));
-    AI_RETURN_IF_ERROR(CheckNotNull(kApi, "mode", mode));
-    AI_RETURN_IF_ERROR(CheckNotNull(kApi, "shapeCalculationMode", shapeCalculationMode));
-    TensorDesc in, res;
-    ai::PlatformInfo platform;
-    AI_RETURN_IF_ERROR(ReadTensorArg(kApi, "self", self, &in));
-    AI_RETURN_IF_ERROR(ReadTensorArg(kApi, "out", out, &res));
-    AI_RETURN_IF_ERROR(ReadPlatform(kApi, &platform));
-    // 2. dtypes.
-    ai::InterpolateProblem problem;
-    AI_RETURN_IF_ERROR(CheckInputDType(kApi, "self", in.dtype, kDTypes, platform, &problem.dtype));
-    AI_RETURN_IF_ERROR(CheckSameDType(kApi, "out", res.dtype, "self", in.dtype));
-    // 3. ranks and formats.
-    AI_RETURN_IF_ERROR(CheckRank(kApi, "self", in, 1, kMaxRank, nullptr));
-    AI_RETURN_IF_ERROR(CheckSameRank(kApi, "out", res, "self", in));
-    AI_RETURN_IF_ERROR(CheckFormat(kApi, "self", in.format, kFormats, kFormatsText));
-    AI_RETURN_IF_ERROR(CheckFormat(kApi, "out", res.format, kFormats, kFormatsText));
-    // 4. mode strings, 5. axes, 6. sizes or scales, 7. pads, 8. cube_coeff, 9. output shape.
-    const int rank = static_cast<int>(in.shape.size());
-    Attributes a;
-    AI_RETURN_IF_ERROR(ParseModes(mode, shapeCalculationMode, coordinateTransformationMode, nearestMode, &problem, &a));
-    AI_RETURN_IF_ERROR(ReadAxes(axes, rank, &a));
-    AI_RETURN_IF_ERROR(ReadSizesOrScales(sizes, scales, &a));
-    AI_RETURN_IF_ERROR(ReadPads(padsBegin, padsEnd, rank, &a));
-    AI_RETURN_IF_ERROR(CheckCubeCoeff(cubeCoeff));
-    AI_RETURN_IF_ERROR(ResolveOutputShape(in, res, &a, &problem));
-    // 10. views.
-    AI_RETURN_IF_ERROR(CheckViews(kApi, in, res));
-
-    // An empty output succeeds with workspace 0 and no launch.
-    auto plan = [&](OperatorJob* job, std::string* err) {
-        FillProblem(in, a, &problem);
-        problem.antialias = antialias;
-        problem.cubeCoeff = static_cast<float>(cubeCoeff);
-        std::vector<int> perm(rank);
-        for (int d = 0; d < rank; ++d) perm[d] = d;
-        DescribeOperand(in, perm, &job->input);
-        DescribeOperand(res, perm, &job->output);
-        return ai::PlanInterpolate(problem, platform, &job->plan, err);
-    };
-    return PlanAndCreateJob(kApi, &LaunchInterpolateKernel, platform, in, res, res.Numel() == 0, plan, workspaceSize,
-                            executor);
+    const CallAttributes c{sizes,       scales,    axes,      mode,    shapeCalculationMode, coordinateTransformationMode,
+                           nearestMode, antialias, padsBegin, padsEnd, cubeCoeff};
+    return InterpolateWorkspaceSize(Direction{kApi, "self", "out", false, &kDTypes}, self, c, out, workspaceSize,
+                                    executor);
 }
 
 extern "C" aclnnStatus aclnnInterpolate(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                         aclrtStream stream)
 {
     return RunJobExecutor(kApi, workspace, workspaceSize, executor, stream);
+}
+
+extern "C" aclnnStatus aclnnInterpolateBackwardGetWorkspaceSize(
+    const aclTensor* gradOutput, const aclIntArray* sizes, const aclFloatArray* scales, const aclIntArray* axes,
+    const char* mode, const char* shapeCalculationMode, const char* coordinateTransformationMode,
+    const char* nearestMode, bool antialias, const aclIntArray* padsBegin, const aclIntArray* padsEnd,
+    double cubeCoeff, aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    const CallAttributes c{sizes,       scales,    axes,      mode,    shapeCalculationMode, coordinateTransformationMode,
+                           nearestMode, antialias, padsBegin, padsEnd, cubeCoeff};
+    return InterpolateWorkspaceSize(Direction{kBackwardApi, "gradOutput", "gradInput", true, &kGradDTypes},
+                                    gradOutput, c, gradInput, workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnInterpolateBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                                aclrtStream stream)
+{
+    return RunJobExecutor(kBackwardApi, workspace, workspaceSize, executor, stream);
 }

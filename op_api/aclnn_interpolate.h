@@ -35,6 +35,24 @@ aclnnStatus aclnnInterpolateGetWorkspaceSize(const aclTensor* self, const aclInt
 // Phase 2: runs the executor once on `stream` with a workspace of at least `workspaceSize` bytes.
 aclnnStatus aclnnInterpolate(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
 
+// The gradient of aclnnInterpolate with respect to self (every mode): the forward's attributes, with
+//   gradOutput  the forward output's gradient (float32 / float16 / bfloat16; the forward output's shape),
+//   gradInput   the result: same dtype and rank, the forward input's shape (it also tells the operator
+//               that shape: the forward's output shape is resolved from it and must be gradOutput's).
+// The transpose of the forward's separable tap tables, accumulated in float32 and rounded once;
+// deterministic (the same bits on every SoC, core count and run).  See docs/aclnnInterpolateBackward.md.
+aclnnStatus aclnnInterpolateBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* sizes,
+                                                     const aclFloatArray* scales, const aclIntArray* axes,
+                                                     const char* mode, const char* shapeCalculationMode,
+                                                     const char* coordinateTransformationMode,
+                                                     const char* nearestMode, bool antialias,
+                                                     const aclIntArray* padsBegin, const aclIntArray* padsEnd,
+                                                     double cubeCoeff, aclTensor* gradInput, uint64_t* workspaceSize,
+                                                     aclOpExecutor** executor);
+
+aclnnStatus aclnnInterpolateBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                     aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -120,6 +120,10 @@ struct PlanContext {
     const InterpolateProblem& p;
     const PlatformInfo& platform;
     std::vector<InterpolateAxisTaps> axisTaps;  // per dimension; empty where the axis does not change
+    // Backward plans: the axes of a fused ROWS pass run in the order a split would run them
+    // (shrinking first), never as the cost model or a UB fallback prefers, so the order of the
+    // separable sums -- and so every bit of the result -- is the same on every SoC and core count.
+    bool canonicalAxisOrder = false;
     uint32_t nativeType;
     uint32_t socFlags = 0;  // kSocHasDataCopyPad | kSocHalfRint of the architecture planned for
     uint64_t syncUb = 0;    // SyncAll's UB scratch every pass reserves: coreNum * 32 B
@@ -378,6 +382,16 @@ bool InnerTransformAfterRows(const PlatformCost& cost, const PassPlan& pp)
     return after < before;
 }
 
+// The order a split of a fused spec runs its axes in (ChoosePassLayouts): the more shrinking first.
+bool InnerFirst(const InterpolateProblem& p, const PassSpec& spec)
+{
+    return AxisRatio(p, p.rank - 1) < AxisRatio(p, spec.rowDim);
+}
+
+// canonicalAxisOrder: a fused ROWS pass transforms its inner axis after the rows exactly when a split
+// would run the row axis first.
+bool CanonicalInnerAfter(const InterpolateProblem& p, const PassSpec& spec) { return !InnerFirst(p, spec); }
+
 // The probe tiling the UB fit is checked with: the fields SizeRowsPass does not set.
 InterpolatePassTiling RowsProbe(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
 {
@@ -522,13 +536,17 @@ bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& 
     const uint32_t szOut = DTypeBytes(outType);
     const bool offsetsFit = GatherOffsetsFit(pp.innerIn);
     const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp.innerOut * szOut) % kBlockBytes == 0;
-    if (!spec.copy && spec.innerDim >= 0) pp.innerAfter = InnerTransformAfterRows(ctx.platform.cost, pp);
+    if (!spec.copy && spec.innerDim >= 0) {
+        pp.innerAfter = ctx.canonicalAxisOrder ? CanonicalInnerAfter(ctx.p, spec)
+                                               : InnerTransformAfterRows(ctx.platform.cost, pp);
+    }
+    const bool innerAfter = pp.innerAfter;
     bool fits = offsetsFit && rowsAligned && FitRowsLargestBatch(ctx, &pp, &probe);
     if (!fits && offsetsFit && spec.innerDim < 0 && pp.innerOut >= kRowAlignElems) {
         fits = FitIdentityRowsInBands(ctx, &pp, &probe);
     }
     if (!fits && offsetsFit && !rowsAligned) fits = FitPackedRows(ctx, &pp, &probe);
-    if (!fits) return false;
+    if (!fits || (ctx.canonicalAxisOrder && pp.innerAfter != innerAfter)) return false;  // split instead
     if (spec.innerDim < 0) SpreadLongRowsOverBands(ctx, szOut, &pp, &probe);
     BatchShortRows(ctx, DTypeBytes(inType), szOut, &pp, &probe);
     *out = std::move(pp);
@@ -576,7 +594,7 @@ std::vector<PassPlan> ChoosePassLayouts(const PlanContext& ctx, const std::vecto
         } else if (IsFusedSpec(spec)) {
             const PassSpec innerOnly{last - 1, last, spec.copy, false};  // rows of dimension last-1, unchanged
             const PassSpec rowOnly{spec.rowDim, -1, spec.copy, true};
-            const bool innerFirst = AxisRatio(p, last) < AxisRatio(p, spec.rowDim);
+            const bool innerFirst = InnerFirst(p, spec);
             work.push_back(innerFirst ? rowOnly : innerOnly);
             work.push_back(innerFirst ? innerOnly : rowOnly);
             continue;
@@ -1030,6 +1048,67 @@ void FillWorkspaceInit(const InterpolateTilingData& td, const std::vector<PassTa
 
 }  // namespace
 
+namespace {
+// The stages from the per-axis taps on (both directions share them).
+bool PlanFromAxisTaps(PlanContext* ctx, const std::vector<int>& copyDims, const std::vector<int>& weightedDims,
+                      KernelPlan* plan, std::string* err)
+{
+    const InterpolateProblem& p = ctx->p;
+    const std::vector<PassPlan> passes = ChoosePassLayouts(*ctx, DecomposeIntoPassSpecs(p, copyDims, weightedDims));
+    if (passes.size() > interp::kInterpolateMaxPasses) return Fail(err, "too many passes");
+
+    InterpolateTilingData td;
+    std::memset(&td, 0, sizeof(td));
+    uint64_t maxIntermediateBytes = 0;
+    if (!AssignPassDtypes(*ctx, passes, &td, &maxIntermediateBytes, err)) return false;
+    std::vector<PassTables> tables;
+    if (!FitAndEncodePasses(*ctx, passes, &td, &tables, err)) return false;
+    SplitCores(*ctx, passes, &td);
+    PlaceWorkspace(*ctx, tables, maxIntermediateBytes, &td, plan);
+    FillWorkspaceInit(td, tables, plan);
+
+    plan->blockDim = 1;
+    for (uint32_t i = 0; i < td.numPasses; ++i) plan->blockDim = std::max(plan->blockDim, td.pass[i].common.blockDim);
+    plan->tiling.resize(sizeof(td));
+    std::memcpy(plan->tiling.data(), &td, sizeof(td));
+    return true;
+}
+
+bool ChangesAxis(const InterpolateProblem& p, int d) { return p.resized[d] || p.padsBegin[d] != 0 || p.padsEnd[d] != 0; }
+
+// The backward's taps of one axis: gradInput index i sums, over the forward outputs o whose taps
+// read source i (the padded position i + padsBegin), the gradient of o times that tap's weight, in
+// the order (o ascending, tap order) -- the transpose of the forward's tap table.  Forward taps in
+// the padding (+0.0f) reach no input and are dropped (the padding's gradient is cropped); zero
+// weights inside the input stay (-0.0f, computed: 0 * inf = NaN).  Short lists are padded with +0.0f
+// taps, which the kernel skips; an axis where every index takes exactly one weight-1 tap is a copy.
+InterpolateAxisTaps TransposeAxisTaps(const InterpolateAxisTaps& fwd, int64_t inLen)
+{
+    std::vector<std::vector<std::pair<int64_t, float>>> lists(static_cast<size_t>(inLen));
+    const uint64_t outLen = fwd.numTaps ? fwd.srcIndex.size() / fwd.numTaps : 0;
+    for (uint64_t o = 0; o < outLen; ++o) {
+        for (uint32_t t = 0; t < fwd.numTaps; ++t) {
+            const float w = fwd.weight[o * fwd.numTaps + t];
+            if (IsPadTapWeight(w)) continue;
+            lists[static_cast<size_t>(fwd.srcIndex[o * fwd.numTaps + t])].push_back({static_cast<int64_t>(o), w});
+        }
+    }
+    InterpolateAxisTaps bwd;
+    size_t k = 1;
+    for (const auto& l : lists) k = std::max(k, l.size());
+    bwd.numTaps = static_cast<uint32_t>(k);
+    bwd.copy = true;
+    for (const auto& l : lists) {
+        bwd.copy = bwd.copy && l.size() == 1 && l[0].second == 1.0f;
+        for (size_t j = 0; j < k; ++j) {
+            bwd.srcIndex.push_back(j < l.size() ? l[j].first : 0);
+            bwd.weight.push_back(j < l.size() ? l[j].second : 0.0f);
+        }
+    }
+    return bwd;
+}
+}  // namespace
+
 bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, KernelPlan* plan,
                      std::string* err)
 {
@@ -1042,24 +1121,44 @@ bool PlanInterpolate(const InterpolateProblem& p, const PlatformInfo& platform, 
     PlanContext ctx(p, platform);
     std::vector<int> copyDims, weightedDims;
     if (!BuildActiveAxisTaps(&ctx, &copyDims, &weightedDims, err)) return false;
-    const std::vector<PassPlan> passes = ChoosePassLayouts(ctx, DecomposeIntoPassSpecs(p, copyDims, weightedDims));
-    if (passes.size() > interp::kInterpolateMaxPasses) return Fail(err, "too many passes");
+    return PlanFromAxisTaps(&ctx, copyDims, weightedDims, plan, err);
+}
 
-    InterpolateTilingData td;
-    std::memset(&td, 0, sizeof(td));
-    uint64_t maxIntermediateBytes = 0;
-    if (!AssignPassDtypes(ctx, passes, &td, &maxIntermediateBytes, err)) return false;
-    std::vector<PassTables> tables;
-    if (!FitAndEncodePasses(ctx, passes, &td, &tables, err)) return false;
-    SplitCores(ctx, passes, &td);
-    PlaceWorkspace(ctx, tables, maxIntermediateBytes, &td, plan);
-    FillWorkspaceInit(td, tables, plan);
+bool PlanInterpolateBackward(const InterpolateProblem& fwd, const PlatformInfo& platform, KernelPlan* plan,
+                             std::string* err)
+{
+    if (plan == nullptr) return Fail(err, "plan is null");
+    *plan = KernelPlan{};
+    if (fwd.dtype != DType::F32 && fwd.dtype != DType::F16 && fwd.dtype != DType::BF16) {
+        return Fail(err, std::string("gradients are float32, float16 or bfloat16, got ") + DTypeName(fwd.dtype));
+    }
+    bool emptyOutput = false;
+    if (!CheckProblem(fwd, platform, &emptyOutput, err)) return false;
+    // The backward problem: gradOutput (the forward output's shape) in, gradInput (the forward
+    // input's) out, no padding; every axis the forward changes is resized by the transposed taps.
+    InterpolateProblem bwd = fwd;
+    for (int d = 0; d < fwd.rank; ++d) {
+        bwd.inShape[d] = fwd.outShape[d];
+        bwd.outShape[d] = fwd.inShape[d];
+        bwd.padsBegin[d] = bwd.padsEnd[d] = 0;
+        bwd.resized[d] = ChangesAxis(fwd, d);
+        bwd.scale[d] = 1.0f;
+    }
+    if (!CheckProblem(bwd, platform, &emptyOutput, err)) return false;
+    if (emptyOutput) return true;
 
-    plan->blockDim = 1;
-    for (uint32_t i = 0; i < td.numPasses; ++i) plan->blockDim = std::max(plan->blockDim, td.pass[i].common.blockDim);
-    plan->tiling.resize(sizeof(td));
-    std::memcpy(plan->tiling.data(), &td, sizeof(td));
-    return true;
+    PlanContext ctx(bwd, platform);
+    ctx.canonicalAxisOrder = true;
+    ctx.axisTaps.assign(fwd.rank, InterpolateAxisTaps{});
+    std::vector<int> copyDims, weightedDims;
+    for (int d = 0; d < fwd.rank; ++d) {
+        if (!bwd.resized[d]) continue;
+        InterpolateAxisTaps forwardTaps;
+        if (!BuildInterpolateAxisTaps(fwd, d, &forwardTaps, err)) return false;
+        ctx.axisTaps[d] = TransposeAxisTaps(forwardTaps, fwd.inShape[d]);
+        (ctx.axisTaps[d].copy ? copyDims : weightedDims).push_back(d);
+    }
+    return PlanFromAxisTaps(&ctx, copyDims, weightedDims, plan, err);
 }
 
 }  // namespace ai

@@ -15,6 +15,13 @@ namespace ai {
 bool PlanInterpolate(const InterpolateProblem& problem, const PlatformInfo& platform, KernelPlan* plan,
                      std::string* err);
 
+// The gradient of the same Interpolate with respect to its input (aclnnInterpolateBackward): the same
+// kernel and passes, driven by the transposed per-axis taps, reading gradOutput (the forward output's
+// shape) and writing gradInput (the forward input's).  Float dtypes only; bitwise the same result on
+// every SoC and core count (the axes always run in one order).  `problem` is the forward's.
+bool PlanInterpolateBackward(const InterpolateProblem& problem, const PlatformInfo& platform, KernelPlan* plan,
+                             std::string* err);
+
 // Per-axis taps of one interpolated/padded dimension, in unpadded source indices (exposed for tests).
 // For output index o, taps o*numTaps .. o*numTaps+numTaps-1: srcIndex clamped into [0, inLen) and
 // weight (0 for taps in the padding region; linear is normalised over the padded range first).
