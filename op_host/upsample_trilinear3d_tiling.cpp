@@ -111,7 +111,7 @@ struct PlanContext {
     bool f32;                 // fp32 io (else float16 / bfloat16, computed in fp32)
     uint64_t elemBytes;       // io element bytes
     uint64_t readSlack;       // staging room past a read, 2 blocks of io elements: rounded up to
-                              // whole blocks and, near the tensor's end, shifted (ReadRange, 310P)
+                              // whole blocks and, near the tensor's end, shifted (ai::ReadGmRange, 310P)
     uint64_t padElems;        // fields.padElems
     uint64_t fold;            // fields.channelFold
     uint64_t cores, ubBytes;

@@ -20,7 +20,8 @@
 // GM traffic: each unit reads its input rows once (one DMA per run of consecutive input planes) and
 // writes each output byte once (several output planes per DMA): DataCopyPad on 910B; on 310P (no
 // DataCopyPad) 32 B-multiple DataCopy, with an unaligned tail written as the last 32 B of the
-// unit's own range (never another core's bytes).  Input and output are double-buffered: the next
+// unit's own range (never another core's bytes).  Contiguous ranges go through the shared GM range
+// helpers of kernel_common.h (ai::ReadGmRange / ai::GmReadShift / ai::WriteGmRange).  Input and output are double-buffered: the next
 // plane batch / slab group is loaded while the current one is computed.
 #include "kernel_operator.h"
 #include "interp_math.h"
@@ -173,47 +174,6 @@ private:
         MulAddDst(dst, tmp, tabF[2 * tabAll], static_cast<int32_t>(count));  // + tap 1 * lambda1
     }
 
-    // GM [s, s+n) of x into dst (io dtype); returns the element index in dst where x[s] landed.
-    __aicore__ inline uint64_t ReadRange(const LocalTensor<T>& dst, uint64_t s, uint64_t n)
-    {
-        if constexpr (kPad) {
-            DataCopyExtParams p{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0};
-            DataCopyPadExtParams<T> pad{false, 0, 0, 0};
-            DataCopyPad(dst, xGm_[s], p, pad);
-            return 0;
-        }
-        // 310P: whole 32 B blocks only.  Reading past the range is harmless inside the tensor; at
-        // its end, read the last blocks of the tensor instead and report the shift.
-        const uint64_t len = TriRoundUp(n, blk_);
-        if (s + len <= t_.inTotal) {
-            DataCopy(dst, xGm_[s], static_cast<uint32_t>(len));
-            return 0;
-        }
-        if (t_.inTotal >= len) {
-            const uint64_t start = t_.inTotal - len;
-            DataCopy(dst, xGm_[start], static_cast<uint32_t>(len));
-            return s - start;
-        }
-        // The range is (almost) the whole tensor and the tensor is not a whole number of blocks:
-        // blocks first, then the < 32 B remainder element by element (tiny tensors only).
-        const uint64_t full = t_.inTotal / blk_ * blk_;
-        if (full > 0) DataCopy(dst, xGm_[0], static_cast<uint32_t>(full));
-        PipeBarrier<PIPE_ALL>();
-        for (uint64_t i = full; i < t_.inTotal; ++i) dst.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(i));
-        PipeBarrier<PIPE_ALL>();
-        return s;
-    }
-
-    // Where ReadRange(dst, s, n) puts x[s] (pure: lets the compute side recompute it).
-    __aicore__ inline uint64_t ReadShift(uint64_t s, uint64_t n) const
-    {
-        if constexpr (kPad) return 0;
-        const uint64_t len = TriRoundUp(n, blk_);
-        if (s + len <= t_.inTotal) return 0;
-        if (t_.inTotal >= len) return s - (t_.inTotal - len);
-        return s;
-    }
-
     // First input row of output row oh's pair slot (pair-rows mode).
     __aicore__ inline int64_t PairStart(uint64_t oh) const
     {
@@ -223,32 +183,9 @@ private:
         return tp.i0 < last ? tp.i0 : last;
     }
 
-    // Writes n packed elements of src to y[s, s+n).  On 310P with n not a multiple of 32 B, src
-    // holds the last 32 B of the range again at element RoundUp(n, blk) (PrepareTail).
-    __aicore__ inline void WriteRange(const LocalTensor<T>& src, uint64_t s, uint64_t n)
-    {
-        if constexpr (kPad) {
-            DataCopyExtParams p{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0};
-            DataCopyPad(yGm_[s], src, p);
-            return;
-        }
-        const uint64_t main = n / blk_ * blk_;
-        if (main > 0) DataCopy(yGm_[s], src, static_cast<uint32_t>(main));
-        if (main == n) return;
-        if (n >= blk_) {
-            PipeBarrier<PIPE_MTE3>();  // the tail block overlaps bytes the main copy wrote
-            DataCopy(yGm_[s + n - blk_], src[TriRoundUp(n, blk_)], static_cast<uint32_t>(blk_));
-            return;
-        }
-        // the whole output is smaller than 32 B: scalar stores (tiny tensors only)
-        PipeBarrier<PIPE_ALL>();
-        for (uint64_t i = 0; i < n; ++i) yGm_.SetValue(s + i, src.GetValue(static_cast<uint32_t>(i)));
-        DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(yGm_);  // both SoCs have this form
-    }
-
     // Packs `n` elements (row/slab padded layout in `padded`) into y-order in `packed` with the
     // host-built compaction table, and appends the last 32 B of the packed stream at
-    // RoundUp(n, blk) for WriteRange.  `segLen`/`segPad`: packed and padded segment lengths.
+    // RoundUp(n, blk) for ai::WriteGmRange.  `segLen`/`segPad`: packed and padded segment lengths.
     __aicore__ inline void Compact(const LocalTensor<T>& packed, const LocalTensor<T>& padded, uint64_t n,
                                    uint64_t segLen, uint64_t segPad)
     {
@@ -381,13 +318,16 @@ private:
                 DataCopyPadExtParams<T> pad{false, 0, 0, 0};
                 DataCopyPad(x, xGm_[src], p, pad);
             } else {
-                for (uint64_t r = 0; r < nh_; ++r) ReadRange(x[r * t_.inRowChunkPad], src + r * t_.inRow, wIn_);
+                for (uint64_t r = 0; r < nh_; ++r) {
+                    ai::ReadGmRange(x[r * t_.inRowChunkPad], xGm_, t_.inTotal, src + r * t_.inRow, wIn_);
+                }
             }
         } else if (t_.pairSlotElems != 0) {
             const uint64_t plane = PlaneBase(b.first);
             for (uint64_t j = 0; j < rows_; ++j) {
                 const uint64_t ps = static_cast<uint64_t>(PairStart(oh0_ + j));
-                ReadRange(x[j * t_.pairSlotElems], plane + ps * t_.inRow, t_.pairRows * t_.inRow);
+                ai::ReadGmRange(x[j * t_.pairSlotElems], xGm_, t_.inTotal, plane + ps * t_.inRow,
+                                t_.pairRows * t_.inRow);
             }
         } else if (b.count > 1) {
             const uint64_t src = PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow;
@@ -409,7 +349,7 @@ private:
             }
         } else {
             for (uint64_t k = 0; k < b.count; ++k) {
-                ReadRange(x[k * t_.inSlotElems],
+                ai::ReadGmRange(x[k * t_.inSlotElems], xGm_, t_.inTotal,
                           PlaneBase(b.first + static_cast<int64_t>(k)) + static_cast<uint64_t>(hLo_) * t_.inRow,
                           nh_ * t_.inRow);
             }
@@ -434,12 +374,13 @@ private:
             const uint64_t src = plane + static_cast<uint64_t>(hLo_) * t_.inRow + colLo_;
             for (uint64_t r = 0; r < nh_; r += batch) {
                 const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;  // batch 1 on 310P
-                const uint64_t sh = ReadShift(src + r * t_.inRow, wIn_);
+                const uint64_t sh = ai::GmReadShift<T>(t_.inTotal, src + r * t_.inRow, wIn_);
                 GatherPass(wb[r * pad], xf, wU, wF, all, static_cast<uint32_t>((r * t_.inRowChunkPad + sh) * 4),
                            static_cast<uint32_t>(nr * pad));
             }
         } else if (!pairs) {
-            const uint64_t shift = ReadShift(plane + static_cast<uint64_t>(hLo_) * t_.inRow, nh_ * t_.inRow);
+            const uint64_t shift =
+                ai::GmReadShift<T>(t_.inTotal, plane + static_cast<uint64_t>(hLo_) * t_.inRow, nh_ * t_.inRow);
             for (uint64_t r = 0; r < nh_; r += batch) {
                 const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;
                 GatherPass(wb[r * pad], xf, wU, wF, all, static_cast<uint32_t>((shift + r * t_.inRow) * 4),
@@ -448,7 +389,7 @@ private:
         } else {
             for (uint64_t j = 0; j < rows_; ++j) {
                 const uint64_t ps = static_cast<uint64_t>(PairStart(oh0_ + j));
-                const uint64_t sh = ReadShift(plane + ps * t_.inRow, t_.pairRows * t_.inRow);
+                const uint64_t sh = ai::GmReadShift<T>(t_.inTotal, plane + ps * t_.inRow, t_.pairRows * t_.inRow);
                 GatherPass(wb[j * t_.pairRows * pad], xf, wU, wF, all,
                            static_cast<uint32_t>((j * t_.pairSlotElems + sh) * 4),
                            static_cast<uint32_t>(t_.pairRows * pad));
@@ -487,9 +428,9 @@ private:
             return;
         }
         if (compact_) {  // packed; several planes only with whole-plane chunks (adjacent in GM)
-            WriteRange(y, dst, count * n);
+            ai::WriteGmRange(yGm_, y, dst, count * n);
         } else if (count == 1 && pad == t_.outRow) {
-            WriteRange(y, dst, n);
+            ai::WriteGmRange(yGm_, y, dst, n);
         } else if constexpr (kPad) {
             if (pad == t_.outRow) {  // one block per plane chunk, GM gap = the other rows of the plane
                 // UB slots are rowsPerChunk rows apart; a ragged last chunk leaves a gap
@@ -706,12 +647,12 @@ private:
     {
         LocalTensor<T> x = inQ_.AllocTensor<T>();
         if (t_.sparseRows == 0) {
-            pendingShift_ = ReadRange(x, s * t_.inSlab, g * t_.inSlab);
+            pendingShift_ = ai::ReadGmRange(x, xGm_, t_.inTotal, s * t_.inSlab, g * t_.inSlab);
         } else {  // only the needed rows: (needed D planes) x (needed H rows), in ascending order
             for (uint64_t k = 0; k < g; ++k) {
                 SparseRow row;
                 for (bool more = FirstSparseRow(&row); more; more = NextSparseRow(&row)) {
-                    ReadRange(x[k * t_.xSlabElems + row.index * t_.sparseRowStride],
+                    ai::ReadGmRange(x[k * t_.xSlabElems + row.index * t_.sparseRowStride], xGm_, t_.inTotal,
                               SparseRowStart(s + k, row.d, row.h), t_.sparseWidth);
                 }
             }
@@ -751,7 +692,7 @@ private:
                t_.sparseColLo;
     }
 
-    // 310P reads near the tensor's end land shifted (ReadRange); move those staged rows back to
+    // 310P reads near the tensor's end land shifted (ai::ReadGmRange); move those staged rows back to
     // their slot start (Gather into scratch, copy back with Muls by 1, which keeps -0, inf, NaN).
     __aicore__ inline void RealignSparseRows(const LocalTensor<float>& xf, uint64_t s, uint64_t n)
     {
@@ -761,7 +702,7 @@ private:
         for (uint64_t k = 0; k < n; ++k) {
             SparseRow sr;
             for (bool more = FirstSparseRow(&sr); more; more = NextSparseRow(&sr)) {
-                const uint64_t sh = ReadShift(SparseRowStart(s + k, sr.d, sr.h), t_.sparseWidth);
+                const uint64_t sh = ai::GmReadShift<T>(t_.inTotal, SparseRowStart(s + k, sr.d, sr.h), t_.sparseWidth);
                 if (sh == 0) continue;
                 if (!lanesReady) {
                     CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(t_.sparseRowStride));
@@ -848,7 +789,7 @@ private:
         outQ_.EnQue(y);
         LocalTensor<T> yo = outQ_.DeQue<T>();
         if (compact_ || t_.outSlabPad == t_.outSlab) {
-            WriteRange(yo, s * t_.outSlab, n * t_.outSlab);
+            ai::WriteGmRange(yGm_, yo, s * t_.outSlab, n * t_.outSlab);
         } else if constexpr (kPad) {
             DataCopyExtParams p{static_cast<uint16_t>(n), static_cast<uint32_t>(t_.outSlab * sizeof(T)), 0, 0, 0};
             DataCopyPad(yGm_[s * t_.outSlab], yo, p);
