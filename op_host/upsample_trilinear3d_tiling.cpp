@@ -19,10 +19,12 @@
 //                       32 B of big volumes, volume mode staging only the rows the taps use (sparse);
 //   SizeVolumeGroups    volume mode: cores, slabs per compute group, compute groups per I/O group
 //                       (MaxGroupsPerIo, VolumeGroupCost);
-//   TablesOnDevice      volume mode: tiny problems let the kernel build its tables itself;
-//   Encode*Table(s)     the workspace tables: volume-mode pass tables (op_kernel/trilinear_tables.h,
-//                       the routine the kernel builds them with), rows-mode W tables, 310P
-//                       compaction tables;
+//   WantsTablesOnDevice whether the kernel builds its pass tables itself (when shipping them would
+//                       add more than 1% of the floor's bytes; rows-mode search and volume group
+//                       sizing then count its tap scratch in the UB);
+//   Encode*Table(s)     the workspace tables otherwise: volume-mode pass tables
+//                       (op_kernel/trilinear_tables.h), rows-mode W tables (the 310P compaction
+//                       table is always built by the kernel);
 //   SplitWork           contiguous unit ranges per core whose sizes differ by at most one;
 //   EmitPlan            tiling bytes, blockDim, workspace size and contents.
 #include "upsample_trilinear3d_tiling.h"
@@ -60,8 +62,8 @@ constexpr uint64_t kSmallOutputElems = 16384;      // outputs this small prefer 
 constexpr uint64_t kVolumeGroupMaxElems = 16384;   // compute group: padded output elements per pass
 constexpr uint64_t kVolumeIoMaxBytes = 262144;     // I/O group: output bytes per DMA
 constexpr uint64_t kTableEntryBytes = 12;          // a pass table entry: two uint32 offsets + lambda1
-constexpr uint64_t kTableTrafficRatio = 10;        // tables built on the device when > 1/10 of the floor
-constexpr uint64_t kDeviceTableMaxEntries = 1024;  // ... and the scalar unit writes at most this many
+constexpr uint64_t kTableTrafficShare = 100;       // tables built on the device when shipping them
+                                                   // would add more than 1/100 of the floor's bytes
 
 // ---- the cost estimate (besides PlatformCost, filled from the sim's SoC profile) ----------------
 constexpr double kGatherPassInstrs = 4.0;   // Gather, Gather, Mul, MulAddDst
@@ -187,6 +189,25 @@ PlanContext MakeContext(const TrilinearProblem& p, const PlatformInfo& platform,
                        TapsOf(fields, tri::TRI_AXIS_W),
                        TapsOf(fields, tri::TRI_AXIS_H),
                        TapsOf(fields, tri::TRI_AXIS_D)};
+}
+
+// ============================================================ tables on the device
+// The kernel builds its pass tables itself (rows mode: the W tables; volume mode: all three) when
+// shipping them through the workspace would add more than 1/kTableTrafficShare of the floor's bytes
+// (each of `cores` cores reads them): tiny and small problems, many small volumes, long channels-last
+// rows.  Only where the kernel can (TrilinearTablesBuildable: not with 310P sparse staging, whose
+// staged-row maps stay on the host; taps of at most kTriTapAxisMax indices unless the W taps go
+// straight into the table).  The caller sets tablesOnDevice and keeps it only if the UB still fits
+// (the tap scratch, TrilinearTapLayoutOf).
+bool WantsTablesOnDevice(const PlanContext& ctx, const Tiling& tiling, uint64_t cores)
+{
+    if (!tri::TrilinearTablesBuildable(tiling)) return false;
+    const bool rows = tiling.mode == tri::TRI_MODE_ROWS;
+    const uint64_t entries = rows ? tiling.outRowPad * std::max<uint64_t>(1, CeilDiv(tiling.wChunks, cores))
+                                  : tiling.wPassPad + tiling.hPassPad + tiling.outSlabPad;
+    const uint64_t tableBytes = kTableEntryBytes * entries * cores;
+    const uint64_t floorBytes = (ctx.fields.inTotal + ctx.fields.outTotal) * ctx.elemBytes;
+    return tableBytes * kTableTrafficShare > floorBytes;
 }
 
 // ============================================================ rows mode: candidates
@@ -512,12 +533,10 @@ Tiling RowsPlan(const PlanContext& ctx, const RowsWidth& width, const RowsCandid
     return plan;
 }
 
-// The cheapest rows-mode plan with W chunks of `outPixPerChunk` output pixels (outW: whole rows).
-bool SearchRowsWidth(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRows, Tiling* best)
+// The cheapest rows-mode plan of one width whose W tables are built on the device or shipped.
+bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, Tiling* best)
 {
     const Tiling& fields = ctx.fields;
-    RowsWidth width;
-    if (!RowsWidthOf(ctx, outPixPerChunk, subRows, &width)) return false;
     const std::vector<uint64_t> planeChunks = PlaneChunkCandidates(fields.outD, ctx.cores);
     InputPlanesPerChunk inputPlanes(ctx.tapsD);
     CheapestSoFar cheapest;
@@ -544,6 +563,21 @@ bool SearchRowsWidth(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRo
         }
     }
     return cheapest.found;
+}
+
+// The cheapest rows-mode plan with W chunks of `outPixPerChunk` output pixels (outW: whole rows):
+// with the W tables built on the device when they would cost traffic (WantsTablesOnDevice), else or
+// when no candidate then fits the UB, shipped.
+bool SearchRowsWidth(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRows, Tiling* best)
+{
+    RowsWidth width;
+    if (!RowsWidthOf(ctx, outPixPerChunk, subRows, &width)) return false;
+    if (WantsTablesOnDevice(ctx, width.base, ctx.cores)) {
+        width.base.tablesOnDevice = 1;
+        if (SearchRowsCandidates(ctx, width, best)) return true;
+        width.base.tablesOnDevice = 0;
+    }
+    return SearchRowsCandidates(ctx, width, best);
 }
 
 // Whole rows first; rows too long for the UB (channels-last with many channels, very wide W, strong
@@ -682,12 +716,17 @@ double VolumeGroupCost(const PlanContext& ctx, const Tiling& shape, uint64_t sha
 // and I/O group k*g (one input and one output DMA each): the pair with the smallest modeled time.
 // 310P slabs under 32 B of output run on one core in groups of at least TinySlabQuantum slabs (a
 // short last group is moved back to overlap the previous one, see the kernel's RunVolume).
-bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& shape, Tiling* out, std::string* why)
+bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& staging, Tiling* out, std::string* why)
 {
     const Tiling& fields = ctx.fields;
     const uint64_t quantum = TinySlabQuantum(ctx);
     const uint64_t blockDim = quantum > 1 ? 1 : std::min<uint64_t>(ctx.cores, fields.slabs);
     const uint64_t share = CeilDiv(fields.slabs, blockDim);
+    Tiling shape = staging;
+    shape.tablesOnDevice = WantsTablesOnDevice(ctx, shape, blockDim) ? 1 : 0;
+    if (shape.tablesOnDevice && TrilinearLayout(VolumeGroups(ctx, shape, 1, 1)).total > ctx.ubBytes) {
+        shape.tablesOnDevice = 0;  // no room for the tap scratch: ship the tables
+    }
     uint64_t bestG = 1, bestK = 1;
     CheapestSoFar cheapest;
     for (uint64_t g = 1; g <= share && g <= kMaxDmaBlocks; ++g) {
@@ -715,16 +754,6 @@ bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& shape, Tiling* out, 
     return true;
 }
 
-// Tiny problems: shipping the tables would dominate GM traffic (e.g. 1.3 KB of tables for a 288 B
-// problem); the kernel then writes them with the scalar unit instead (dense staging only).
-bool TablesOnDevice(const PlanContext& ctx, const Tiling& tiling)
-{
-    const uint64_t entries = tiling.wPassPad + tiling.hPassPad + tiling.outSlabPad;
-    const uint64_t tableBytes = kTableEntryBytes * entries * tiling.blockDim;  // every core reads them
-    const uint64_t floorBytes = (tiling.inTotal + tiling.outTotal) * ctx.elemBytes;
-    return tiling.sparseRows == 0 && tableBytes * kTableTrafficRatio > floorBytes && entries <= kDeviceTableMaxEntries;
-}
-
 // ============================================================ workspace tables
 // One pass table: T0 bytes, T1 bytes, lambda1, `len` entries each.
 struct PassTable {
@@ -744,7 +773,6 @@ struct TableWriter {
         Put(table.lambda1.data(), table.lambda1.size() * 4);
         return offset;
     }
-    uint64_t AppendU32(const std::vector<uint32_t>& values) { return Put(values.data(), values.size() * 4); }
 
 private:
     uint64_t Put(const void* src, size_t n)
@@ -783,6 +811,7 @@ void EncodeRowTables(const PlanContext& ctx, Tiling* tiling, TableWriter* worksp
 {
     const AxisTaps& taps = ctx.tapsW;
     tiling->wTabLen = tiling->outRowPad;
+    if (tiling->tablesOnDevice) return;
     const uint64_t chunkPixels = tiling->outPixPerChunk;
     for (uint64_t wc = 0; wc < tiling->wChunks; ++wc) {
         const uint64_t o0 = wc * chunkPixels, o1 = std::min<uint64_t>(o0 + chunkPixels, tiling->outW);
@@ -797,22 +826,6 @@ void EncodeRowTables(const PlanContext& ctx, Tiling* tiling, TableWriter* worksp
         const uint64_t at = workspace->Append(table);
         if (wc == 0) tiling->wTabOffset = at;
     }
-}
-
-// 310P unaligned rows / slabs: padded -> packed byte offsets of one write's segments.
-void EncodeCompactionTable(const PlanContext& ctx, Tiling* tiling, TableWriter* workspace)
-{
-    if (!tri::TrilinearNeedsCompaction(*tiling)) return;
-    const uint64_t segments = tri::TrilinearCompactSegments(*tiling);
-    const uint64_t segLen = tri::TrilinearCompactSegmentLen(*tiling), segPad = tri::TrilinearCompactSegmentPad(*tiling);
-    std::vector<uint32_t> offsets(tri::TrilinearCompactTableLen(*tiling), 0);
-    for (uint64_t s = 0; s < segments; ++s) {
-        for (uint64_t q = 0; q < segLen; ++q) {
-            offsets[s * segLen + q] = static_cast<uint32_t>((s * segPad + q) * ctx.elemBytes);
-        }
-    }
-    tiling->compactTabLen = offsets.size();
-    tiling->compactTabOffset = workspace->AppendU32(offsets);
 }
 
 // ============================================================ work split and plan
@@ -872,13 +885,11 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     TableWriter workspace;
     if (mode.volume) {
         if (!SizeVolumeGroups(ctx, mode.volumeShape, &tiling, &why)) return fail(why);
-        tiling.tablesOnDevice = TablesOnDevice(ctx, tiling) ? 1 : 0;
         EncodeVolumeTables(&tiling, &workspace);
     } else {
         tiling = rows;
         EncodeRowTables(ctx, &tiling, &workspace);
     }
-    EncodeCompactionTable(ctx, &tiling, &workspace);
     SplitWork(ctx, &tiling);
     EmitPlan(tiling, std::move(workspace.bytes), plan);
     return true;

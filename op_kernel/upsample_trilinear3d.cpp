@@ -72,6 +72,7 @@ public:
         if (l.compactTabBytes) pipe_.InitBuffer(ctab_, static_cast<uint32_t>(l.compactTabBytes));
         pipe_.InitBuffer(tailTab_, static_cast<uint32_t>(l.tailTabBytes));
         if (l.tailStageBytes) pipe_.InitBuffer(tailStage_, static_cast<uint32_t>(l.tailStageBytes));
+        if (l.tapBytes) pipe_.InitBuffer(tapBuf_, static_cast<uint32_t>(l.tapBytes));
     }
 
     __aicore__ inline void Process()
@@ -116,48 +117,274 @@ private:
         ReplicatePassTable(len, at, copies, srcStride);
     }
 
-    // Copies 2..copies of a pass table whose first copy is in place, and lambda0 = 1 - lambda1.
+    // Copies 2..copies of a pass table whose first copy is in place, and lambda0 = 1 - lambda1.  By
+    // doubling: copies [have, have + n) are copies [0, n) shifted by have * srcStride elements.
     __aicore__ inline void ReplicatePassTable(uint64_t len, uint64_t at, uint64_t copies, uint64_t srcStride)
     {
         const uint64_t all = copies * len;
         LocalTensor<float> tabF = tab_.Get<float>();
         LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
-        for (uint64_t k = 1; k < copies; ++k) {
-            const int32_t shift = static_cast<int32_t>(k * srcStride * 4);
-            Adds(tabI[at + k * len], tabI[at], shift, static_cast<int32_t>(len));
-            Adds(tabI[at + all + k * len], tabI[at + all], shift, static_cast<int32_t>(len));
-            Adds(tabF[at + 2 * all + k * len], tabF[at + 2 * all], 0.0f, static_cast<int32_t>(len));
+        for (uint64_t have = 1; have < copies; have *= 2) {
+            const uint64_t n = (copies - have) < have ? (copies - have) : have;
+            const int32_t shift = static_cast<int32_t>(have * srcStride * 4);
+            const int32_t count = static_cast<int32_t>(n * len);
+            Adds(tabI[at + have * len], tabI[at], shift, count);
+            Adds(tabI[at + all + have * len], tabI[at + all], shift, count);
+            Adds(tabF[at + 2 * all + have * len], tabF[at + 2 * all], 0.0f, count);
         }
         Muls(tabF[at + 3 * all], tabF[at + 2 * all], -1.0f, static_cast<int32_t>(all));
         Adds(tabF[at + 3 * all], tabF[at + 3 * all], 1.0f, static_cast<int32_t>(all));
     }
 
-    // Tiny problems: the volume-mode tables of one slab written by the scalar unit, entry by entry
-    // from trilinear_tables.h (the routine the host ships them with), so GM carries only the tensors.
-    __aicore__ inline void BuildVolumeTablesOnDevice()
+    // ------------------------------------------------------------------ tables built on the device
+    // tablesOnDevice: the planner found the tables dearer to ship than to build (docs "Kernel
+    // strategy").  Every entry equals the one the host would ship (trilinear_tables.h, the rows-mode
+    // W table of the tiling): the taps come from the vector form of interp::TrilinearAxisTaps
+    // (AxisTapsOnDevice), the tables from per-entry index arithmetic (ExpandPassTable), every vector
+    // operand starting on a 32 B boundary.
+
+    // Taps of outputs [o0, o0 + n) of one axis as fp32 arrays i0, i1, lambda1 (x, e, tt: scratch; all
+    // of >= n entries).  interp::TrilinearAxisTaps step by step, each rounding of the scalar code made
+    // by one vector op, Dekker's exact product of interp::FusedMulSub included (the sim's vector ops
+    // round as the host does; on the device this takes IEEE round-to-nearest fp32 vector arithmetic,
+    // as the kernel's blends do).
+    __aicore__ inline void AxisTapsOnDevice(float ratio, uint64_t in, uint64_t out, uint64_t o0, uint32_t n,
+                                            const LocalTensor<float>& i0, const LocalTensor<float>& i1,
+                                            const LocalTensor<float>& l1, const LocalTensor<float>& x,
+                                            const LocalTensor<float>& e, const LocalTensor<float>& tt)
     {
-        const uint64_t at[TRI_PASS_COUNT] = {wAt_, hAt_, dAt_};
-        ai::Sync<HardEvent::V_S>();
-        for (uint32_t pass = 0; pass < TRI_PASS_COUNT; ++pass) WriteVolumeTable(pass, at[pass]);
-        ai::Sync<HardEvent::S_V>();
-        ReplicatePassTable(t_.wPassPad, wAt_, t_.groupSlabs, t_.xSlabElems);
-        ReplicatePassTable(t_.hPassPad, hAt_, t_.groupSlabs, t_.wPassPad);
-        ReplicatePassTable(t_.outSlabPad, dAt_, t_.groupSlabs, t_.hPassPad);
+        const int32_t cnt = static_cast<int32_t>(n);
+        if (in == out) {  // copy axis: i0 = i1 = dst, lambda1 = 0
+            CreateVecIndex(i0, static_cast<float>(o0), n);
+            Adds(i1, i0, 0.0f, cnt);
+            Duplicate(l1, 0.0f, cnt);
+            return;
+        }
+        CreateVecIndex(x, static_cast<float>(o0), n);
+        if (align_) {
+            Muls(x, x, ratio, cnt);  // src = ratio * dst
+        } else {
+            // src = FusedMulSub(ratio, b, 0.5) with b = dst + 0.5: ratio * b - 0.5 rounded once
+            const float splitter = 4097.0f;
+            const float ca = splitter * ratio;
+            const float aHi = ca - (ca - ratio);
+            const float aLo = ratio - aHi;
+            const LocalTensor<float>& p = i0;
+            const LocalTensor<float>& bHi = i1;
+            const LocalTensor<float>& bLo = l1;
+            Adds(x, x, 0.5f, cnt);        // b
+            Muls(p, x, ratio, cnt);       // p = a * b
+            Muls(bHi, x, splitter, cnt);  // cb
+            Sub(tt, bHi, x, cnt);         // cb - b
+            Sub(bHi, bHi, tt, cnt);       // bHi = cb - (cb - b)
+            Sub(bLo, x, bHi, cnt);        // bLo = b - bHi
+            Muls(e, bHi, aHi, cnt);       // e = ((aHi*bHi - p) + aHi*bLo + aLo*bHi) + aLo*bLo
+            Sub(e, e, p, cnt);
+            Muls(tt, bLo, aHi, cnt);
+            Add(e, e, tt, cnt);
+            Muls(tt, bHi, aLo, cnt);
+            Add(e, e, tt, cnt);
+            Muls(tt, bLo, aLo, cnt);
+            Add(e, e, tt, cnt);
+            Adds(x, p, -0.5f, cnt);       // s = p - c
+            Sub(tt, x, p, cnt);           // bb = s - p
+            Sub(bHi, x, tt, cnt);         // s - bb
+            Sub(bHi, p, bHi, cnt);        // p - (s - bb)
+            Muls(tt, tt, -1.0f, cnt);
+            Adds(tt, tt, -0.5f, cnt);     // -c - bb
+            Add(bHi, bHi, tt, cnt);       // t = (p - (s - bb)) + (-c - bb)
+            Add(bHi, bHi, e, cnt);        // t + e
+            Add(x, x, bHi, cnt);          // s + (t + e)
+            Maxs(x, x, 0.0f, cnt);        // negative source coordinates clamp to 0
+        }
+        // interp::TrilinearTaps: i0 = min(trunc(src), in - 1) (= trunc(min(src, in - 1)), src >= 0),
+        // i1 = min(i0 + 1, in - 1), lambda1 = clamp(src - i0, 0, 1)
+        const float last = static_cast<float>(in - 1);
+        LocalTensor<int32_t> ti = tt.template ReinterpretCast<int32_t>();
+        Mins(e, x, last, cnt);
+        Cast(ti, e, RoundMode::CAST_TRUNC, n);
+        Cast(i0, ti, RoundMode::CAST_NONE, n);
+        Adds(i1, i0, 1.0f, cnt);
+        Mins(i1, i1, last, cnt);
+        Sub(l1, x, i0, cnt);
+        Maxs(l1, l1, 0.0f, cnt);
+        Mins(l1, l1, 1.0f, cnt);
     }
 
-    // The first copy of one pass table at element `at` of tab_: T0, T1 and L1, each groupSlabs
-    // copies long (ReplicatePassTable fills the other copies and L0).
-    __aicore__ inline void WriteVolumeTable(uint32_t pass, uint64_t at)
+    // tapBuf_'s arrays 0-2: taps i0, i1, lambda1 (tapElems each), placed after arrays 3-5, the
+    // scratch (scratchElems each), so a Gather from the taps never has its source range (which runs
+    // to the buffer's end) overlap its scratch destination.
+    __aicore__ inline LocalTensor<float> TapArray(uint32_t k)
     {
-        LocalTensor<uint32_t> u = tab_.Get<uint32_t>();
-        LocalTensor<float> f = tab_.Get<float>();
-        const uint64_t len = TrilinearVolumePassPad(t_, pass);
-        const uint64_t all = t_.groupSlabs * len;
-        for (uint64_t i = 0; i < len; ++i) {
-            const TrilinearTableEntry e = TrilinearVolumeTableEntry(t_, pass, i);
-            u.SetValue(static_cast<uint32_t>(at + i), e.tap0Bytes);
-            u.SetValue(static_cast<uint32_t>(at + all + i), e.tap1Bytes);
-            f.SetValue(static_cast<uint32_t>(at + 2 * all + i), e.lambda1);
+        const TrilinearTapLayout l = TrilinearTapLayoutOf(t_);
+        LocalTensor<float> buf = tapBuf_.Get<float>();
+        return k < 3 ? buf[3 * l.scratchElems + k * l.tapElems] : buf[(k - 3) * l.scratchElems];
+    }
+
+    // Zero entries [0, pad) of a pass table's T0, T1 and lambda1 (padding reads offset 0, weight 0).
+    __aicore__ inline void ClearPassTable(uint64_t at, uint64_t all, uint64_t pad)
+    {
+        LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
+        LocalTensor<float> tabF = tab_.Get<float>();
+        Duplicate(tabI[at], 0, static_cast<int32_t>(pad));
+        Duplicate(tabI[at + all], 0, static_cast<int32_t>(pad));
+        Duplicate(tabF[at + 2 * all], 0.0f, static_cast<int32_t>(pad));
+    }
+
+    // The K taps of outputs [o0, o0 + K) of one axis in the tap arrays, offsets pre-scaled:
+    // i0, i1 -> (i - first) * scaleBytes (pieces of the scratch length).
+    __aicore__ inline void AxisTapArrays(float ratio, uint64_t in, uint64_t out, uint64_t o0, uint64_t k,
+                                         uint64_t first, uint64_t scaleBytes)
+    {
+        const uint64_t piece = TrilinearTapLayoutOf(t_).scratchElems;
+        const LocalTensor<float> i0 = TapArray(0), i1 = TapArray(1), l1 = TapArray(2);
+        for (uint64_t p0 = 0; p0 < k; p0 += piece) {
+            const uint32_t n = static_cast<uint32_t>((k - p0) < piece ? (k - p0) : piece);
+            AxisTapsOnDevice(ratio, in, out, o0 + p0, n, i0[p0], i1[p0], l1[p0], TapArray(3), TapArray(4),
+                             TapArray(5));
+        }
+        const int32_t cnt = static_cast<int32_t>(k);
+        const float lo = -static_cast<float>(first), scale = static_cast<float>(scaleBytes);
+        Adds(i0, i0, lo, cnt);
+        Muls(i0, i0, scale, cnt);
+        Adds(i1, i1, lo, cnt);
+        Muls(i1, i1, scale, cnt);
+    }
+
+    // Entries [0, len) of a pass table at tab_ `at` (T0, T1, L1 arrays `all` apart; the padding up to
+    // `pad` zeroed) from the tap arrays: entry i = (hi * kCount + k) * loLen + lo has
+    //   T0 = hi * hiStrideBytes + tap0[k] + 4 * lo,  T1 likewise with tap1[k],  L1 = lambda1[k],
+    // hi, k, lo by fp32 index arithmetic (q = floor((i + 0.5) / loLen) is exact for i < 2^22: the
+    // quotient's rounding error stays below its distance to an integer, 0.5 / loLen).
+    __aicore__ inline void ExpandPassTable(uint64_t at, uint64_t all, uint64_t len, uint64_t pad, uint64_t loLen,
+                                           uint64_t kCount, uint64_t hiStrideBytes)
+    {
+        LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
+        LocalTensor<float> tabF = tab_.Get<float>();
+        ClearPassTable(at, all, pad);
+        const uint64_t chunk = TrilinearTapLayoutOf(t_).scratchElems;
+        const LocalTensor<float> a = TapArray(3), b = TapArray(4), c = TapArray(5);
+        LocalTensor<int32_t> bi = b.template ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> ci = c.template ReinterpretCast<int32_t>();
+        for (uint64_t c0 = 0; c0 < len; c0 += chunk) {
+            const uint32_t n = static_cast<uint32_t>((len - c0) < chunk ? (len - c0) : chunk);
+            const int32_t cnt = static_cast<int32_t>(n);
+            if (loLen > 1) {  // a = 4 * lo, b = q = (i - lo) / loLen
+                CreateVecIndex(a, static_cast<float>(c0), n);
+                Adds(b, a, 0.5f, cnt);
+                Muls(b, b, 1.0f / static_cast<float>(loLen), cnt);
+                Cast(bi, b, RoundMode::CAST_TRUNC, n);
+                Cast(b, bi, RoundMode::CAST_NONE, n);
+                Axpy(a, b, -static_cast<float>(loLen), cnt);
+                Muls(a, a, 4.0f, cnt);
+            } else {
+                CreateVecIndex(b, static_cast<float>(c0), n);
+                Duplicate(a, 0.0f, cnt);
+            }
+            if (kCount < len / loLen) {  // several hi: a += hiStride * hi, b = k = q - kCount * hi
+                Adds(c, b, 0.5f, cnt);
+                Muls(c, c, 1.0f / static_cast<float>(kCount), cnt);
+                Cast(ci, c, RoundMode::CAST_TRUNC, n);
+                Cast(c, ci, RoundMode::CAST_NONE, n);
+                Axpy(a, c, static_cast<float>(hiStrideBytes), cnt);
+                Axpy(b, c, -static_cast<float>(kCount), cnt);
+            }
+            Muls(b, b, 4.0f, cnt);
+            Cast(bi, b, RoundMode::CAST_RINT, n);
+            const LocalTensor<uint32_t> kBytes = b.template ReinterpretCast<uint32_t>();
+            Gather(c, TapArray(0), kBytes, 0, n);
+            Add(c, c, a, cnt);
+            Cast(tabI[at + c0], c, RoundMode::CAST_RINT, n);
+            Gather(c, TapArray(1), kBytes, 0, n);
+            Add(c, c, a, cnt);
+            Cast(tabI[at + all + c0], c, RoundMode::CAST_RINT, n);
+            Gather(tabF[at + 2 * all + c0], TapArray(2), kBytes, 0, n);
+        }
+    }
+
+    // Rows mode: the W table of W chunk wc (whole rows: wc = 0), as LoadPassTable leaves it: entry e
+    // (pixel e / fold, channel e % fold) reads input element (i - colLo) * fold + e % fold of its row.
+    __aicore__ inline void BuildRowTableOnDevice(uint64_t wc, uint64_t srcStride)
+    {
+        const uint64_t o0 = wc * t_.outPixPerChunk;
+        const uint64_t pixels = (t_.outW - o0) < t_.outPixPerChunk ? (t_.outW - o0) : t_.outPixPerChunk;
+        const uint64_t fold = t_.channelFold;
+        uint64_t colLo = 0;
+        if (t_.subRows != 0) {
+            AxisTap first;
+            Tap(ratioW_, static_cast<int64_t>(o0), t_.inW, t_.outW, first);
+            colLo = static_cast<uint64_t>(first.i0);
+        }
+        const uint64_t len = t_.outRowPad, all = t_.wBatchRows * len;
+        if (fold > 1) {
+            AxisTapArrays(ratioW_, t_.inW, t_.outW, o0, pixels, colLo, fold * 4);
+            ExpandPassTable(0, all, pixels * fold, len, fold, pixels, 0);
+        } else {  // one element per pixel: the taps straight into the table, a piece at a time
+            LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
+            LocalTensor<float> tabF = tab_.Get<float>();
+            ClearPassTable(0, all, len);
+            const uint64_t piece = TrilinearTapLayoutOf(t_).tapElems;
+            const LocalTensor<float> i0 = TapArray(0), i1 = TapArray(1), l1 = TapArray(2);
+            const float lo = -static_cast<float>(colLo);
+            for (uint64_t p0 = 0; p0 < pixels; p0 += piece) {
+                const uint32_t n = static_cast<uint32_t>((pixels - p0) < piece ? (pixels - p0) : piece);
+                const int32_t cnt = static_cast<int32_t>(n);
+                AxisTapsOnDevice(ratioW_, t_.inW, t_.outW, o0 + p0, n, i0, i1, l1, TapArray(3), TapArray(4),
+                                 TapArray(5));
+                Adds(i0, i0, lo, cnt);
+                Muls(i0, i0, 4.0f, cnt);
+                Adds(i1, i1, lo, cnt);
+                Muls(i1, i1, 4.0f, cnt);
+                Cast(tabI[p0], i0, RoundMode::CAST_RINT, n);
+                Cast(tabI[all + p0], i1, RoundMode::CAST_RINT, n);
+                Adds(tabF[2 * all + p0], l1, 0.0f, cnt);
+            }
+        }
+        ReplicatePassTable(len, 0, t_.wBatchRows, srcStride);
+    }
+
+    // Volume mode (dense staging): the three pass tables of one slab (TrilinearVolumeWEntry, HEntry,
+    // DEntry), then their groupSlabs copies.
+    __aicore__ inline void BuildVolumeTablesOnDevice()
+    {
+        const uint64_t g = t_.groupSlabs;
+        const uint64_t fold = t_.channelFold, row = t_.outRow, plane = t_.outH * t_.outRow;
+        // W: staged row r, pixel ow, channel ch -> r * inRow + i(ow) * fold + ch
+        AxisTapArrays(ratioW_, t_.inW, t_.outW, 0, t_.outW, 0, fold * 4);
+        ExpandPassTable(wAt_, g * t_.wPassPad, t_.wPassLen, t_.wPassPad, fold, t_.outW, t_.inRow * 4);
+        // H: staged plane p, output row oh, element e -> (p * inH + i(oh)) * outRow + e
+        AxisTapArrays(ratioH_, t_.inH, t_.outH, 0, t_.outH, 0, row * 4);
+        ExpandPassTable(hAt_, g * t_.hPassPad, t_.hPassLen, t_.hPassPad, row, t_.outH, t_.inH * row * 4);
+        // D: output plane od, element q of the plane -> i(od) * plane + q
+        AxisTapArrays(ratioD_, t_.inD, t_.outD, 0, t_.outD, 0, plane * 4);
+        ExpandPassTable(dAt_, g * t_.outSlabPad, t_.outSlab, t_.outSlabPad, plane, t_.outD, 0);
+        ReplicatePassTable(t_.wPassPad, wAt_, g, t_.xSlabElems);
+        ReplicatePassTable(t_.hPassPad, hAt_, g, t_.wPassPad);
+        ReplicatePassTable(t_.outSlabPad, dAt_, g, t_.hPassPad);
+    }
+
+    // 310P compaction (TrilinearNeedsCompaction): entry i = s * segLen + q holds the byte offset of
+    // element q of padded segment s, (i + s * (segPad - segLen)) * sizeof(T), s by fp32 index
+    // arithmetic as in ExpandPassTable; in chunks of half the Gather scratch (tmp_, free here).
+    __aicore__ inline void BuildCompactionTable()
+    {
+        LocalTensor<int32_t> ctab = ctab_.Get<int32_t>();
+        const uint64_t segLen = TrilinearCompactSegmentLen(t_), segPad = TrilinearCompactSegmentPad(t_);
+        const uint64_t n = TrilinearCompactSegments(t_) * segLen;
+        const uint64_t half = TrilinearLayout(t_).tmpBytes / 4 / 2 / 8 * 8;  // >= 8 (TrilinearLayout)
+        LocalTensor<float> a = tmp_.Get<float>(), b = a[half];
+        LocalTensor<int32_t> bi = b.template ReinterpretCast<int32_t>();
+        for (uint64_t c0 = 0; c0 < n; c0 += half) {
+            const uint32_t m = static_cast<uint32_t>((n - c0) < half ? (n - c0) : half);
+            const int32_t cnt = static_cast<int32_t>(m);
+            CreateVecIndex(a, static_cast<float>(c0), m);
+            Adds(b, a, 0.5f, cnt);
+            Muls(b, b, 1.0f / static_cast<float>(segLen), cnt);
+            Cast(bi, b, RoundMode::CAST_TRUNC, m);
+            Cast(b, bi, RoundMode::CAST_NONE, m);
+            Axpy(a, b, static_cast<float>(segPad - segLen), cnt);
+            Muls(a, a, static_cast<float>(sizeof(T)), cnt);
+            Cast(ctab[c0], a, RoundMode::CAST_RINT, m);
         }
     }
 
@@ -219,12 +446,14 @@ private:
     // ------------------------------------------------------------------ rows mode
     __aicore__ inline void LoadRowTables()
     {
-        if (t_.subRows == 0) LoadPassTable(t_.wTabOffset, t_.wTabLen, 0, t_.wBatchRows, t_.inRow);
-        if (compact_) {
-            LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
-            DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
-            ai::Sync<HardEvent::MTE2_V>();
+        if (t_.subRows == 0) {
+            if (t_.tablesOnDevice) {
+                BuildRowTableOnDevice(0, t_.inRow);
+            } else {
+                LoadPassTable(t_.wTabOffset, t_.wTabLen, 0, t_.wBatchRows, t_.inRow);
+            }
         }
+        if (compact_) BuildCompactionTable();
         if (t_.rowTails) {  // lane byte offsets of one tail block, after the per-row tail tables
             LocalTensor<int32_t> lanes = tailTab_.Get<int32_t>()[t_.rowsPerChunk * blk_];
             CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(blk_));
@@ -500,7 +729,12 @@ private:
             wIn_ = static_cast<uint64_t>(b.i1 - a.i0 + 1) * t_.channelFold;
             wOut_ = (owc1 - owc0_) * t_.channelFold;
             if (static_cast<int64_t>(wc) != curWc_) {
-                LoadPassTable(t_.wTabOffset + wc * 3 * t_.wTabLen * 4, t_.wTabLen, 0, t_.wBatchRows, t_.inRowChunkPad);
+                if (t_.tablesOnDevice) {
+                    BuildRowTableOnDevice(wc, t_.inRowChunkPad);
+                } else {
+                    LoadPassTable(t_.wTabOffset + wc * 3 * t_.wTabLen * 4, t_.wTabLen, 0, t_.wBatchRows,
+                                  t_.inRowChunkPad);
+                }
                 curWc_ = static_cast<int64_t>(wc);
             }
         }
@@ -636,11 +870,7 @@ private:
             LoadPassTable(t_.hTabOffset, t_.hTabLen, hAt_, g, t_.wPassPad);
             LoadPassTable(t_.dTabOffset, t_.dTabLen, dAt_, g, t_.hPassPad);
         }
-        if (compact_) {
-            LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
-            DataCopy(ctab, wsU32_[t_.compactTabOffset / 4], static_cast<uint32_t>(t_.compactTabLen));
-            ai::Sync<HardEvent::MTE2_V>();
-        }
+        if (compact_) BuildCompactionTable();
     }
 
     __aicore__ inline void IssueGroupLoad(uint64_t s, uint64_t g)
@@ -803,7 +1033,7 @@ private:
     TPipe pipe_;
     TQue<QuePosition::VECIN, 2> inQ_;  // depth 2: the next plane/group is queued while one is in use
     TQue<QuePosition::VECOUT, 1> outQ_;
-    TBuf<TPosition::VECCALC> inF_, wBuf_, hBuf_, tmp_, tab_, hTab_, outF_, cvt_, ctab_, tailTab_, tailStage_;
+    TBuf<TPosition::VECCALC> inF_, wBuf_, hBuf_, tmp_, tab_, hTab_, outF_, cvt_, ctab_, tailTab_, tailStage_, tapBuf_;
     GlobalTensor<T> xGm_, yGm_;
     GlobalTensor<uint32_t> wsU32_;
     uint64_t blk_ = 8;

@@ -74,7 +74,8 @@ struct UpsampleTrilinear3dTilingData {
     uint64_t wPassPad, hPassPad, outSlabPad;  // padded per-slab strides in UB (fp32 buffers)
     uint64_t inSlabShiftQuantum;    // 310P tiny slabs: smallest group whose output is >= 32 B
     uint64_t groupsPerIo;           // compute groups per input/output DMA (1 when compacting)
-    uint64_t tablesOnDevice;        // 1: tiny problem, the kernel writes the volume tables itself
+    uint64_t tablesOnDevice;        // 1: the kernel builds its pass tables itself (rows mode: the W
+                                    //    tables; volume mode: all three), nothing is shipped
     uint64_t xSlabElems;            // UB stride of one slab's staged input (inSlab, or the sparse size)
     uint64_t sparseRows;            // 310P tiny outputs of big volumes: only the needed input rows are
                                     //    staged, (needed D planes) x (needed H rows) of them per slab
@@ -82,11 +83,12 @@ struct UpsampleTrilinear3dTilingData {
     uint64_t sparseColLo, sparseWidth;  // first input element and elements of a staged row
     // ---- workspace tables (byte offsets from the user workspace start; uint32/float arrays) ----
     // Every pass table is three arrays of tableLen entries: src offset of tap 0 (bytes), src offset
-    // of tap 1 (bytes), lambda1 (float).  lambda0 = 1 - lambda1 is formed on the device.
+    // of tap 1 (bytes), lambda1 (float).  lambda0 = 1 - lambda1 is formed on the device.  With
+    // tablesOnDevice the offsets are 0 and the lengths say what the kernel builds.  The 310P
+    // compaction table (padded -> packed offsets) is always built on the device.
     uint64_t wTabOffset, wTabLen;   // rows mode: one padded output row; volume mode: W pass of a slab
     uint64_t hTabOffset, hTabLen;   // volume mode: H pass of a slab
     uint64_t dTabOffset, dTabLen;   // volume mode: D pass of a slab
-    uint64_t compactTabOffset, compactTabLen;  // 310P unaligned rows/slabs: padded -> packed offsets
     uint64_t workspaceBytes;
 };
 static_assert(sizeof(UpsampleTrilinear3dTilingData) % 8 == 0, "tiling data is a multiple of 8 bytes");
@@ -107,6 +109,7 @@ struct TrilinearUbLayout {
     uint64_t compactTabBytes;
     uint64_t tailTabBytes;
     uint64_t tailStageBytes; // rows mode, rowTails: the two fp32 tap values of every row tail
+    uint64_t tapBytes;       // tablesOnDevice: taps and scratch of the table build (TrilinearTapLayoutOf)
     uint64_t total;
 };
 
@@ -122,7 +125,7 @@ __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingD
 // Compaction (310P, TrilinearNeedsCompaction) packs the padded segments of one write: rows mode
 // planesPerWrite * rowsPerChunk output rows of outRow elements (outRowPad apart), volume mode
 // groupSlabs slabs of outSlab elements (outSlabPad apart).  Its table (uint32 byte offsets, padded to
-// a 32 B block) is built by the planner and sized here for the kernel's buffer.
+// a 32 B block) is built by the kernel and sized here for its buffer.
 __aicore__ inline uint64_t TrilinearCompactSegments(const UpsampleTrilinear3dTilingData& t)
 {
     return t.mode == TRI_MODE_ROWS ? t.planesPerWrite * t.rowsPerChunk : t.groupSlabs;
@@ -138,6 +141,54 @@ __aicore__ inline uint64_t TrilinearCompactSegmentPad(const UpsampleTrilinear3dT
 __aicore__ inline uint64_t TrilinearCompactTableLen(const UpsampleTrilinear3dTilingData& t)
 {
     return TriRoundUp(TrilinearCompactSegments(t) * TrilinearCompactSegmentLen(t), 8);
+}
+
+// Tables built on the device (tablesOnDevice).  Rows of one element per pixel (NCDHW rows mode):
+// the vector unit computes the W taps kTriTapPiece outputs at a time straight into the table.  Every
+// other table (NDHWC rows, the three volume passes) is expanded from per-axis taps: entry
+// i = (hi * K + k) * lo-length + lo reads the taps of index k of its axis (K of them, kept whole, at
+// most kTriTapAxisMax), kTriTableChunk entries at a time.  Scratch (tapBuf_): three fp32 arrays of
+// tapElems (the taps) and three of scratchElems.
+constexpr uint64_t kTriTapPiece = 256;
+constexpr uint64_t kTriTableChunk = 1024;
+constexpr uint64_t kTriTapAxisMax = 512;
+
+struct TrilinearTapLayout {
+    uint64_t tapElems;      // per tap array (i0, i1, lambda1)
+    uint64_t scratchElems;  // per scratch array
+};
+
+__aicore__ inline uint64_t TriMin(uint64_t a, uint64_t b) { return a < b ? a : b; }
+__aicore__ inline uint64_t TriMax(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+// The taps the expanded tables keep whole: rows mode one W chunk's pixels, volume mode the longest axis.
+__aicore__ inline uint64_t TrilinearTapAxisLen(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.mode == TRI_MODE_ROWS ? t.outPixPerChunk : TriMax(t.outW, TriMax(t.outH, t.outD));
+}
+
+// Whether the kernel can build this plan's tables itself (the planner asks before it sets tablesOnDevice).
+__aicore__ inline bool TrilinearTablesBuildable(const UpsampleTrilinear3dTilingData& t)
+{
+    if (t.mode == TRI_MODE_ROWS && t.channelFold == 1) return true;
+    return (t.mode == TRI_MODE_ROWS || t.sparseRows == 0) && TrilinearTapAxisLen(t) <= kTriTapAxisMax;
+}
+
+__aicore__ inline TrilinearTapLayout TrilinearTapLayoutOf(const UpsampleTrilinear3dTilingData& t)
+{
+    TrilinearTapLayout l{0, 0};
+    if (t.tablesOnDevice == 0) return l;
+    if (t.mode == TRI_MODE_ROWS && t.channelFold == 1) {
+        l.tapElems = TriRoundUp(TriMin(t.outPixPerChunk, kTriTapPiece), 8);
+        l.scratchElems = l.tapElems;
+        return l;
+    }
+    const uint64_t k = TrilinearTapAxisLen(t);
+    const uint64_t longestPass = t.mode == TRI_MODE_ROWS ? t.outPixPerChunk * t.channelFold
+                                                         : TriMax(t.wPassLen, TriMax(t.hPassLen, t.outSlab));
+    l.tapElems = TriRoundUp(k, 8);
+    l.scratchElems = TriRoundUp(TriMax(TriMin(k, kTriTapPiece), TriMin(longestPass, kTriTableChunk)), 8);
+    return l;
 }
 
 // Volume mode's three Gather passes, in the order they run; each has a pass table per slab
@@ -203,14 +254,19 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         l.cvtBytes = (!f32 && compact) ? TriRoundUp(stage * es, 32) : 0;
     }
     l.compactTabBytes = compact ? TrilinearCompactTableLen(t) * 4 : 0;
+    // the kernel builds the compaction table in the Gather scratch, two fp32 arrays of a chunk
+    const uint64_t compactChunk = TriRoundUp(TriMin(TrilinearCompactTableLen(t), kTriTableChunk), 8);
+    if (compact && l.tmpBytes < 2 * compactChunk * 4) l.tmpBytes = 2 * compactChunk * 4;
     const uint64_t blkElems = 32 / es;
     const uint64_t tails = (t.mode == TRI_MODE_ROWS && t.rowTails) ? t.rowsPerChunk * blkElems : 0;
     l.outQueBytes = TriRoundUp((outElems + t.padElems + tails) * es, 32);
     l.tailTabBytes = tails ? (tails + blkElems) * 4 : 128;
     l.tailStageBytes = tails * 2 * 4;
+    const TrilinearTapLayout taps = TrilinearTapLayoutOf(t);
+    l.tapBytes = 3 * (taps.tapElems + taps.scratchElems) * 4;
     l.total = 2 * l.inQueBytes + l.inFloatBytes + l.wBufBytes + l.hBufBytes + l.tmpBytes + l.tabBytes + l.hTabBytes +
               l.outFloatBytes + l.cvtBytes + 2 * l.outQueBytes + l.compactTabBytes + l.tailTabBytes +
-              l.tailStageBytes;
+              l.tailStageBytes + l.tapBytes;
     return l;
 }
 

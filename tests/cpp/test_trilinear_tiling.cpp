@@ -61,12 +61,12 @@ std::string Name(const Shape& s, ai::DType dt, const ai::PlatformInfo& pl)
 }
 
 // Expected workspace: the tables the tiling says it ships, computed from its own fields.
+// (none when the kernel builds them; the 310P compaction table is always built by the kernel).
 uint64_t ExpectedWorkspace(const tri::UpsampleTrilinear3dTilingData& t)
 {
+    if (t.tablesOnDevice) return 0;
     uint64_t bytes = 3 * 4 * t.wTabLen * (t.mode == tri::TRI_MODE_ROWS ? t.wChunks : 1);
     if (t.mode == tri::TRI_MODE_VOLUME) bytes += 3 * 4 * (t.hTabLen + t.dTabLen);
-    if (t.mode == tri::TRI_MODE_VOLUME && t.tablesOnDevice) bytes = 0;
-    if (tri::TrilinearNeedsCompaction(t)) bytes += 4 * t.compactTabLen;
     return bytes;
 }
 
@@ -163,16 +163,19 @@ TEST(TrilinearTiling, BalancedSplitUsesAllCores)
     }
 }
 
-// The W tap table the kernel Gathers with is interp_math.h's, in bytes of the fp32 row.
+// The W tap table the kernel Gathers with is interp_math.h's, in bytes of the fp32 row (a problem
+// big enough that the tables are shipped: under 1% of its floor).
 TEST(TrilinearTiling, RowTableMatchesInterpMath)
 {
-    const Shape s = {1, 1, 7, 33, 65, 13, 67, 131, false, false};
+    const Shape s = {1, 8, 32, 64, 65, 64, 128, 131, false, false};
     ai::KernelPlan plan;
     std::string err;
     ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), Ascend910b(), &plan, &err)) << err;
     tri::UpsampleTrilinear3dTilingData t;
     ai::DecodeTrilinearTiling(plan, &t);
     ASSERT_EQ(t.mode, tri::TRI_MODE_ROWS);
+    ASSERT_EQ(t.tablesOnDevice, 0u);
+    ASSERT_GE(plan.workspaceInit.size(), 3 * 4 * t.wTabLen);
     const float ratio = interp::TrilinearRatio(65, 131, false, 0.0);
     const uint8_t* base = plan.workspaceInit.data() + t.wTabOffset;
     for (int64_t ow = 0; ow < 131; ++ow) {
@@ -187,6 +190,31 @@ TEST(TrilinearTiling, RowTableMatchesInterpMath)
         EXPECT_EQ(t0, uint32_t(i0 * 4));
         EXPECT_EQ(t1, uint32_t(i1 * 4));
         EXPECT_EQ(w1, l1);
+    }
+}
+
+// Where shipping the tables would add more than 1% of the floor's bytes, the kernel builds them
+// (rows and volume mode, NCDHW and NDHWC, both SoCs) and the workspace is empty.
+TEST(TrilinearTiling, SmallProblemsBuildTheirTablesOnTheDevice)
+{
+    const Shape shapes[] = {
+        {1, 1, 7, 33, 65, 13, 67, 131, false, false},  // rows mode, 136-entry W table x 48 cores: 15%
+        {1, 64, 4, 8, 8, 8, 16, 16, false, false},     // volume mode, 3.5K entries per core
+        {2, 32, 4, 8, 8, 8, 16, 16, false, true},      // NDHWC
+        {1, 1, 2, 2, 2, 4, 4, 4, false, false},        // CANN golden
+    };
+    for (const ai::PlatformInfo& pl : {Ascend910b(), Ascend310p()}) {
+        for (const Shape& s : shapes) {
+            const std::string what = Name(s, ai::DType::F32, pl);
+            ai::KernelPlan plan;
+            std::string err;
+            ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), pl, &plan, &err)) << what << err;
+            tri::UpsampleTrilinear3dTilingData t;
+            ai::DecodeTrilinearTiling(plan, &t);
+            EXPECT_EQ(t.tablesOnDevice, 1u) << what;
+            EXPECT_EQ(plan.userWorkspaceBytes, 0u) << what;
+            EXPECT_GT(tri::TrilinearLayout(t).tapBytes, 0u) << what;
+        }
     }
 }
 
