@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <numeric>
 
 #include "tiling_common.h"
@@ -58,12 +59,22 @@ constexpr uint64_t kAllPlaneChunksMaxD = 4096;     // up to this outD, every sma
 constexpr uint64_t kWBatchElems = 2048;            // W-pass Gather batches of about this many outputs
 constexpr uint64_t kHGatherMaxRowElems = 1024;     // the Gather-form H pass only for rows this short
 constexpr uint64_t kDmaBytesTarget = 65536;        // batch planes per DMA until a DMA moves this much
+constexpr uint64_t kMinSubRowPixels = 8;           // narrowest W chunk tried to cut input re-reads
 constexpr uint64_t kSmallOutputElems = 16384;      // outputs this small prefer volume mode
 constexpr uint64_t kVolumeGroupMaxElems = 16384;   // compute group: padded output elements per pass
 constexpr uint64_t kVolumeIoMaxBytes = 262144;     // I/O group: output bytes per DMA
 constexpr uint64_t kTableEntryBytes = 12;          // a pass table entry: two uint32 offsets + lambda1
 constexpr uint64_t kTableTrafficShare = 100;       // tables built on the device when shipping them
                                                    // would add more than 1/100 of the floor's bytes
+
+// ---- GM traffic: the rows-mode search prefers candidates under these ceilings (input rows re-read
+// at chunk boundaries, shipped tables) when that costs at most the given modeled slowdown; the
+// ceilings are the corpus goals (p90 1.10, max 1.25) less a margin for sector rounding.
+struct TrafficTier {
+    double ceiling;      // estimated GM bytes / floor bytes
+    double maxSlowdown;  // modeled time / the fastest candidate's
+};
+constexpr TrafficTier kTrafficTiers[] = {{1.10, 1.15}, {1.20, 2.0}};
 
 // ---- the cost estimate (besides PlatformCost, filled from the sim's SoC profile) ----------------
 constexpr double kGatherPassInstrs = 4.0;   // Gather, Gather, Mul, MulAddDst
@@ -75,6 +86,9 @@ constexpr double kHTableInstrsPerRow = 4.0; // per-unit H tables: Adds, Adds, Du
 constexpr double kVolumePassInstrs = 3.0 * kGatherPassInstrs;  // the three Gather passes of a group
 constexpr double kVolumeCastInstrs = 2.0;   // 16-bit io: Cast of the input and of the output
 constexpr double kDmasPerIoGroup = 2.0;     // volume mode: one input and one output DMA
+constexpr double kDeviceTableBuildInstrs = 60.0;  // a W table built on the device: about 30 vector
+                                                  // ops of tap maths, the expansion and replication
+constexpr double kDeviceTableBuildPasses = 12.0;  // ... and about this many passes over its entries
 constexpr double kUnitFixedCycles = 300.0;  // fixed cost of one unit: its scalar tap maths, table
                                             // and queue bookkeeping and pipe syncs (a rough figure,
                                             // not from the SoC profile)
@@ -217,6 +231,7 @@ struct RowsWidth {
     bool subRows;            // units load only the input columns of their W chunk
     uint64_t outChunkElems;  // elements of one output (sub-)row
     uint64_t inWidthMax;     // most input elements one (sub-)row of a unit loads
+    uint64_t inWidthSum;     // input elements the (sub-)rows of all W chunks load together
 };
 
 // False when the width cannot run: 310P unaligned rows whose last W chunk writes < 32 B.
@@ -228,12 +243,14 @@ bool RowsWidthOf(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRows, 
     base.wChunks = CeilDiv(fields.outW, outPixPerChunk);
     base.outPixPerChunk = outPixPerChunk;
     base.subRows = subRows ? 1 : 0;
-    uint64_t inWidthMax = fields.inRow;
+    uint64_t inWidthMax = fields.inRow, inWidthSum = fields.inRow;
     if (subRows) {
-        inWidthMax = 0;
+        inWidthMax = inWidthSum = 0;
         for (uint64_t wc = 0; wc < base.wChunks; ++wc) {
             const uint64_t o0 = wc * outPixPerChunk, o1 = std::min<uint64_t>(o0 + outPixPerChunk, fields.outW);
-            inWidthMax = std::max<uint64_t>(inWidthMax, TapSpan(ctx.tapsW, o0, o1 - o0) * ctx.fold);
+            const uint64_t span = TapSpan(ctx.tapsW, o0, o1 - o0) * ctx.fold;
+            inWidthMax = std::max<uint64_t>(inWidthMax, span);
+            inWidthSum += span;
         }
         base.inRowChunkPad = TriRoundUp(inWidthMax, ctx.padElems);
     }
@@ -245,7 +262,7 @@ bool RowsWidthOf(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRows, 
         const uint64_t lastChunkElems = (fields.outW - (base.wChunks - 1) * outPixPerChunk) * ctx.fold;
         if (lastChunkElems * ctx.elemBytes < kBlockBytes) return false;
     }
-    *width = RowsWidth{base, subRows, outPixPerChunk * ctx.fold, inWidthMax};
+    *width = RowsWidth{base, subRows, outPixPerChunk * ctx.fold, inWidthMax, inWidthSum};
     return true;
 }
 
@@ -425,13 +442,30 @@ bool PlanesPerWriteFor(const PlanContext& ctx, const RowsWidth& width, const Row
 // Distinct input planes the heaviest D chunk of `planesPerChunk` output planes needs (memoised).
 class InputPlanesPerChunk {
 public:
-    explicit InputPlanesPerChunk(const AxisTaps& tapsD) : taps_(tapsD), memo_(tapsD.i0.size() + 1, 0) {}
+    explicit InputPlanesPerChunk(const AxisTaps& tapsD)
+        : taps_(tapsD), memo_(tapsD.i0.size() + 1, 0), sums_(tapsD.i0.size() + 1, 0)
+    {
+    }
 
     uint64_t Max(uint64_t planesPerChunk)
     {
-        if (memo_[planesPerChunk] != 0) return memo_[planesPerChunk];
+        Count(planesPerChunk);
+        return memo_[planesPerChunk];
+    }
+
+    // ... and the input planes all D chunks need together (planes at chunk boundaries count twice)
+    uint64_t Sum(uint64_t planesPerChunk)
+    {
+        Count(planesPerChunk);
+        return sums_[planesPerChunk];
+    }
+
+private:
+    void Count(uint64_t planesPerChunk)
+    {
+        if (memo_[planesPerChunk] != 0) return;
         const uint64_t outD = taps_.i0.size();
-        uint64_t worst = 0;
+        uint64_t worst = 0, sum = 0;
         for (uint64_t od0 = 0; od0 < outD; od0 += planesPerChunk) {
             const uint64_t od1 = std::min<uint64_t>(od0 + planesPerChunk, outD);
             uint64_t count = 0;
@@ -445,14 +479,14 @@ public:
                 }
             }
             worst = std::max(worst, count);
+            sum += count;
         }
         memo_[planesPerChunk] = worst;
-        return worst;
+        sums_[planesPerChunk] = sum;
     }
 
-private:
     const AxisTaps& taps_;
-    std::vector<uint64_t> memo_;
+    std::vector<uint64_t> memo_, sums_;
 };
 
 // ============================================================ rows mode: cost estimate
@@ -462,7 +496,8 @@ struct RowsCandidate {
     RowChunk chunk;
     RowsVariant variant;
     double inRowsPerPlane;  // input rows a unit loads per input plane (mean over H chunks)
-    double vecPerUnit;      // vector cycles of a unit: once, per input plane, per output plane
+    double vecPerUnit;      // vector cycles of a unit's H-chunk tables (once per run of units sharing
+                            // them), per input plane, per output plane
     double vecPerInputPlane;
     double vecPerOutputPlane;
 };
@@ -498,7 +533,7 @@ uint64_t RowsUnits(const PlanContext& ctx, const RowsWidth& width, const RowChun
 
 // Modeled time of the whole problem with this candidate and D chunks of `planesPerChunk` planes:
 // units are balanced by count, so the slowest core runs ceil(units / cores) of the heaviest units
-// (the most input planes a D chunk needs), each max(DMA, vector) cycles plus a fixed cost.
+// (the most input planes a D chunk needs): max(DMA, vector) of their sums plus a fixed cost each.
 double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const RowsCandidate& cand,
                          uint64_t planesPerChunk, uint64_t planesPerWrite, uint64_t inputPlanes)
 {
@@ -516,9 +551,90 @@ double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const R
     const double outBytes = static_cast<double>(planesPerChunk * cand.chunk.rows * width.outChunkElems * elemBytes);
     const double dmaCycles = (outBytes + planes * cand.inRowsPerPlane * width.inWidthMax * elemBytes) / bytesPerCycle +
                              r.dmaInstrCycles * (loads + writes);
-    const double vecCycles = cand.vecPerUnit + planes * cand.vecPerInputPlane + planesPerChunk * cand.vecPerOutputPlane;
-    return static_cast<double>(unitsPerCore) * (std::max(dmaCycles, vecCycles) + kUnitFixedCycles);
+    const double vecCycles = planes * cand.vecPerInputPlane + planesPerChunk * cand.vecPerOutputPlane;
+    // per core (the sim's max of the core's DMA and vector totals): the units, plus the tables built
+    // once per run of units sharing them (units are ordered W chunk, H chunk, slab, D chunk): per-unit
+    // H tables per H chunk, the W tables (shipped: one load; built: kDeviceTableBuildInstrs and a few
+    // passes over the table) per W chunk
+    const double n = static_cast<double>(unitsPerCore);
+    const double dChunks = static_cast<double>(CeilDiv(ctx.fields.outD, planesPerChunk));
+    const double perHChunk = static_cast<double>(ctx.fields.slabs) * dChunks;
+    const double perWChunk = perHChunk * static_cast<double>(cand.chunk.count);
+    const double hBuilds = std::min(n, 1.0 + std::floor((n - 1.0) / perHChunk));
+    const double wBuilds = std::min(n, 1.0 + std::floor((n - 1.0) / perWChunk));
+    const double tableEntries = static_cast<double>(tiling.wBatchRows * tiling.outRowPad);
+    double tableVec = 0.0, tableDma = 0.0;
+    if (tiling.tablesOnDevice) {
+        tableVec = kDeviceTableBuildInstrs * r.vecInstrCycles + kDeviceTableBuildPasses * tableEntries / r.floatsPerRepeat;
+    } else {
+        tableDma = r.dmaInstrCycles + kTableEntryBytes * tiling.outRowPad / bytesPerCycle;
+    }
+    const double coreDma = n * dmaCycles + wBuilds * tableDma;
+    const double coreVec = n * vecCycles + hBuilds * cand.vecPerUnit + wBuilds * tableVec;
+    return std::max(coreDma, coreVec) + n * kUnitFixedCycles;
 }
+
+// GM bytes of the whole problem with this candidate and D chunks of `planesPerChunk` planes, over
+// the floor's: every unit reads its input (sub-)rows of every input plane its D chunk needs (rows and
+// planes at chunk boundaries are read by both chunks), the output is written once, and shipped W
+// tables are read by every core (per W chunk it works on).
+double RowsTrafficRatio(const PlanContext& ctx, const RowsWidth& width, const RowsCandidate& cand,
+                        uint64_t planesPerChunk, uint64_t inputPlanesSum)
+{
+    const Tiling& fields = ctx.fields;
+    const double inRowsSum = cand.variant.pairRows ? static_cast<double>(cand.tiling.pairRows * fields.outH)
+                                                   : static_cast<double>(cand.chunk.sumInRows);
+    const double inBytes = static_cast<double>(fields.slabs) * width.inWidthSum * inRowsSum * inputPlanesSum *
+                           ctx.elemBytes;
+    const double outBytes = static_cast<double>(fields.outTotal * ctx.elemBytes);
+    double tableBytes = 0.0;
+    if (cand.tiling.tablesOnDevice == 0) {
+        const uint64_t cores = std::min<uint64_t>(ctx.cores, RowsUnits(ctx, width, cand.chunk, planesPerChunk));
+        tableBytes = static_cast<double>(kTableEntryBytes * cand.tiling.outRowPad *
+                                         std::max<uint64_t>(cores, width.base.wChunks));
+    }
+    const double floorBytes = static_cast<double>((fields.inTotal + fields.outTotal) * ctx.elemBytes);
+    return (inBytes + outBytes + tableBytes) / floorBytes;
+}
+
+// The cheapest candidate overall and the cheapest under each traffic ceiling (kTrafficTiers); the
+// choice is the lowest ceiling's whose slowdown its tier accepts, else the cheapest.
+class RowsChoice {
+public:
+    void Offer(double cost, double traffic, const std::function<Tiling()>& plan)
+    {
+        if (fastest_.Take(cost)) {
+            fastestPlan_ = plan();
+            fastestTraffic_ = traffic;
+        }
+        for (size_t t = 0; t < kTierCount; ++t) {
+            if (traffic <= kTrafficTiers[t].ceiling && tiers_[t].Take(cost)) tierPlans_[t] = plan();
+        }
+    }
+    bool found() const { return fastest_.found; }
+    Tiling Best() const
+    {
+        const size_t t = ChosenTier();
+        return t < kTierCount ? tierPlans_[t] : fastestPlan_;
+    }
+    // whether the choice is within the lowest ceiling
+    bool WithinFirstTier() const { return ChosenTier() == 0 || (found() && fastestTraffic_ <= kTrafficTiers[0].ceiling); }
+
+private:
+    static constexpr size_t kTierCount = sizeof(kTrafficTiers) / sizeof(kTrafficTiers[0]);
+    size_t ChosenTier() const
+    {
+        for (size_t t = 0; t < kTierCount; ++t) {
+            if (tiers_[t].found && tiers_[t].cost <= kTrafficTiers[t].maxSlowdown * fastest_.cost) return t;
+        }
+        return kTierCount;
+    }
+    CheapestSoFar fastest_;
+    Tiling fastestPlan_{};
+    double fastestTraffic_ = 0.0;
+    CheapestSoFar tiers_[kTierCount];
+    Tiling tierPlans_[kTierCount]{};
+};
 
 // ============================================================ rows mode: the search
 // The tiling of a candidate with D chunks of `planesPerChunk` output planes.
@@ -534,12 +650,12 @@ Tiling RowsPlan(const PlanContext& ctx, const RowsWidth& width, const RowsCandid
 }
 
 // The cheapest rows-mode plan of one width whose W tables are built on the device or shipped.
-bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, Tiling* best)
+bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, RowsChoice* choice)
 {
     const Tiling& fields = ctx.fields;
     const std::vector<uint64_t> planeChunks = PlaneChunkCandidates(fields.outD, ctx.cores);
     InputPlanesPerChunk inputPlanes(ctx.tapsD);
-    CheapestSoFar cheapest;
+    bool offered = false;
     for (uint64_t rows : RowChunkCandidates(fields.outH)) {
         RowChunk chunk;
         if (!RowChunkOf(ctx, width, rows, &chunk)) continue;
@@ -558,44 +674,56 @@ bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, Tiling
                 if (!PlanesPerWriteFor(ctx, width, chunk, cand.tiling, planesPerChunk, &planesPerWrite)) continue;
                 const double cost = RowsCandidateCost(ctx, width, cand, planesPerChunk, planesPerWrite,
                                                       inputPlanes.Max(planesPerChunk));
-                if (cheapest.Take(cost)) *best = RowsPlan(ctx, width, cand, planesPerChunk, planesPerWrite);
+                const double traffic =
+                    RowsTrafficRatio(ctx, width, cand, planesPerChunk, inputPlanes.Sum(planesPerChunk));
+                choice->Offer(cost, traffic, [&] { return RowsPlan(ctx, width, cand, planesPerChunk, planesPerWrite); });
+                offered = true;
             }
         }
     }
-    return cheapest.found;
+    return offered;
 }
 
-// The cheapest rows-mode plan with W chunks of `outPixPerChunk` output pixels (outW: whole rows):
-// with the W tables built on the device when they would cost traffic (WantsTablesOnDevice), else or
-// when no candidate then fits the UB, shipped.
-bool SearchRowsWidth(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRows, Tiling* best)
+// The rows-mode candidates with W chunks of `outPixPerChunk` output pixels (outW: whole rows), offered
+// to `choice`: with the W tables built on the device when they would cost traffic
+// (WantsTablesOnDevice), else or when no candidate then fits the UB, shipped.  False: none fits.
+bool SearchRowsWidth(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRows, RowsChoice* choice)
 {
     RowsWidth width;
     if (!RowsWidthOf(ctx, outPixPerChunk, subRows, &width)) return false;
     if (WantsTablesOnDevice(ctx, width.base, ctx.cores)) {
         width.base.tablesOnDevice = 1;
-        if (SearchRowsCandidates(ctx, width, best)) return true;
+        if (SearchRowsCandidates(ctx, width, choice)) return true;
         width.base.tablesOnDevice = 0;
     }
-    return SearchRowsCandidates(ctx, width, best);
+    return SearchRowsCandidates(ctx, width, choice);
 }
 
-// Whole rows first; rows too long for the UB (channels-last with many channels, very wide W, strong
+// Whole rows first.  Rows too long for the UB (channels-last with many channels, very wide W, strong
 // W downscale) are split into sub-rows, W chunks of decreasing width until a plan fits (the first
-// try keeps whole output rows and loads only the input columns they use).  310P (no DataCopyPad)
+// try keeps whole output rows and loads only the input columns they use).  Whole rows whose best
+// plan re-reads input rows beyond the first traffic ceiling (long rows leave room for few rows per
+// H chunk, each re-reading its halo rows) also try sub-rows, narrower chunks holding more rows, down
+// to kMinSubRowPixels pixels or until the choice is within that ceiling.  310P (no DataCopyPad)
 // needs 32 B-aligned sub-rows: chunks of a multiple of `quantum` pixels.
 bool SearchRowsMode(const PlanContext& ctx, Tiling* best)
 {
     const uint64_t outW = ctx.fields.outW;
-    if (SearchRowsWidth(ctx, outW, false, best)) return true;
-    const uint64_t pixelBytes = ctx.fold * ctx.elemBytes;
-    const uint64_t quantum = ctx.dataCopyPad ? 1 : kBlockBytes / std::gcd<uint64_t>(pixelBytes, kBlockBytes);
-    for (uint64_t pixels = outW; pixels >= 1; pixels /= 2) {
-        const uint64_t aligned = pixels / quantum * quantum;
-        if (aligned == 0) break;
-        if (SearchRowsWidth(ctx, aligned, true, best)) return true;
+    RowsChoice choice;
+    const bool wholeRows = SearchRowsWidth(ctx, outW, false, &choice);
+    if (!wholeRows || !choice.WithinFirstTier()) {
+        const uint64_t pixelBytes = ctx.fold * ctx.elemBytes;
+        const uint64_t quantum = ctx.dataCopyPad ? 1 : kBlockBytes / std::gcd<uint64_t>(pixelBytes, kBlockBytes);
+        for (uint64_t pixels = outW; pixels >= 1; pixels /= 2) {
+            const uint64_t aligned = pixels / quantum * quantum;
+            if (aligned == 0 || (choice.found() && aligned < kMinSubRowPixels)) break;
+            SearchRowsWidth(ctx, aligned, true, &choice);
+            if (choice.found() && choice.WithinFirstTier()) break;
+        }
     }
-    return false;
+    if (!choice.found()) return false;
+    *best = choice.Best();
+    return true;
 }
 
 // ============================================================ volume mode

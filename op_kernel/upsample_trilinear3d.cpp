@@ -21,8 +21,9 @@
 // writes each output byte once (several output planes per DMA): DataCopyPad on 910B; on 310P (no
 // DataCopyPad) 32 B-multiple DataCopy, with an unaligned tail written as the last 32 B of the
 // unit's own range (never another core's bytes).  Contiguous ranges go through the shared GM range
-// helpers of kernel_common.h (ai::ReadGmRange / ai::GmReadShift / ai::WriteGmRange).  Input and output are double-buffered: the next
-// plane batch / slab group is loaded while the current one is computed.
+// helpers of kernel_common.h (ai::ReadGmRange / ai::GmReadShift / ai::WriteGmRange).  Input and
+// output are double-buffered: the next plane batch / slab group is loaded while the current one is
+// computed.
 #include "kernel_operator.h"
 #include "interp_math.h"
 #include "kernel_common.h"
@@ -73,6 +74,8 @@ public:
         pipe_.InitBuffer(tailTab_, static_cast<uint32_t>(l.tailTabBytes));
         if (l.tailStageBytes) pipe_.InitBuffer(tailStage_, static_cast<uint32_t>(l.tailStageBytes));
         if (l.tapBytes) pipe_.InitBuffer(tapBuf_, static_cast<uint32_t>(l.tapBytes));
+        taps_ = TrilinearTapLayoutOf(t);
+        tapsInTmp_ = l.tapBytes == 0;
     }
 
     __aicore__ inline void Process()
@@ -211,14 +214,14 @@ private:
         Mins(l1, l1, 1.0f, cnt);
     }
 
-    // tapBuf_'s arrays 0-2: taps i0, i1, lambda1 (tapElems each), placed after arrays 3-5, the
-    // scratch (scratchElems each), so a Gather from the taps never has its source range (which runs
-    // to the buffer's end) overlap its scratch destination.
+    // The table build's arrays 0-2: taps i0, i1, lambda1 (tapElems each), placed after arrays 3-5,
+    // the scratch (scratchElems each), so a Gather from the taps never has its source range (which
+    // runs to the buffer's end) overlap its scratch destination.  In tapBuf_, or in the Gather
+    // scratch tmp_ when that holds them (TrilinearLayout: tapBytes 0).
     __aicore__ inline LocalTensor<float> TapArray(uint32_t k)
     {
-        const TrilinearTapLayout l = TrilinearTapLayoutOf(t_);
-        LocalTensor<float> buf = tapBuf_.Get<float>();
-        return k < 3 ? buf[3 * l.scratchElems + k * l.tapElems] : buf[(k - 3) * l.scratchElems];
+        LocalTensor<float> buf = tapsInTmp_ ? tmp_.Get<float>() : tapBuf_.Get<float>();
+        return k < 3 ? buf[3 * taps_.scratchElems + k * taps_.tapElems] : buf[(k - 3) * taps_.scratchElems];
     }
 
     // Zero entries [0, pad) of a pass table's T0, T1 and lambda1 (padding reads offset 0, weight 0).
@@ -236,7 +239,7 @@ private:
     __aicore__ inline void AxisTapArrays(float ratio, uint64_t in, uint64_t out, uint64_t o0, uint64_t k,
                                          uint64_t first, uint64_t scaleBytes)
     {
-        const uint64_t piece = TrilinearTapLayoutOf(t_).scratchElems;
+        const uint64_t piece = taps_.scratchElems;
         const LocalTensor<float> i0 = TapArray(0), i1 = TapArray(1), l1 = TapArray(2);
         for (uint64_t p0 = 0; p0 < k; p0 += piece) {
             const uint32_t n = static_cast<uint32_t>((k - p0) < piece ? (k - p0) : piece);
@@ -262,7 +265,7 @@ private:
         LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
         LocalTensor<float> tabF = tab_.Get<float>();
         ClearPassTable(at, all, pad);
-        const uint64_t chunk = TrilinearTapLayoutOf(t_).scratchElems;
+        const uint64_t chunk = taps_.scratchElems;
         const LocalTensor<float> a = TapArray(3), b = TapArray(4), c = TapArray(5);
         LocalTensor<int32_t> bi = b.template ReinterpretCast<int32_t>();
         LocalTensor<int32_t> ci = c.template ReinterpretCast<int32_t>();
@@ -316,14 +319,35 @@ private:
             colLo = static_cast<uint64_t>(first.i0);
         }
         const uint64_t len = t_.outRowPad, all = t_.wBatchRows * len;
-        if (fold > 1) {
+        // several channels per pixel: whole 32 B runs of channels take one run of vector ops per
+        // pixel with the scalar unit's taps when that is fewer instructions than the expansion
+        // (about 30 for the taps and 22 per chunk)
+        const uint64_t chunks = (pixels * fold + taps_.scratchElems - 1) / taps_.scratchElems;
+        const bool perPixel = fold > 1 && fold % 8 == 0 && fold <= taps_.scratchElems && 3 * pixels <= 30 + 22 * chunks;
+        if (perPixel) {
+            ClearPassTable(0, all, len);
+            LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
+            LocalTensor<float> tabF = tab_.Get<float>();
+            LocalTensor<int32_t> lanes = TapArray(3).template ReinterpretCast<int32_t>();
+            const int32_t f = static_cast<int32_t>(fold);
+            CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(fold));
+            Muls(lanes, lanes, static_cast<int32_t>(4), f);
+            for (uint64_t p = 0; p < pixels; ++p) {
+                AxisTap tp;
+                Tap(ratioW_, static_cast<int64_t>(o0 + p), t_.inW, t_.outW, tp);
+                const uint64_t e = p * fold;
+                Adds(tabI[e], lanes, static_cast<int32_t>((static_cast<uint64_t>(tp.i0) - colLo) * fold * 4), f);
+                Adds(tabI[all + e], lanes, static_cast<int32_t>((static_cast<uint64_t>(tp.i1) - colLo) * fold * 4), f);
+                Duplicate(tabF[2 * all + e], tp.l1, f);
+            }
+        } else if (fold > 1) {
             AxisTapArrays(ratioW_, t_.inW, t_.outW, o0, pixels, colLo, fold * 4);
             ExpandPassTable(0, all, pixels * fold, len, fold, pixels, 0);
         } else {  // one element per pixel: the taps straight into the table, a piece at a time
             LocalTensor<int32_t> tabI = tab_.Get<int32_t>();
             LocalTensor<float> tabF = tab_.Get<float>();
             ClearPassTable(0, all, len);
-            const uint64_t piece = TrilinearTapLayoutOf(t_).tapElems;
+            const uint64_t piece = taps_.tapElems;
             const LocalTensor<float> i0 = TapArray(0), i1 = TapArray(1), l1 = TapArray(2);
             const float lo = -static_cast<float>(colLo);
             for (uint64_t p0 = 0; p0 < pixels; p0 += piece) {
@@ -1040,6 +1064,8 @@ private:
     float ratioD_ = 1.0f, ratioH_ = 1.0f, ratioW_ = 1.0f;
     bool align_ = false;
     bool compact_ = false;
+    TrilinearTapLayout taps_{0, 0};  // the table build's arrays (tablesOnDevice)
+    bool tapsInTmp_ = false;         // ... in the Gather scratch tmp_
     uint64_t workBegin_ = 0, workEnd_ = 0;
     uint64_t pendingShift_ = 0;
     uint64_t wAt_ = 0, hAt_ = 0, dAt_ = 0;

@@ -110,6 +110,7 @@ struct TrilinearUbLayout {
     uint64_t tailTabBytes;
     uint64_t tailStageBytes; // rows mode, rowTails: the two fp32 tap values of every row tail
     uint64_t tapBytes;       // tablesOnDevice: taps and scratch of the table build (TrilinearTapLayoutOf)
+                             //   when tmpBytes cannot hold them (0: they use the Gather scratch)
     uint64_t total;
 };
 
@@ -147,8 +148,8 @@ __aicore__ inline uint64_t TrilinearCompactTableLen(const UpsampleTrilinear3dTil
 // the vector unit computes the W taps kTriTapPiece outputs at a time straight into the table.  Every
 // other table (NDHWC rows, the three volume passes) is expanded from per-axis taps: entry
 // i = (hi * K + k) * lo-length + lo reads the taps of index k of its axis (K of them, kept whole, at
-// most kTriTapAxisMax), kTriTableChunk entries at a time.  Scratch (tapBuf_): three fp32 arrays of
-// tapElems (the taps) and three of scratchElems.
+// most kTriTapAxisMax), kTriTableChunk entries at a time.  Scratch: three fp32 arrays of tapElems (the
+// taps) and three of scratchElems, in the Gather scratch tmp_ or a buffer of their own (tapBytes).
 constexpr uint64_t kTriTapPiece = 256;
 constexpr uint64_t kTriTableChunk = 1024;
 constexpr uint64_t kTriTapAxisMax = 512;
@@ -262,8 +263,11 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
     l.outQueBytes = TriRoundUp((outElems + t.padElems + tails) * es, 32);
     l.tailTabBytes = tails ? (tails + blkElems) * 4 : 128;
     l.tailStageBytes = tails * 2 * 4;
+    // the table build's taps and scratch live in the Gather scratch (free until the first unit)
+    // when it is big enough, else in a buffer of their own
     const TrilinearTapLayout taps = TrilinearTapLayoutOf(t);
-    l.tapBytes = 3 * (taps.tapElems + taps.scratchElems) * 4;
+    const uint64_t tapNeed = 3 * (taps.tapElems + taps.scratchElems) * 4;
+    l.tapBytes = tapNeed <= l.tmpBytes ? 0 : tapNeed;
     l.total = 2 * l.inQueBytes + l.inFloatBytes + l.wBufBytes + l.hBufBytes + l.tmpBytes + l.tabBytes + l.hTabBytes +
               l.outFloatBytes + l.cvtBytes + 2 * l.outQueBytes + l.compactTabBytes + l.tailTabBytes +
               l.tailStageBytes + l.tapBytes;

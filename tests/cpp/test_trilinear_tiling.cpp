@@ -213,7 +213,7 @@ TEST(TrilinearTiling, SmallProblemsBuildTheirTablesOnTheDevice)
             ai::DecodeTrilinearTiling(plan, &t);
             EXPECT_EQ(t.tablesOnDevice, 1u) << what;
             EXPECT_EQ(plan.userWorkspaceBytes, 0u) << what;
-            EXPECT_GT(tri::TrilinearLayout(t).tapBytes, 0u) << what;
+            EXPECT_GT(tri::TrilinearTapLayoutOf(t).tapElems, 0u) << what;
         }
     }
 }
