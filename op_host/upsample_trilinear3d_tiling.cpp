@@ -14,11 +14,12 @@
 //                       one definition of the kernel's buffers), estimates each one's time
 //                       (RowsVectorCost, RowsCandidateCost: the most loaded core's max(DMA, vector)
 //                       cycles from PlatformCost) and keeps the cheapest (CheapestSoFar, RowsPlan);
-//   ChooseMode          volume mode (groups of whole slabs, three Gather passes) when slabs are tiny
-//                       and numerous or rows mode cannot run, else rows mode; for 310P outputs under
-//                       32 B of big volumes, volume mode staging only the rows the taps use (sparse);
+//   ChooseMode          whether volume mode (groups of whole slabs, three Gather passes) can run;
+//                       for 310P outputs under 32 B of big volumes, staging only the rows the taps
+//                       use (sparse);
 //   SizeVolumeGroups    volume mode: cores, slabs per compute group, compute groups per I/O group
-//                       (MaxGroupsPerIo, VolumeGroupCost);
+//                       (MaxGroupsPerIo, VolumeGroupCost); the mode of the lower modeled cost runs
+//                       (volume mode also whenever rows mode cannot);
 //   WantsTablesOnDevice whether the kernel builds its pass tables itself (when shipping them would
 //                       add more than 1% of the floor's bytes; rows-mode search and volume group
 //                       sizing then count its tap scratch in the UB);
@@ -60,7 +61,6 @@ constexpr uint64_t kWBatchElems = 2048;            // W-pass Gather batches of a
 constexpr uint64_t kHGatherMaxRowElems = 1024;     // the Gather-form H pass only for rows this short
 constexpr uint64_t kDmaBytesTarget = 65536;        // batch planes per DMA until a DMA moves this much
 constexpr uint64_t kMinSubRowPixels = 8;           // narrowest W chunk tried to cut input re-reads
-constexpr uint64_t kSmallOutputElems = 16384;      // outputs this small prefer volume mode
 constexpr uint64_t kVolumeGroupMaxElems = 16384;   // compute group: padded output elements per pass
 constexpr uint64_t kVolumeIoMaxBytes = 262144;     // I/O group: output bytes per DMA
 constexpr uint64_t kTableEntryBytes = 12;          // a pass table entry: two uint32 offsets + lambda1
@@ -89,6 +89,10 @@ constexpr double kDmasPerIoGroup = 2.0;     // volume mode: one input and one ou
 constexpr double kDeviceTableBuildInstrs = 60.0;  // a W table built on the device: about 30 vector
                                                   // ops of tap maths, the expansion and replication
 constexpr double kDeviceTableBuildPasses = 12.0;  // ... and about this many passes over its entries
+constexpr double kVolumeTableTapInstrs = 90.0;    // volume tables built on the device: the tap maths
+                                                  // of three axes (about 30 vector ops each),
+constexpr double kVolumeTableChunkInstrs = 22.0;  // ... about this many per chunk of expanded entries,
+constexpr double kVolumeTableCopyInstrs = 9.0;    // ... and per doubling step of the per-slab copies
 constexpr double kUnitFixedCycles = 300.0;  // fixed cost of one unit: its scalar tap maths, table
                                             // and queue bookkeeping and pipe syncs (a rough figure,
                                             // not from the SoC profile)
@@ -617,6 +621,11 @@ public:
         const size_t t = ChosenTier();
         return t < kTierCount ? tierPlans_[t] : fastestPlan_;
     }
+    double BestCost() const
+    {
+        const size_t t = ChosenTier();
+        return t < kTierCount ? tiers_[t].cost : fastest_.cost;
+    }
     // whether the choice is within the lowest ceiling
     bool WithinFirstTier() const { return ChosenTier() == 0 || (found() && fastestTraffic_ <= kTrafficTiers[0].ceiling); }
 
@@ -706,7 +715,7 @@ bool SearchRowsWidth(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRo
 // H chunk, each re-reading its halo rows) also try sub-rows, narrower chunks holding more rows, down
 // to kMinSubRowPixels pixels or until the choice is within that ceiling.  310P (no DataCopyPad)
 // needs 32 B-aligned sub-rows: chunks of a multiple of `quantum` pixels.
-bool SearchRowsMode(const PlanContext& ctx, Tiling* best)
+bool SearchRowsMode(const PlanContext& ctx, Tiling* best, double* cost)
 {
     const uint64_t outW = ctx.fields.outW;
     RowsChoice choice;
@@ -723,6 +732,7 @@ bool SearchRowsMode(const PlanContext& ctx, Tiling* best)
     }
     if (!choice.found()) return false;
     *best = choice.Best();
+    *cost = choice.BestCost();
     return true;
 }
 
@@ -787,8 +797,7 @@ bool ChooseMode(const PlanContext& ctx, bool rowsFeasible, ModeChoice* choice, s
     const Tiling& fields = ctx.fields;
     const Tiling dense = VolumeShape(ctx, false);
     const bool volumeFits = VolumeFits(ctx, dense, 1);
-    const bool volumePays = !rowsFeasible || fields.slabs >= ctx.cores || fields.outTotal <= kSmallOutputElems;
-    *choice = ModeChoice{volumeFits && volumePays, dense};
+    *choice = ModeChoice{volumeFits, dense};
     // 310P, output volumes under 32 B: groups of whole slabs must be written together; when their
     // whole input volumes do not fit, stage only the input rows the taps use.
     const uint64_t quantum = TinySlabQuantum(ctx);
@@ -835,8 +844,19 @@ double VolumeGroupCost(const PlanContext& ctx, const Tiling& shape, uint64_t sha
     const double bytesPerSlab = static_cast<double>((shape.xSlabElems + ctx.fields.outSlab) * ctx.elemBytes);
     const double groups = std::ceil(static_cast<double>(share) / g);
     const double ios = std::ceil(static_cast<double>(share) / (g * k));
-    const double vec = groups * instrsPerGroup * r.vecInstrCycles + share * repeatsPerSlab;
-    const double dma = share * bytesPerSlab / r.DmaBytesPerCycle(blockDim) + ios * kDmasPerIoGroup * r.dmaInstrCycles;
+    double vec = groups * instrsPerGroup * r.vecInstrCycles + share * repeatsPerSlab;
+    double dma = share * bytesPerSlab / r.DmaBytesPerCycle(blockDim) + ios * kDmasPerIoGroup * r.dmaInstrCycles;
+    // the pass tables of g slabs, built or loaded once per core
+    const double entries = static_cast<double>(shape.wPassPad + shape.hPassPad + shape.outSlabPad);
+    if (shape.tablesOnDevice) {
+        const double chunks = std::ceil(entries / tri::kTriTableChunk) + 3.0;
+        vec += (kVolumeTableTapInstrs + kVolumeTableChunkInstrs * chunks +
+                kVolumeTableCopyInstrs * std::ceil(std::log2(static_cast<double>(g)) + 1.0)) * r.vecInstrCycles +
+               kDeviceTableBuildPasses * entries * g / r.floatsPerRepeat;
+    } else {
+        dma += 3.0 * r.dmaInstrCycles + kTableEntryBytes * entries / r.DmaBytesPerCycle(blockDim);
+        vec += kVolumeTableCopyInstrs * std::ceil(std::log2(static_cast<double>(g)) + 1.0) * r.vecInstrCycles;
+    }
     return std::max(vec, dma);
 }
 
@@ -844,7 +864,7 @@ double VolumeGroupCost(const PlanContext& ctx, const Tiling& shape, uint64_t sha
 // and I/O group k*g (one input and one output DMA each): the pair with the smallest modeled time.
 // 310P slabs under 32 B of output run on one core in groups of at least TinySlabQuantum slabs (a
 // short last group is moved back to overlap the previous one, see the kernel's RunVolume).
-bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& staging, Tiling* out, std::string* why)
+bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& staging, Tiling* out, double* cost, std::string* why)
 {
     const Tiling& fields = ctx.fields;
     const uint64_t quantum = TinySlabQuantum(ctx);
@@ -855,18 +875,21 @@ bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& staging, Tiling* out
     if (shape.tablesOnDevice && TrilinearLayout(VolumeGroups(ctx, shape, 1, 1)).total > ctx.ubBytes) {
         shape.tablesOnDevice = 0;  // no room for the tap scratch: ship the tables
     }
+    // 310P slabs under 32 B of output: no group smaller than the quantum is written whole
+    const uint64_t minG = quantum > 1 ? std::min<uint64_t>(quantum, fields.slabs) : 1;
     uint64_t bestG = 1, bestK = 1;
     CheapestSoFar cheapest;
     for (uint64_t g = 1; g <= share && g <= kMaxDmaBlocks; ++g) {
         if (g > 1 && g * shape.outSlabPad > kVolumeGroupMaxElems && g > quantum) break;
         if (TrilinearLayout(VolumeGroups(ctx, shape, g, 1)).total > ctx.ubBytes) break;
+        if (g < minG) continue;
         const uint64_t k = MaxGroupsPerIo(ctx, shape, share, g);
         if (cheapest.Take(VolumeGroupCost(ctx, shape, share, blockDim, g, k))) {
             bestG = g;
             bestK = k;
         }
     }
-    if (quantum > 1 && bestG < std::min<uint64_t>(quantum, fields.slabs)) {
+    if (!cheapest.found) {
         // 310P: slabs under 32 B of output must be written in groups >= 32 B, and that many whole
         // input slabs do not fit the UB.
         *why = "UpsampleTrilinear3d on " + ctx.platform.socName + ": output volumes of " +
@@ -876,6 +899,7 @@ bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& staging, Tiling* out
         return false;
     }
     *out = VolumeGroups(ctx, shape, bestG, bestK);
+    *cost = cheapest.cost;
     out->inSlabShiftQuantum = quantum;
     out->blockDim = blockDim;
     out->totalWork = fields.slabs;
@@ -1006,13 +1030,24 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     const PlanContext ctx = MakeContext(p, platform, fields);
 
     Tiling rows{};
-    const bool rowsFeasible = SearchRowsMode(ctx, &rows);
+    double rowsCost = 0.0;
+    const bool rowsFeasible = SearchRowsMode(ctx, &rows, &rowsCost);
     ModeChoice mode;
     if (!ChooseMode(ctx, rowsFeasible, &mode, &why)) return fail(why);
     Tiling tiling{};
     TableWriter workspace;
+    bool volume = false;
     if (mode.volume) {
-        if (!SizeVolumeGroups(ctx, mode.volumeShape, &tiling, &why)) return fail(why);
+        Tiling groups{};
+        double volumeCost = 0.0;
+        if (SizeVolumeGroups(ctx, mode.volumeShape, &groups, &volumeCost, &why)) {
+            volume = !rowsFeasible || volumeCost < rowsCost;
+            if (volume) tiling = groups;
+        } else if (!rowsFeasible) {
+            return fail(why);
+        }
+    }
+    if (volume) {
         EncodeVolumeTables(&tiling, &workspace);
     } else {
         tiling = rows;
