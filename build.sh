@@ -236,6 +236,8 @@ case "$ACTION" in
     status=0
     if [[ -f "$BUILD_DIR/CTestTestfile.cmake" ]]; then
       log "C++ tests (ctest)"
+      # A UBSan report fails its test (UBSan alone would print it and carry on).
+      if [[ "$SANITIZE" == ON ]]; then export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"; fi
       (cd "$BUILD_DIR" && ctest --output-on-failure -j "$JOBS") || status=1
     fi
     if [[ "$SANITIZE" == ON ]]; then exit $status; fi
