@@ -3,7 +3,7 @@
 the wheel, installed into a folder of its own and used from outside the source tree.
 
 The wheel test is the suite's slowest: its first run builds the four libraries in build-wheel/
-(about two minutes on 2 cores); later runs reuse that build directory (seconds)."""
+(45 s on an idle 2-core machine); later runs reuse that build directory (15 s)."""
 import json
 import os
 import re
