@@ -13,6 +13,7 @@ operators. Without torch (or with a torch that fails to import) the numpy API wo
 """
 import warnings as _warnings
 
+from ._version import __version__  # noqa: F401  (the one place the version is written)
 from . import reference  # noqa: F401
 from .ops import (AclnnError, get_soc, interpolate, interpolate_backward, last_launch, profile,  # noqa: F401
                   set_soc, upsample_trilinear3d, upsample_trilinear3d_backward)
