@@ -251,6 +251,7 @@ def _declare_all(lib):
     _declare(lib, "aclsimProfileEndJson", c_char_p, [], required=False)
     _declare(lib, "aclsimLiveExecutorCount", c_uint64, [], required=False)
     _declare(lib, "aclsimSetRecentErrMsg", None, [c_char_p], required=False)
+    _declare(lib, "aclsimFailNextLaunch", c_int, [c_char_p, c_char_p], required=False)  # test control
     # Logging controls (op_api/ascend_interpolate_log.h, both builds); optional: older libraries lack them.
     _declare(lib, "aiSetLogLevel", c_int, [c_int], required=False)
     _declare(lib, "aiGetLogLevel", c_int, [], required=False)
