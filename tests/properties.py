@@ -85,8 +85,9 @@ def _assert_within(got, want, tolerance, what):
     bad = ~(np.abs(g - w) <= tolerance)
     if bad.any():
         i = np.flatnonzero(bad)[0]
+        limit = np.broadcast_to(tolerance, g.shape).flat[i]
         raise AssertionError(f"{what}: {int(bad.sum())} of {g.size} elements off; first at flat index {i}: "
-                             f"got {g.flat[i]!r} want {w.flat[i]!r} (tolerance {np.broadcast_to(tolerance, g.shape).flat[i]!r})")
+                             f"got {g.flat[i]!r} want {w.flat[i]!r} (tolerance {limit!r})")
 
 
 def assert_interpolate_close(got, want, x, kwargs, what=""):

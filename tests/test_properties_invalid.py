@@ -7,10 +7,11 @@ docs/aclnnUpsampleTrilinear3dBackward.md "Checks and status codes"); hypothesis 
 configuration (tests/strategies.py), the SoC profile and numpy or torch, and breaks exactly that
 rule: an unknown mode string, a size of 0 or beyond INT32_MAX, a scale of 0 or one giving an output
 length of 0, a negative pad, a pad beyond INT32_MAX, a non-finite or beyond-float32 cubeCoeff, an
-unsupported dtype, a rank above 5 (trilinear: not 5), an empty C/D/H/W, an outputSize of 0,
-bfloat16 on 310P, an ``out`` of another dtype, shape or rank, and for the backwards a gradient of
-another shape, rank or an integer dtype. Only rules the Python binding passes on to C are drawn (the
-binding's own ValueError / TypeError are tests/test_api_args.py's).
+interpolated axis of length 0, a padded empty dimension, an unsupported dtype, a rank above 5
+(trilinear: not 5), an empty C/D/H/W, an outputSize of 0, bfloat16 on 310P, an ``out`` of another
+dtype, shape or rank, and for the backwards a gradient of another shape, rank or an integer dtype.
+Only rules the Python binding passes on to C are drawn (the binding's own ValueError / TypeError are
+tests/test_api_args.py's).
 
 Every call must raise AclnnError with status 161002 and a message ``[ERROR] <api>: <parameter>:
 <rule>`` that names the broken parameter; ``out`` (random bytes) keeps every byte; no executor is
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import ascend_interpolate as ai
@@ -170,12 +171,36 @@ def _bfloat16(draw, call, rule):
     return call.broken("self", values=call.values.astype(BF16))
 
 
+def _with_empty_dimension(values, axis):
+    shape = list(values.shape)
+    shape[axis] = 0
+    return np.zeros(shape, values.dtype)
+
+
+def _empty_listed_axis(draw, call, rule):
+    """An interpolated axis of input length 0 (an interpolated axis needs input)."""
+    axis = draw(st.sampled_from(_listed(call)))
+    return call.broken("self", values=_with_empty_dimension(call.values, axis))
+
+
+def _padded_empty_dimension(draw, call, rule):
+    """A dimension of length 0 that is not interpolated, padded (not supported)."""
+    unlisted = [d for d in range(len(call.shape)) if d not in _listed(call)]
+    assume(unlisted)
+    axis = draw(st.sampled_from(unlisted))
+    pads = [0] * len(call.shape)
+    pads[axis] = 1
+    return call.broken("padsBegin/padsEnd", _with(call.kwargs, pads_begin=pads),
+                       values=_with_empty_dimension(call.values, axis))
+
+
 INTERPOLATE_RULES = {
     "mode": _bad_string, "shapeCalculationMode": _bad_string, "coordinateTransformationMode": _bad_string,
     "nearestMode": _bad_string, "negative padsBegin": _negative_pad, "negative padsEnd": _negative_pad,
     "huge pad": _huge_pad, "cubeCoeff": _bad_cube_coeff, "sizes": _bad_size, "scales": _bad_scale,
     "self dtype": _unsupported_dtype, "self rank": _rank_above_five, "out dtype": _out_dtype,
     "out shape": _out_shape, "out rank": _out_rank, "bfloat16 on 310P": _bfloat16,
+    "empty listed axis": _empty_listed_axis, "padded empty dimension": _padded_empty_dimension,
 }
 # The rules that apply to the backward as they are (the forward's attributes: docs/aclnnInterpolateBackward.md).
 ATTRIBUTE_RULES = ("mode", "shapeCalculationMode", "coordinateTransformationMode", "nearestMode",
