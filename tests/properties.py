@@ -1,10 +1,12 @@
 """Shared pieces of the property-based tests (tests/test_properties_*.py, hypothesis).
 
 Settings. Every property runs with ``derandomize=True`` (the examples are a fixed function of the
-test, the same on every run and machine), ``deadline=None`` (the sim's first launch of a kernel is
-slower than the rest) and no example database (nothing is written to the tree). ``EXAMPLES`` is the
-number of examples each property tries; tests/test_properties_counts.py pins these numbers and
-docs/reliability.md quotes them, so changing one means changing all three.
+test's source and the tree, the same on every run and machine), ``deadline=None`` (the sim's first
+launch of a kernel is slower than the rest) and no example database (failures are not saved and
+replayed; hypothesis only caches the source's constants in .hypothesis/, which ignores itself in
+git). ``EXAMPLES`` is the number of examples per parametrized case of each property;
+tests/test_properties_counts.py pins these numbers to docs/reliability.md, so changing one means
+changing both.
 
 Tolerances, per dtype, as the docs state them:
 
