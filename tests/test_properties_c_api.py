@@ -114,10 +114,10 @@ class CCall:
         status = _lib.function(self.op.api)(workspace, size, c_void_p(executor) if executor else None, None)
         return status, _lib.recent_error_message()
 
-    def run(self):
-        """Both phases; asserts success."""
+    def run(self, nulls=()):
+        """Both phases (with the pointers `nulls` NULL); asserts success."""
         with _lib.AclObjects() as acl:
-            status, size, executor, message = self.phase_one(acl)
+            status, size, executor, message = self.phase_one(acl, nulls)
             assert status == 0, message
             ws = _lib.Workspace(size)
             status, message = self.phase_two(c_void_p(ws.ptr) if ws.ptr else None, size, executor)
@@ -360,12 +360,7 @@ def test_null_optional_pointer_is_the_default(op, param, data):
         nonsense = data.draw(st.sampled_from([None, [0], [-3, 7, 7, 7, 7, 7]]))
         call.args[unused] = ("floats" if unused == "scales" else "ints", nonsense)
         nulls = ()
-    with _lib.AclObjects() as acl:
-        status, size, executor, message = call.phase_one(acl, nulls)
-        assert status == 0, message
-        ws = _lib.Workspace(size)
-        status, message = call.phase_two(c_void_p(ws.ptr) if ws.ptr else None, size, executor)
-        assert status == 0, message
+    call.run(nulls)
     valid.check(call.out)
 
 

@@ -13,7 +13,6 @@ and the same call must then succeed and equal the reference (the process stays u
 Examples per operator: tests/properties.py EXAMPLES["phase_two_faults"] (pinned by
 tests/test_properties_counts.py).
 """
-import numpy as np
 import pytest
 from hypothesis import assume, event, given
 from hypothesis import strategies as st

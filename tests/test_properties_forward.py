@@ -13,7 +13,6 @@ view into a buffer whose other elements must survive.
 Examples per property: tests/properties.py EXAMPLES (pinned by tests/test_properties_counts.py);
 tolerances: tests/properties.py (the docs' per-dtype rules).
 """
-import numpy as np
 import pytest
 from hypothesis import given
 
