@@ -316,7 +316,7 @@ bool BuildCandidate(const Context& ctx, const AxisSplit& dSplit, const AxisSplit
     t.wMaskFrom = MinCount(ctx.wLists);
     t.hTaps = ctx.hTaps;
     t.hGather = hGather ? 1 : 0;
-    t.compact = t.rowPad != t.inRow ? 1 : 0;
+    t.compact = (t.rowPad != t.inRow && !ctx.platform.hasDataCopyPad) ? 1 : 0;
     // the most planes one unit can load or emit in one run (SizeBuffers caps the batches by them)
     const bool wholeChunk = dSplit.parts == 1;
     t.outPlanesPerLoad = (wholeChunk ? t.maxSlabsPerUnit : 1) * std::max<uint64_t>(dSplit.maxSpan, 1);

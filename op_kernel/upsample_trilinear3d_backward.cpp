@@ -123,17 +123,16 @@ private:
             }
             ai::Sync<HardEvent::MTE2_V>();
         }
+        // replicate the first row's tables over wTableRows rows, doubling the copied block each time:
+        // offsets shifted by the rows' start in the gradOut plane, weights and masks bit for bit
         LocalTensor<int32_t> tabI = wTab_.Get<int32_t>();
-        for (uint64_t r = 1; r < t_.wTableRows; ++r) {
+        for (uint64_t done = 1; done < t_.wTableRows;) {
+            const uint64_t rows = t_.wTableRows - done < done ? t_.wTableRows - done : done;
             for (uint64_t j = 0; j < 3 * k; ++j) {
-                const uint64_t at = j * all;
-                if (j < k) {  // offsets: shifted by the row's start in the gradOut plane
-                    Adds(tabI[at + r * row], tabI[at], static_cast<int32_t>(r * t_.outRow * 4),
-                         static_cast<int32_t>(row));
-                } else {      // weights and masks: copied bit for bit
-                    DataCopy(tabI[at + r * row], tabI[at], static_cast<uint32_t>(row));
-                }
+                const int32_t shift = j < k ? static_cast<int32_t>(done * t_.outRow * 4) : 0;
+                Adds(tabI[j * all + done * row], tabI[j * all], shift, static_cast<int32_t>(rows * row));
             }
+            done += rows;
         }
         if (t_.hGather) {
             LocalTensor<int32_t> lanes = hTab_.Get<int32_t>()[2 * t_.hTaps * band_];
@@ -442,7 +441,7 @@ private:
         LocalTensor<T> dst = t_.compact ? stage_.Get<T>()[stageCount_ * n] : out_[stageCount_ * n];
         LocalTensor<float> acc = acc_.Get<float>()[static_cast<uint64_t>(d % 2) * band_];
         if constexpr (sizeof(T) == 4) {
-            DataCopy(dst.template ReinterpretCast<float>(), acc, static_cast<uint32_t>(n));
+            Muls(dst.template ReinterpretCast<float>(), acc, 1.0f, static_cast<int32_t>(n));  // exact copy
         } else {
             Cast(dst, acc, static_cast<RoundMode>(t_.castRoundMode), static_cast<uint32_t>(n));
         }
@@ -473,9 +472,29 @@ private:
         }
         outQ_.EnQue(out_);
         LocalTensor<T> y = outQ_.DeQue<T>();
-        ai::WriteGmRange(gIn_, y, stageStart_, n);
+        if (t_.compact || t_.rowPad == t_.inRow) {
+            ai::WriteGmRange(gIn_, y, stageStart_, n);
+        } else {
+            WritePaddedRows(y, stageCount_ * rows_);
+        }
         outQ_.FreeTensor(y);
         stageCount_ = 0;
+    }
+
+    // 910B: rows of inRow elements, rowPad apart in UB, to consecutive rows of gradIn (DataCopyPad
+    // takes each UB row at a 32 B boundary), at most kMaxDmaRows rows per DMA.
+    __aicore__ inline void WritePaddedRows(const LocalTensor<T>& y, uint64_t rows)
+    {
+        if constexpr (ai::kSocCaps.dataCopyPad) {
+            constexpr uint64_t kMaxDmaRows = 4095;
+            for (uint64_t r = 0; r < rows; r += kMaxDmaRows) {
+                const uint64_t n = rows - r < kMaxDmaRows ? rows - r : kMaxDmaRows;
+                DataCopyExtParams p{static_cast<uint16_t>(n), static_cast<uint32_t>(t_.inRow * sizeof(T)), 0, 0, 0};
+                DataCopyPad(gIn_[stageStart_ + r * t_.inRow], y[r * t_.rowPad], p);
+            }
+        } else {
+            Trap();  // the planner packs rows on SoCs without DataCopyPad (compact)
+        }
     }
 
     TrilinearBackwardTilingData t_;

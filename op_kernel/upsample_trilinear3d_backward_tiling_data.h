@@ -58,8 +58,9 @@ struct TrilinearBackwardTilingData {
     uint64_t wMaskFrom;             // first W pass that holds padding entries (they are masked to 0)
     uint64_t hTaps;                 // most gradOut rows any gradIn row sums (K_h)
     uint64_t hGather;               // 1: H as hTaps Gather passes with per-unit tables; 0: Axpy per row
-    uint64_t compact;               // 1: emitted band-planes are packed by a Gather before the write
-                                    //    (rowPad != inRow, or a 310P write that is not whole 32 B)
+    uint64_t compact;               // 1 (310P, rowPad != inRow): emitted band-planes are packed by a
+                                    //    Gather before the write; 910B writes padded rows as they are
+                                    //    (DataCopyPad, one block per row)
     uint64_t tablesOnDevice;        // 1: tiny problem, the kernel writes the W and compaction tables
                                     //    itself (their GM traffic would rival the tensors')
     // ---- workspace (byte offsets from the user workspace start) ----
@@ -109,7 +110,7 @@ __aicore__ inline TrilinearBackwardUbLayout TrilinearBackwardLayout(const Trilin
     const uint64_t blk = 32 / es;
     const uint64_t band = t.maxRowsPerBand * t.rowPad;
     const uint64_t load = t.outPlanesPerLoad * t.maxOutRows * t.outRow;
-    const uint64_t written = t.planesPerWrite * t.maxRowsPerBand * t.inRow;
+    const uint64_t written = t.planesPerWrite * t.maxRowsPerBand * (t.compact ? t.inRow : t.rowPad);
     const uint64_t wBatch = t.wTableRows * t.rowPad;
     l.inQueBytes = TriBwdRoundUp(TriBwdRoundUp(load, blk) * es, 32);
     l.inFloatBytes = es == 4 ? 0 : TriBwdRoundUp(load, blk) * 4;
