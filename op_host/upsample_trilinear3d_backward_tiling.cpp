@@ -231,8 +231,9 @@ bool SizeBuffers(const Context& ctx, Tiling* t)
     t->wTableRows = std::max<uint64_t>(1, std::min(t->maxOutRows, kWBatchElems / t->rowPad));
     for (;;) {
         if (FitsDmaLimits(*t) && tri::TrilinearBackwardLayout(*t).total <= ctx.platform.ubBytes) return true;
-        // shrink the biggest of the three batches
-        const uint64_t inB = t->outPlanesPerLoad * planeBytesIn;
+        // shrink the biggest of the three batches (a load is held twice in the io dtype and, for
+        // 16-bit io, once more in fp32)
+        const uint64_t inB = t->outPlanesPerLoad * planeBytesIn * (ctx.es == 4 ? 2 : 4);
         const uint64_t outB = t->planesPerWrite * bandBytesOut;
         const uint64_t wB = t->wTableRows * t->rowPad * 12 * t->wTaps;
         if (t->outPlanesPerLoad > 1 && inB >= outB && inB >= wB) {
