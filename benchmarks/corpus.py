@@ -650,8 +650,8 @@ def ip_signals(g):
 
 
 def ip_torch_channels_last(g):
-    """torch channels_last NCHW tensors: the operator gathers them through view_copy first (flagged;
-    kept out of the statistics)."""
+    """torch channels_last NCHW tensors: the operator gathers them through view_copy first (the call
+    record includes it)."""
     mode = g.pick(["linear_onnx", "nearest", "linear", "cubic"])
     shape = (g.pick([1, 2]), g.pick([3, 16, 64]), g.randint(16, 256), g.randint(16, 256))
     return g.interpolate("torch channels_last", shape, (2, 3), [2.0, 2.0], mode=mode, transform=_transform(g, mode),
