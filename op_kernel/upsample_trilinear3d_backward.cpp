@@ -40,9 +40,9 @@ public:
         t_ = t;
         blk_ = 32 / sizeof(T);
         align_ = t.alignCorners != 0;
-        ratio_[0] = FloatOfBits(t.ratioBitsD);
-        ratio_[1] = FloatOfBits(t.ratioBitsH);
-        ratio_[2] = FloatOfBits(t.ratioBitsW);
+        ratio_[0] = interp::FloatFromBits(static_cast<uint32_t>(t.ratioBitsD));
+        ratio_[1] = interp::FloatFromBits(static_cast<uint32_t>(t.ratioBitsH));
+        ratio_[2] = interp::FloatFromBits(static_cast<uint32_t>(t.ratioBitsW));
         band_ = t.maxRowsPerBand * t.rowPad;
         gOut_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gradOut), t.gradOutTotal);
         gIn_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gradIn), t.gradInTotal);
@@ -77,16 +77,6 @@ public:
 
 private:
     enum Axis : uint32_t { AXIS_D = 0, AXIS_H = 1, AXIS_W = 2 };
-
-    __aicore__ static inline float FloatOfBits(uint64_t bits)
-    {
-        union {
-            uint32_t u;
-            float f;
-        } c;
-        c.u = static_cast<uint32_t>(bits);
-        return c.f;
-    }
 
     __aicore__ inline interp::TrilinearAxisTap TapOf(Axis a, int64_t o) const
     {
@@ -227,33 +217,32 @@ private:
     {
         const uint64_t total = ns * nOd_;
         uint64_t issued = 0;
-        uint64_t runStart[2], runLen[2], runShift[2];
+        Run runs[2];
         uint32_t head = 0, count = 0;
-        while (issued < total && count < 2) {
-            const uint32_t slot = (head + count) % 2;
-            runStart[slot] = issued;
-            runLen[slot] = RunLength(issued, total);
-            runShift[slot] = IssueRun(issued, runLen[slot]);
-            issued += runLen[slot];
-            ++count;
-        }
+        while (issued < total && count < 2) IssueNextRun(&runs[(head + count++) % 2], &issued, total);
         while (count > 0) {
+            const Run& r = runs[head];
             LocalTensor<T> x = inQ_.DeQue<T>();
-            const uint64_t plane = outRows_ * t_.outRow;
-            LocalTensor<float> xf = AsFloat(x, runLen[head] * plane);
-            ComputeRun(xf, runShift[head], runStart[head], runLen[head]);
+            LocalTensor<float> xf = AsFloat(x, r.len * outRows_ * t_.outRow);
+            ComputeRun(xf, r.shift, r.start, r.len);
             inQ_.FreeTensor(x);
             head = (head + 1) % 2;
             --count;
-            if (issued < total) {
-                const uint32_t slot = (head + count) % 2;
-                runStart[slot] = issued;
-                runLen[slot] = RunLength(issued, total);
-                runShift[slot] = IssueRun(issued, runLen[slot]);
-                issued += runLen[slot];
-                ++count;
-            }
+            if (issued < total) IssueNextRun(&runs[(head + count++) % 2], &issued, total);
         }
+    }
+
+    // A load in flight: unit planes [start, start + len), gradOut[start's span] at element `shift`.
+    struct Run {
+        uint64_t start, len, shift;
+    };
+
+    __aicore__ inline void IssueNextRun(Run* r, uint64_t* issued, uint64_t total)
+    {
+        r->start = *issued;
+        r->len = RunLength(*issued, total);
+        r->shift = IssueRun(*issued, r->len);
+        *issued += r->len;
     }
 
     // GM element offset of gradOut plane q's span rows.
