@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The one entry point of ascend-interpolate: set up, build, test, demo, benchmark.
 #
-#   ./build.sh            set up .venv, build build/, install the Python package (editable)
+#   ./build.sh            set up .venv, build build/, make python/ importable in .venv
 #   ./build.sh --demo     ... then run the main job: python -m ascend_interpolate demo
 #   ./build.sh --test     ... then run every test (ctest, then pytest); non-zero exit on any failure
 #   ./build.sh --help     every flag
 #
 # Idempotent: a re-run reuses .venv (pip runs only when requirements.txt changed) and
-# rebuilds only what changed.
+# rebuilds only what changed.  Wheels and `pip install .`: pyproject.toml (docs/install.md).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -24,7 +24,8 @@ Usage: ./build.sh [options] [-- pytest-args...]
 Set-up and build (always done first, quick when nothing changed):
   creates or reuses the virtual environment .venv (override with VENV=path), installs the pinned
   Python dependencies of requirements.txt, configures and builds CMake into build/ (override with
-  BUILD_DIR=path), and installs the Python package ascend_interpolate (python/) in editable mode.
+  BUILD_DIR=path), and makes the Python package ascend_interpolate (python/) importable in the venv
+  (a .pth file: edits take effect at once, the library comes from build/lib).
 
 Actions (at most one):
   --demo          run the main job: python -m ascend_interpolate demo (built-in synthetic volume)
@@ -150,8 +151,27 @@ ensure_venv() {
   if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
     log "installing Python dependencies (requirements.txt)"
     "$VENV/bin/python" -m pip install -q -r "$ROOT/requirements.txt"
-    "$VENV/bin/python" -m pip install -q --no-build-isolation --no-deps -e "$ROOT"
     echo "$want" > "$stamp"
+  fi
+  link_dev_package
+}
+
+# The development install of the Python package: a .pth file in the venv naming python/, so the
+# source tree's package is the one imported and finds its library in build/lib (_lib.py's lookup).
+# Not `pip install -e .`: the pyproject backend (scikit-build-core) would configure and build every
+# library a second time in its own build directory; the package is pure Python over ctypes, so a path
+# entry is all an editable install has to provide.  A pip-installed copy (an old editable install,
+# or `pip install .` into this venv) would shadow it, so it is removed.
+link_dev_package() {
+  local site pth
+  site="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+  if compgen -G "$site/ascend_interpolate-*.dist-info" >/dev/null; then
+    log "removing the pip-installed ascend_interpolate from $VENV (the venv uses python/ directly)"
+    "$VENV/bin/python" -m pip uninstall -q -y ascend_interpolate
+  fi
+  pth="$site/ascend_interpolate-dev.pth"
+  if [[ ! -f "$pth" || "$(cat "$pth")" != "$ROOT/python" ]]; then
+    echo "$ROOT/python" > "$pth"
   fi
 }
 
@@ -165,12 +185,31 @@ build_cmake() {
   fi
   cmake -S "$ROOT" -B "$BUILD_DIR" -DASCEND_TARGET=sim -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
     -DAI_SANITIZE="$SANITIZE" -DAI_BUILD_TESTS="$tests" >/dev/null
-  log "building ($JOBS jobs)"
-  if ! cmake --build "$BUILD_DIR" -j "$JOBS" > "$BUILD_DIR/build.log" 2>&1; then
+  log "building ($JOBS jobs; log: $BUILD_DIR/build.log)"
+  local start=$SECONDS
+  if ! cmake --build "$BUILD_DIR" -j "$JOBS" 2>&1 | tee "$BUILD_DIR/build.log" | build_progress; then
     cat "$BUILD_DIR/build.log"; log "build failed (log: $BUILD_DIR/build.log)"; exit 1
   fi
   # Show compiler warnings (with their context lines), not the progress lines around them.
-  grep -E -A3 'warning:' "$BUILD_DIR/build.log" | grep -v -E '^\[ *[0-9]+%\]|^--$' || true
+  grep -E -A3 'warning:' "$BUILD_DIR/build.log" | grep -v -E '^\[ *[0-9]+%\]|^\[[0-9]+/[0-9]+\]|^--$' || true
+  log "built in $((SECONDS - start)) s"
+}
+
+# Progress of the build, from CMake's own lines (Makefiles or Ninja): one line when a target starts
+# compiling and one when a shared library links, with CMake's progress prefix; nothing for what is
+# up to date.  "[ 12%] compiling ascend_sim", "[ 16%] linking libascend_sim.so".
+build_progress() {
+  awk '
+    /Building (C|CXX) object / {
+      t = $0; sub(/.*CMakeFiles\//, "", t); sub(/\.dir\/.*/, "", t)
+      if (!(t in seen)) { seen[t] = 1; show("compiling " t) }
+    }
+    /Linking (C|CXX) shared library / { t = $0; sub(/.*\//, "", t); sub(/.* /, "", t); show("linking " t) }
+    function show(what,   p) {
+      p = ""
+      if (match($0, /^\[[^]]*\]/)) p = substr($0, RSTART, RLENGTH) " "
+      printf "[build.sh]   %s%s\n", p, what; fflush()
+    }'
 }
 
 if [[ "$TARGET" == npu ]]; then
@@ -197,6 +236,8 @@ case "$ACTION" in
     status=0
     if [[ -f "$BUILD_DIR/CTestTestfile.cmake" ]]; then
       log "C++ tests (ctest)"
+      # A UBSan report fails its test (UBSan alone would print it and carry on).
+      if [[ "$SANITIZE" == ON ]]; then export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"; fi
       (cd "$BUILD_DIR" && ctest --output-on-failure -j "$JOBS") || status=1
     fi
     if [[ "$SANITIZE" == ON ]]; then exit $status; fi

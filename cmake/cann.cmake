@@ -54,4 +54,7 @@ function(ai_add_npu_targets)
   install(FILES ${CMAKE_SOURCE_DIR}/op_api/aclnn_upsample_trilinear3d.h ${CMAKE_SOURCE_DIR}/op_api/aclnn_interpolate.h
                 ${CMAKE_SOURCE_DIR}/op_api/ascend_interpolate_log.h
           DESTINATION ${vendor}/op_api/include)
+  # What an npu wheel bundles (pyproject.toml installs the runtime component into ascend_interpolate/;
+  # docs/install.md): the library alone, in lib/.  Not part of a plain `cmake --install`.
+  install(TARGETS cust_opapi LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT runtime EXCLUDE_FROM_ALL)
 endfunction()

@@ -4,12 +4,17 @@ Nothing here knows about numpy or torch: this module loads the library, declares
 explicitly, and offers small helpers that create acl objects and destroy them deterministically.
 The public functions live in :mod:`ascend_interpolate.ops`.
 
-Library lookup (first match wins):
+Library lookup (docs/install.md), the first directory that holds one wins:
 
-1. ``$ASCEND_INTERPOLATE_LIB_DIR`` (``./build.sh`` exports ``<build>/lib`` when it runs tests or the
-   demo), else ``<repo>/build/lib``;
-2. in that directory ``libascend_interpolate.so`` (the sim build), else ``libcust_opapi.so``
-   (the name a CANN custom op package uses for its aclnn library).
+1. ``$ASCEND_INTERPOLATE_LIB_DIR`` when set, and then only it (an explicit choice that does not
+   resolve is an error, never a silent fallback). ``./build.sh`` exports ``<build>/lib`` when it runs
+   tests or the demo; an npu build's ``.../vendors/ascend_interpolate/op_api/lib`` (docs/npu.md);
+2. the package's own ``lib/`` (``ascend_interpolate/lib``: an installed wheel or ``pip install .``);
+3. ``<repo>/build/lib`` when the package is the source tree's ``python/ascend_interpolate``
+   (development: ``./build.sh``);
+
+and in that directory ``libascend_interpolate.so`` (the sim build), else ``libcust_opapi.so`` (the name
+a CANN custom op package uses for its aclnn library, also the one an npu wheel bundles).
 
 In an npu build the op package library exports only the aclnn entry points; the acl object model
 (aclCreateTensor, ..., aclGetRecentErrMsg) is then taken from the CANN runtime libraries
@@ -45,7 +50,9 @@ __all__ = [
 
 LIB_DIR_ENV = "ASCEND_INTERPOLATE_LIB_DIR"
 LIBRARY_NAMES = ("libascend_interpolate.so", "libcust_opapi.so")
-_REPO_ROOT = Path(__file__).resolve().parents[2]
+_PACKAGE_DIR = Path(__file__).resolve().parent
+BUNDLED_LIB_DIR = _PACKAGE_DIR / "lib"
+_REPO_ROOT = _PACKAGE_DIR.parents[1]
 
 # aclDataType values (ABI; CANN acl_base.h: docs/integration.md "aclDataType and aclFormat values").
 ACL_DTYPE = {
@@ -110,27 +117,50 @@ _library = None
 _library_path = None
 
 
+def _source_tree():
+    """The project's source tree when the package is its python/ascend_interpolate, else None."""
+    if (_REPO_ROOT / "build.sh").is_file() and (_REPO_ROOT / "CMakeLists.txt").is_file():
+        return _REPO_ROOT
+    return None
+
+
 def _candidate_dirs():
     env = os.environ.get(LIB_DIR_ENV)
     if env:
-        return [Path(env)], f"${LIB_DIR_ENV}={env}"
-    default = _REPO_ROOT / "build" / "lib"
-    return [default], f"{default} (set ${LIB_DIR_ENV} to use another build)"
+        return [Path(env)]
+    dirs = [BUNDLED_LIB_DIR]
+    if _source_tree() is not None:
+        dirs.append(_REPO_ROOT / "build" / "lib")
+    return dirs
+
+
+def _not_found_message():
+    names = " or ".join(LIBRARY_NAMES)
+    env = os.environ.get(LIB_DIR_ENV)
+    if env:
+        return (f"ascend_interpolate: the operator library ({names}) is not in ${LIB_DIR_ENV}={env}. Point "
+                f"${LIB_DIR_ENV} at the lib directory of a build (<build>/lib after ./build.sh or BUILD_DIR=<build> "
+                f"./build.sh; <package>/vendors/ascend_interpolate/op_api/lib after ./build.sh --npu, docs/npu.md), "
+                f"or unset it to use the library bundled with the package ({BUNDLED_LIB_DIR}).")
+    root = _source_tree()
+    if root is not None:
+        return (f"ascend_interpolate: the operator library ({names}) was not found in {root / 'build' / 'lib'} "
+                f"(nor bundled in {BUNDLED_LIB_DIR}). Build it first: run ./build.sh in {root} (or BUILD_DIR=<dir> "
+                f"./build.sh and export {LIB_DIR_ENV}=<dir>/lib).")
+    return (f"ascend_interpolate: this installation ({_PACKAGE_DIR}) has no operator library ({names}) in "
+            f"{BUNDLED_LIB_DIR}: it was installed without the libraries its wheel bundles. Reinstall it from a "
+            f"wheel or with `pip install <ascend-interpolate source folder>` (which builds and bundles them), or "
+            f"export {LIB_DIR_ENV}=<dir> with <dir> the lib directory of a build.")
 
 
 def library_path():
     """Path of the shared library that :func:`library` loads; FileNotFoundError with the fix if absent."""
-    dirs, where = _candidate_dirs()
-    for directory in dirs:
+    for directory in _candidate_dirs():
         for name in LIBRARY_NAMES:
             path = directory / name
             if path.is_file():
                 return path
-    raise FileNotFoundError(
-        f"ascend_interpolate: the operator library ({' or '.join(LIBRARY_NAMES)}) was not found in {where}. "
-        f"Build it first: run ./build.sh in {_REPO_ROOT} (or BUILD_DIR=<dir> ./build.sh and "
-        f"export {LIB_DIR_ENV}=<dir>/lib)."
-    )
+    raise FileNotFoundError(_not_found_message())
 
 
 # In a CANN installation the acl object model is not in the op package's libcust_opapi.so but in
@@ -196,6 +226,12 @@ def _declare_all(lib):
               c_bool, c_void_p, c_void_p, c_double,            # antialias, padsBegin, padsEnd, cubeCoeff
               c_void_p, POINTER(c_uint64), POINTER(c_void_p)])  # out, workspaceSize, executor
     _declare(lib, "aclnnInterpolate", c_int32, [c_void_p, c_uint64, c_void_p, c_void_p])
+    # Output shapes, from the library's own rules (the binding allocates out with them).
+    _declare(lib, "aiInterpolateOutputShape", c_int32,
+             [p_i64, c_uint64, c_void_p, c_void_p, c_void_p,  # selfShape, rank, sizes, scales, axes
+              c_char_p, c_void_p, c_void_p, p_i64])           # shapeCalculationMode, padsBegin, padsEnd, outShape
+    _declare(lib, "aiScalesModeOutputLength", c_int64, [c_int64, c_float])
+    _declare(lib, "aiTrilinearOutputLength", c_int64, [c_int64, c_double])
     # Backward C API (CANN's aclnnUpsampleTrilinear3dBackward signature; aclnnInterpolateBackward with the
     # forward's attributes). Optional: a library built before the backward kernels lacks them, and
     # function() then names the missing symbol.
@@ -221,6 +257,11 @@ def _declare_all(lib):
     _declare(lib, "aclsimProfileEndJson", c_char_p, [], required=False)
     _declare(lib, "aclsimLiveExecutorCount", c_uint64, [], required=False)
     _declare(lib, "aclsimSetRecentErrMsg", None, [c_char_p], required=False)
+    _declare(lib, "aclsimFailNextLaunch", c_int, [c_char_p, c_char_p], required=False)  # test control
+    # Logging controls (op_api/ascend_interpolate_log.h, both builds); optional: older libraries lack them.
+    _declare(lib, "aiSetLogLevel", c_int, [c_int], required=False)
+    _declare(lib, "aiGetLogLevel", c_int, [], required=False)
+    _declare(lib, "aiSetLogToStdout", c_int, [c_int], required=False)
 
 
 def library():

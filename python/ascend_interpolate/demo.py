@@ -4,8 +4,11 @@
 (two ellipsoids and a smooth gradient, several channels), runs UpsampleTrilinear3d and every
 Interpolate-4 mode through the aclnn path on the CPU twin of the device, and prints one table row
 per case: shapes, mode, dtype, max error against the float64 CPU reference, blocks launched,
-modeled device time and GM traffic against the read-once/write-once floor.  When the operator
-library is not built, it runs the reference alone and says so.
+modeled device time and GM traffic against the read-once/write-once floor.  Then one training step
+(a 3-D convolution, a trilinear upsample through this library, a loss, a backward) whose gradients
+are compared with the same step through torch's own F.interpolate, and repeated to show that the
+backward kernels give the same bits every time.  When the operator library is not built, it runs
+the reference alone and says so.
 """
 from __future__ import annotations
 
@@ -87,6 +90,61 @@ def _load_ops():
         return None, f"{type(exc).__name__}: {exc}"
 
 
+def _training_step(vol, upsample):
+    """One step of a tiny 3-D decoder: loss = mean((upsample(conv3d(x)) - target)^2); the gradients of
+    x and of the convolution's weights."""
+    import torch
+
+    torch.manual_seed(0)
+    conv = torch.nn.Conv3d(vol.shape[1], 3, kernel_size=3, padding=1)
+    x = torch.from_numpy(vol.astype(np.float32)).requires_grad_()
+    y = upsample(conv(x))
+    target = torch.from_numpy(reference.upsample_trilinear3d(vol.astype(np.float32), output_size=y.shape[2:]))
+    loss = ((y - target[:, :1].expand_as(y)) ** 2).mean()
+    loss.backward()
+    return loss.detach(), x.grad, conv.weight.grad
+
+
+def _relative_error(got, want):
+    scale = float(want.abs().max()) or 1.0
+    return float((got - want).abs().max()) / scale
+
+
+def train_step_demo(vol):
+    """Prints the training-step comparison; returns the number of failed checks."""
+    try:
+        import torch
+        import torch.nn.functional as F
+
+        from . import functional, ops
+    except Exception as exc:  # pragma: no cover - torch is in the pinned environment
+        print(f"training step: skipped ({type(exc).__name__}: {exc})")
+        return 0
+    size = tuple(2 * n for n in vol.shape[2:])
+    ours = lambda t: functional.interpolate(t, size=size, mode="trilinear", align_corners=False)  # noqa: E731
+    theirs = lambda t: F.interpolate(t, size=size, mode="trilinear", align_corners=False)  # noqa: E731
+    with ops.profile() as prof:
+        loss, gx, gw = _training_step(vol, ours)
+    loss_t, gx_t, gw_t = _training_step(vol, theirs)
+    _, gx_again, gw_again = _training_step(vol, ours)
+    same_bits = torch.equal(gx, gx_again) and torch.equal(gw, gw_again)
+    errors = {"loss": _relative_error(loss, loss_t), "dL/dx": _relative_error(gx, gx_t),
+              "dL/dweight": _relative_error(gw, gw_t)}
+    backward = [c for c in prof.calls if "Backward" in c.get("op", "") or "backward" in c.get("kernel", "")]
+    print(f"training step: Conv3d(2->3, k=3) -> upsample_trilinear3d {tuple(vol.shape[2:])} -> {size} -> MSE -> backward")
+    for name, err in errors.items():
+        print(f"  {name:<11} max |ours - torch| / max |torch| = {err:.2e}")
+    if backward:
+        b = backward[-1]
+        print(f"  backward kernel: {b.get('block_dim')} blocks, {b.get('modeled_time_us', float('nan')):.1f} us modeled, "
+              f"traffic {b.get('traffic_ratio', float('nan')):.3f}x the floor")
+    print(f"  the step again: gradients {'bit-identical' if same_bits else 'DIFFER'}")
+    failed = sum(err > 1e-4 for err in errors.values()) + (not same_bits)
+    if failed:
+        print("  FAILED: the gradients do not match torch's (tolerance 1e-4 relative)")
+    return failed
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m ascend_interpolate")
     parser.add_argument("command", nargs="?", default="demo", choices=["demo"])
@@ -133,7 +191,9 @@ def main(argv=None):
     print()
     if ops is None:
         print("Build the operator library with ./build.sh to run the kernels; errors above are '-'.")
-    else:
-        print("max err: largest |kernel - reference| (reference rounded to the output dtype);")
-        print("traffic: GM bytes moved / (input bytes + output bytes); model us: sim cost model.")
+        return 1 if failures else 0
+    print("max err: largest |kernel - reference| (reference rounded to the output dtype);")
+    print("traffic: GM bytes moved / (input bytes + output bytes); model us: sim cost model.")
+    print()
+    failures += train_step_demo(vol)
     return 1 if failures else 0
