@@ -162,19 +162,20 @@ aclnnStatus CheckValuesWithinLimit(const char* api, const char* param, const std
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus CheckViews(const char* api, const TensorDesc& self, const TensorDesc& out)
+aclnnStatus CheckViews(const char* api, const TensorPair& t)
 {
     std::string why;
-    if (!ViewFitsStorage(self, &why)) return Fail(api, ACLNN_ERR_PARAM_INVALID, "self: " + why);
-    if (!ViewFitsStorage(out, &why)) return Fail(api, ACLNN_ERR_PARAM_INVALID, "out: " + why);
-    if (!ViewIsWritable(out, &why)) return Fail(api, ACLNN_ERR_PARAM_INVALID, "out: " + why);
+    if (!ViewFitsStorage(t.in, &why)) return Fail(api, ACLNN_ERR_PARAM_INVALID, std::string(t.inName) + ": " + why);
+    if (!ViewFitsStorage(t.out, &why)) return Fail(api, ACLNN_ERR_PARAM_INVALID, std::string(t.outName) + ": " + why);
+    if (!ViewIsWritable(t.out, &why)) return Fail(api, ACLNN_ERR_PARAM_INVALID, std::string(t.outName) + ": " + why);
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus CheckDataAddresses(const char* api, const TensorDesc& self, const TensorDesc& out)
+aclnnStatus CheckDataAddresses(const char* api, const TensorPair& t)
 {
-    if (self.data == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "self: data address must not be null");
-    if (out.data == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, "out: data address must not be null");
+    const char* rule = ": data address must not be null";
+    if (t.in.data == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, std::string(t.inName) + rule);
+    if (t.out.data == nullptr) return Fail(api, ACLNN_ERR_PARAM_NULLPTR, std::string(t.outName) + rule);
     return ACLNN_SUCCESS;
 }
 

@@ -67,10 +67,10 @@ constexpr int64_t kMaxElements = 2147483647;   // INT32_MAX
 aclnnStatus CheckShapeLimits(const char* api, const char* param, const TensorDesc& t);
 // "<param>: each value must be <= 2147483647 (INT32_MAX), got [...]".
 aclnnStatus CheckValuesWithinLimit(const char* api, const char* param, const std::vector<int64_t>& values);
-// self and out addressable (strides and offset >= 0, inside their storage), out not expanded.
-aclnnStatus CheckViews(const char* api, const TensorDesc& self, const TensorDesc& out);
+// Both views addressable (strides and offset >= 0, inside their storage), the output not expanded.
+aclnnStatus CheckViews(const char* api, const TensorPair& t);
 // The data addresses of a non-empty call (161001).
-aclnnStatus CheckDataAddresses(const char* api, const TensorDesc& self, const TensorDesc& out);
+aclnnStatus CheckDataAddresses(const char* api, const TensorPair& t);
 
 }  // namespace api
 }  // namespace ai

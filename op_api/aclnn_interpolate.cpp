@@ -331,7 +331,8 @@ aclnnStatus InterpolateWorkspaceSize(const Direction& dir, const aclTensor* x, c
     AI_RETURN_IF_ERROR(ResolveOutputShape(api, dir.backward ? dir.yName : dir.xName, fwdIn,
                                           dir.backward ? dir.xName : dir.yName, fwdOut, &a, &problem));
     // 10. views.
-    AI_RETURN_IF_ERROR(CheckViews(api, xd, yd));
+    const TensorPair tensors{dir.xName, xd, dir.yName, yd};
+    AI_RETURN_IF_ERROR(CheckViews(api, tensors));
 
     // An empty result succeeds with workspace 0 and no launch.
     auto plan = [&](OperatorJob* job, std::string* err) {
@@ -345,7 +346,7 @@ aclnnStatus InterpolateWorkspaceSize(const Direction& dir, const aclTensor* x, c
         return dir.backward ? ai::PlanInterpolateBackward(problem, platform, &job->plan, err)
                             : ai::PlanInterpolate(problem, platform, &job->plan, err);
     };
-    return PlanAndCreateJob(api, &LaunchInterpolateKernel, platform, xd, yd, yd.Numel() == 0, plan, workspaceSize,
+    return PlanAndCreateJob(api, &LaunchInterpolateKernel, platform, tensors, yd.Numel() == 0, plan, workspaceSize,
                             executor);
 }
 
@@ -396,10 +397,12 @@ extern "C" aclnnStatus aiInterpolateOutputShape(const int64_t* selfShape, uint64
                                                 const char* shapeCalculationMode, const aclIntArray* padsBegin,
                                                 const aclIntArray* padsEnd, int64_t* outShape)
 {
-    constexpr const char* api = "aiInterpolateOutputShape";
-    AI_RETURN_IF_ERROR(CheckNotNull(api, "selfShape", selfShape));
+    // Its own pointers are its own; a broken rule is reported as aclnnInterpolate reports it.
+    constexpr const char* own = "aiInterpolateOutputShape";
+    AI_RETURN_IF_ERROR(CheckNotNull(own, "selfShape", selfShape));
+    AI_RETURN_IF_ERROR(CheckNotNull(own, "outShape", outShape));
+    constexpr const char* api = kApi;
     AI_RETURN_IF_ERROR(CheckNotNull(api, "shapeCalculationMode", shapeCalculationMode));
-    AI_RETURN_IF_ERROR(CheckNotNull(api, "outShape", outShape));
     if (rank < 1 || rank > static_cast<uint64_t>(kMaxRank)) {
         return Fail(api, ACLNN_ERR_PARAM_INVALID, "self: rank must be 1..5, got " + std::to_string(rank));
     }

@@ -55,7 +55,8 @@ aclnnStatus aclnnInterpolateBackward(void* workspace, uint64_t workspaceSize, ac
 
 // The output shape aclnnInterpolateGetWorkspaceSize resolves for a self of shape selfShape[rank] and
 // these attributes (its own rules and checks, docs/aclnnInterpolate.md "Output shape"), into
-// outShape[rank]; the same status codes and messages.  For bindings that allocate `out`.
+// outShape[rank]; the same status codes and messages (naming aclnnInterpolate; a null selfShape or
+// outShape names aiInterpolateOutputShape).  For bindings that allocate `out`.
 aclnnStatus aiInterpolateOutputShape(const int64_t* selfShape, uint64_t rank, const aclIntArray* sizes,
                                      const aclFloatArray* scales, const aclIntArray* axes,
                                      const char* shapeCalculationMode, const aclIntArray* padsBegin,

@@ -72,7 +72,7 @@ bool FinaliseJob(OperatorJob* job, std::string* err)
     return true;
 }
 
-// self and out may share memory only when one of them goes through a workspace buffer: the gather
+// Input and output may share memory only when one of them goes through a workspace buffer: the gather
 // of a staged input finishes before anything writes out, and the scatter of a staged output starts
 // after the kernel has read all of self.  Two views the kernel uses in place are dense, so
 // intersecting spans share elements, which the kernel's blocks would read after others overwrote them.
@@ -84,10 +84,12 @@ aclnnStatus CheckNoOverlap(const OperatorJob& job)
     const uintptr_t i0 = reinterpret_cast<uintptr_t>(in.viewStart), i1 = i0 + in.viewSpanBytes;
     const uintptr_t o0 = reinterpret_cast<uintptr_t>(out.viewStart), o1 = o0 + out.viewSpanBytes;
     if (o1 <= i0 || i1 <= o0) return ACLNN_SUCCESS;
+    const std::string in_ = job.inName;
     return Fail(job.api, ACLNN_ERR_PARAM_INVALID,
-                "out: shares " + std::to_string(std::min(o1, i1) - std::max(o0, i0)) +
-                    " bytes with self, and the kernel would read elements of self it has already overwritten "
-                    "(in-place calls are not supported); pass an out tensor of its own");
+                std::string(job.outName) + ": shares " + std::to_string(std::min(o1, i1) - std::max(o0, i0)) +
+                    " bytes with " + in_ + ", and the kernel would read elements of " + in_ +
+                    " it has already overwritten (in-place calls are not supported); pass a " + job.outName +
+                    " tensor of its own");
 }
 
 // Wraps `job` into a live executor and reports the workspace size.
@@ -102,11 +104,15 @@ aclnnStatus CreateJobExecutor(std::unique_ptr<OperatorJob> job, uint64_t* worksp
 // The job of a checked call, planned and turned into the executor (PlanAndCreateJob without the
 // exception guard).
 aclnnStatus PlanAndCreate(const char* api, KernelLauncher launcher, const PlatformInfo& platform,
-                          const TensorDesc& self, const TensorDesc& out, bool empty, const PlanJob& plan,
-                          uint64_t* workspaceSize, aclOpExecutor** executor)
+                          const TensorPair& tensors, bool empty, const PlanJob& plan, uint64_t* workspaceSize,
+                          aclOpExecutor** executor)
 {
+    const TensorDesc& self = tensors.in;
+    const TensorDesc& out = tensors.out;
     auto job = std::make_unique<OperatorJob>();
     job->api = api;
+    job->inName = tensors.inName;
+    job->outName = tensors.outName;
     job->launcher = launcher;
     job->platform = platform;
     job->elemBytes = static_cast<uint32_t>(aclDataTypeSize(self.dtype));
@@ -115,14 +121,14 @@ aclnnStatus PlanAndCreate(const char* api, KernelLauncher launcher, const Platfo
         Log(kLogInfo, std::string(api) + ": out " + ShapeString(out.shape) + " is empty: nothing to launch");
         return CreateJobExecutor(std::move(job), workspaceSize, executor);
     }
-    AI_RETURN_IF_ERROR(CheckDataAddresses(api, self, out));
+    AI_RETURN_IF_ERROR(CheckDataAddresses(api, tensors));
     std::string err;
     if (!plan(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
     AI_RETURN_IF_ERROR(CheckNoOverlap(*job));
     if (!FinaliseJob(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
     if (LogEnabled(kLogInfo)) {
-        Log(kLogInfo, std::string(api) + ": planned self " + ShapeString(self.shape) + " -> out " +
-                          ShapeString(out.shape) + ": " + std::to_string(job->plan.blockDim) + " blocks, workspace " +
+        Log(kLogInfo, std::string(api) + ": planned " + tensors.inName + " " + ShapeString(self.shape) + " -> " +
+                          tensors.outName + " " + ShapeString(out.shape) + ": " + std::to_string(job->plan.blockDim) + " blocks, workspace " +
                           std::to_string(job->totalWorkspaceBytes) + " bytes, input " +
                           (job->input.staged ? "staged" : "in place") + ", output " +
                           (job->output.staged ? "staged" : "in place"));
@@ -132,16 +138,17 @@ aclnnStatus PlanAndCreate(const char* api, KernelLauncher launcher, const Platfo
 }  // namespace
 
 aclnnStatus PlanAndCreateJob(const char* api, KernelLauncher launcher, const PlatformInfo& platform,
-                             const TensorDesc& self, const TensorDesc& out, bool empty, const PlanJob& plan,
-                             uint64_t* workspaceSize, aclOpExecutor** executor)
+                             const TensorPair& tensors, bool empty, const PlanJob& plan, uint64_t* workspaceSize,
+                             aclOpExecutor** executor)
 {
     try {
-        return PlanAndCreate(api, launcher, platform, self, out, empty, plan, workspaceSize, executor);
+        return PlanAndCreate(api, launcher, platform, tensors, empty, plan, workspaceSize, executor);
     } catch (const std::bad_alloc&) {
         // The planners' tables grow with the shapes (within the size limits they can need gigabytes):
         // running out of host memory is an error of the call, not a crash of the caller.
-        return Fail(api, ACLNN_ERR_INNER, "out of host memory while planning the kernel for self " +
-                                              ShapeString(self.shape) + " -> out " + ShapeString(out.shape));
+        return Fail(api, ACLNN_ERR_INNER, std::string("out of host memory while planning the kernel for ") +
+                                              tensors.inName + " " + ShapeString(tensors.in.shape) + " -> " +
+                                              tensors.outName + " " + ShapeString(tensors.out.shape));
     } catch (const std::exception& e) {
         return Fail(api, ACLNN_ERR_INNER, std::string("planning the kernel failed: ") + e.what());
     }

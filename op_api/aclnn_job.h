@@ -34,6 +34,8 @@ using KernelLauncher = int (*)(const KernelLaunchArgs& args);
 
 struct OperatorJob {
     const char* api = "aclnn";
+    const char* inName = "self";  // the parameter names of input and output, for messages
+    const char* outName = "out";
     KernelLauncher launcher = nullptr;
     KernelPlan plan;
     PlatformInfo platform;
@@ -62,8 +64,8 @@ using PlanJob = std::function<bool(OperatorJob* job, std::string* err)>;
 // executor (561101).  Running out of host memory on the way is 561000.  *workspaceSize and
 // *executor are written on success only.
 aclnnStatus PlanAndCreateJob(const char* api, KernelLauncher launcher, const PlatformInfo& platform,
-                             const TensorDesc& self, const TensorDesc& out, bool empty, const PlanJob& plan,
-                             uint64_t* workspaceSize, aclOpExecutor** executor);
+                             const TensorPair& tensors, bool empty, const PlanJob& plan, uint64_t* workspaceSize,
+                             aclOpExecutor** executor);
 
 // Runs a job's kernels (staging views through view_copy): what phase two does once the executor is
 // resolved.  Called by the runtime glue (runtime_*.cpp).

@@ -56,28 +56,19 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor*
     AI_RETURN_IF_ERROR(ReadTensorArg(kApi, "out", out, &res));
     AI_RETURN_IF_ERROR(ReadIntArrayArg(kApi, "outputSize", outputSize, &size));
     AI_RETURN_IF_ERROR(ReadPlatform(kApi, &platform));
-    // 2. dtypes.
+    const TensorPair tensors{"self", in, "out", res};
+    // 2. dtypes, 3. ranks, outputSize length, formats.
     ai::DType dtype;
-    AI_RETURN_IF_ERROR(CheckInputDType(kApi, "self", in.dtype, kTrilinearDTypes, platform, &dtype));
-    AI_RETURN_IF_ERROR(CheckSameDType(kApi, "out", res.dtype, "self", in.dtype));
-    // 3. ranks, outputSize length, formats.
-    AI_RETURN_IF_ERROR(CheckRank(kApi, "self", in, 5, 5, kTrilinearLayouts));
-    AI_RETURN_IF_ERROR(CheckRank(kApi, "out", res, 5, 5, kTrilinearLayouts));
+    AI_RETURN_IF_ERROR(CheckTrilinearDTypes(kApi, tensors, platform, &dtype));
+    AI_RETURN_IF_ERROR(CheckTrilinearRanks(kApi, tensors));
     AI_RETURN_IF_ERROR(CheckOutputSizeLength(kApi, size));
-    AI_RETURN_IF_ERROR(CheckFormat(kApi, "self", in.format, kTrilinearFormats, kTrilinearFormatsText));
-    AI_RETURN_IF_ERROR(CheckFormat(kApi, "out", res.format, kTrilinearFormats, kTrilinearFormatsText));
-    AI_RETURN_IF_ERROR(CheckSameLayout(kApi, "out", res, "self", in));
-    // 4. sizes, 5. index range (CANN: int32 indices) and this library's size limits, on every SoC.
+    AI_RETURN_IF_ERROR(CheckTrilinearFormats(kApi, tensors));
+    // 4. sizes, 5. index range (CANN: int32 indices) and this library's size limits, on every SoC;
+    // beyond CANN's list: finite scales, addressable views.
     const TrilinearGeometry g = TrilinearGeometryOf(in);
     int64_t dims[5];
     AI_RETURN_IF_ERROR(CheckSizes(in, res, size, g, dims));
-    AI_RETURN_IF_ERROR(CheckShapeLimits(kApi, "self", in));
-    AI_RETURN_IF_ERROR(CheckShapeLimits(kApi, "out", res));
-    // Beyond CANN's list: finite scales, addressable views.
-    AI_RETURN_IF_ERROR(CheckScale(kApi, "scalesD", scalesD));
-    AI_RETURN_IF_ERROR(CheckScale(kApi, "scalesH", scalesH));
-    AI_RETURN_IF_ERROR(CheckScale(kApi, "scalesW", scalesW));
-    AI_RETURN_IF_ERROR(CheckViews(kApi, in, res));
+    AI_RETURN_IF_ERROR(CheckTrilinearLimitsScalesViews(kApi, tensors, scalesD, scalesH, scalesW));
 
     // N = 0 succeeds with workspace 0 and no launch (docs/aclnnUpsampleTrilinear3d.md "Decisions for this project").
     auto plan = [&](OperatorJob* job, std::string* err) {
@@ -98,7 +89,7 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor*
         problem.channelsLast = ChooseTrilinearLayout(in, res, g, job);
         return ai::PlanUpsampleTrilinear3d(problem, platform, &job->plan, err);
     };
-    return PlanAndCreateJob(kApi, &LaunchUpsampleTrilinear3dKernel, platform, in, res, dims[0] == 0, plan, workspaceSize,
+    return PlanAndCreateJob(kApi, &LaunchUpsampleTrilinear3dKernel, platform, tensors, dims[0] == 0, plan, workspaceSize,
                             executor);
 }
 

@@ -70,28 +70,19 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3dBackwardGetWorkspaceSize(
     AI_RETURN_IF_ERROR(ReadIntArrayArg(kApi, "outputSize", outputSize, &outSize));
     AI_RETURN_IF_ERROR(ReadIntArrayArg(kApi, "inputSize", inputSize, &inSize));
     AI_RETURN_IF_ERROR(ReadPlatform(kApi, &platform));
-    // 2. dtypes.
+    const TensorPair tensors{"gradOut", go, "gradInput", gi};
+    // 2. dtypes, 3. ranks, outputSize / inputSize lengths, formats.
     ai::DType dtype;
-    AI_RETURN_IF_ERROR(CheckInputDType(kApi, "gradOut", go.dtype, kTrilinearDTypes, platform, &dtype));
-    AI_RETURN_IF_ERROR(CheckSameDType(kApi, "gradInput", gi.dtype, "gradOut", go.dtype));
-    // 3. ranks, outputSize / inputSize lengths, formats.
-    AI_RETURN_IF_ERROR(CheckRank(kApi, "gradOut", go, 5, 5, kTrilinearLayouts));
-    AI_RETURN_IF_ERROR(CheckRank(kApi, "gradInput", gi, 5, 5, kTrilinearLayouts));
+    AI_RETURN_IF_ERROR(CheckTrilinearDTypes(kApi, tensors, platform, &dtype));
+    AI_RETURN_IF_ERROR(CheckTrilinearRanks(kApi, tensors));
     AI_RETURN_IF_ERROR(CheckOutputSizeLength(kApi, outSize));
     AI_RETURN_IF_ERROR(CheckInputSizeLength(inSize));
-    AI_RETURN_IF_ERROR(CheckFormat(kApi, "gradOut", go.format, kTrilinearFormats, kTrilinearFormatsText));
-    AI_RETURN_IF_ERROR(CheckFormat(kApi, "gradInput", gi.format, kTrilinearFormats, kTrilinearFormatsText));
-    AI_RETURN_IF_ERROR(CheckSameLayout(kApi, "gradInput", gi, "gradOut", go));
-    // 4. sizes, 5. index range and this library's size limits.
+    AI_RETURN_IF_ERROR(CheckTrilinearFormats(kApi, tensors));
+    // 4. sizes, 5. index range and this library's size limits; beyond CANN's list: finite scales,
+    // addressable views.
     const TrilinearGeometry g = TrilinearGeometryOf(go);
     AI_RETURN_IF_ERROR(CheckSizes(go, gi, outSize, inSize, g));
-    AI_RETURN_IF_ERROR(CheckShapeLimits(kApi, "gradOut", go));
-    AI_RETURN_IF_ERROR(CheckShapeLimits(kApi, "gradInput", gi));
-    // Beyond CANN's list: finite scales, addressable views.
-    AI_RETURN_IF_ERROR(CheckScale(kApi, "scalesD", scalesD));
-    AI_RETURN_IF_ERROR(CheckScale(kApi, "scalesH", scalesH));
-    AI_RETURN_IF_ERROR(CheckScale(kApi, "scalesW", scalesW));
-    AI_RETURN_IF_ERROR(CheckViews(kApi, go, gi));
+    AI_RETURN_IF_ERROR(CheckTrilinearLimitsScalesViews(kApi, tensors, scalesD, scalesH, scalesW));
 
     auto plan = [&](OperatorJob* job, std::string* err) {
         ai::TrilinearProblem problem;  // the forward's problem: its input is gradInput's shape
@@ -111,7 +102,7 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3dBackwardGetWorkspaceSize(
         problem.channelsLast = ChooseTrilinearLayout(go, gi, g, job);
         return ai::PlanUpsampleTrilinear3dBackward(problem, platform, &job->plan, err);
     };
-    return PlanAndCreateJob(kApi, &LaunchUpsampleTrilinear3dBackwardKernel, platform, go, gi, inSize[0] == 0, plan,
+    return PlanAndCreateJob(kApi, &LaunchUpsampleTrilinear3dBackwardKernel, platform, tensors, inSize[0] == 0, plan,
                             workspaceSize, executor);
 }
 

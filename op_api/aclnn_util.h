@@ -42,6 +42,16 @@ struct TensorDesc {
 
     int64_t Numel() const;  // INT64_MAX when the product does not fit (callers check the limits first)
 };
+
+// An operator's input and output tensors with their parameter names (self / out, gradOut /
+// gradInput, gradOutput / gradInput), so that the checks they share name the caller's parameter.
+struct TensorPair {
+    const char* inName;
+    const TensorDesc& in;
+    const char* outName;
+    const TensorDesc& out;
+};
+
 // The product of `dims` (1 for none); false when a dimension is negative or the product overflows int64.
 bool CheckedProduct(const std::vector<int64_t>& dims, int64_t* product);
 // ACLNN_SUCCESS or ACLNN_ERR_INNER_NULLPTR (an accessor failed).

@@ -41,6 +41,37 @@ aclnnStatus CheckScale(const char* api, const char* name, double scale)
                 std::string(name) + ": must be finite (a value <= 0 means \"not given\"), got " + Num(scale));
 }
 
+aclnnStatus CheckTrilinearDTypes(const char* api, const TensorPair& t, const PlatformInfo& platform,
+                                 DType* dtype)
+{
+    AI_RETURN_IF_ERROR(CheckInputDType(api, t.inName, t.in.dtype, kTrilinearDTypes, platform, dtype));
+    return CheckSameDType(api, t.outName, t.out.dtype, t.inName, t.in.dtype);
+}
+
+aclnnStatus CheckTrilinearRanks(const char* api, const TensorPair& t)
+{
+    AI_RETURN_IF_ERROR(CheckRank(api, t.inName, t.in, 5, 5, kTrilinearLayouts));
+    return CheckRank(api, t.outName, t.out, 5, 5, kTrilinearLayouts);
+}
+
+aclnnStatus CheckTrilinearFormats(const char* api, const TensorPair& t)
+{
+    AI_RETURN_IF_ERROR(CheckFormat(api, t.inName, t.in.format, kTrilinearFormats, kTrilinearFormatsText));
+    AI_RETURN_IF_ERROR(CheckFormat(api, t.outName, t.out.format, kTrilinearFormats, kTrilinearFormatsText));
+    return CheckSameLayout(api, t.outName, t.out, t.inName, t.in);
+}
+
+aclnnStatus CheckTrilinearLimitsScalesViews(const char* api, const TensorPair& t, double scalesD,
+                                            double scalesH, double scalesW)
+{
+    AI_RETURN_IF_ERROR(CheckShapeLimits(api, t.inName, t.in));
+    AI_RETURN_IF_ERROR(CheckShapeLimits(api, t.outName, t.out));
+    AI_RETURN_IF_ERROR(CheckScale(api, "scalesD", scalesD));
+    AI_RETURN_IF_ERROR(CheckScale(api, "scalesH", scalesH));
+    AI_RETURN_IF_ERROR(CheckScale(api, "scalesW", scalesW));
+    return CheckViews(api, t);
+}
+
 std::vector<int64_t> TrilinearShape(const TrilinearGeometry& g, int64_t n, int64_t c, int64_t d, int64_t h,
                                     int64_t w)
 {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "aclnn_check.h"
 #include "aclnn_job.h"
 #include "aclnn_util.h"
 
@@ -25,6 +26,19 @@ struct TrilinearGeometry {
     const char* layoutName = "N, C, D, H, W";
 };
 TrilinearGeometry TrilinearGeometryOf(const TensorDesc& t);
+
+// 2. dtypes: the input's one of kTrilinearDTypes that the SoC supports (its ai::DType in *dtype),
+// the output's the same.
+aclnnStatus CheckTrilinearDTypes(const char* api, const TensorPair& t, const PlatformInfo& platform,
+                                 DType* dtype);
+// 3. ranks: both tensors 5-D.
+aclnnStatus CheckTrilinearRanks(const char* api, const TensorPair& t);
+// 3. formats: both among kTrilinearFormats, and channels-last exactly when the input is.
+aclnnStatus CheckTrilinearFormats(const char* api, const TensorPair& t);
+// 5. this library's size limits on both tensors, then (beyond CANN's list) finite scales and
+// addressable, non-overlapping views.
+aclnnStatus CheckTrilinearLimitsScalesViews(const char* api, const TensorPair& t, double scalesD,
+                                            double scalesH, double scalesW);
 
 // "outputSize: expected 3 values (outD, outH, outW), got N".
 aclnnStatus CheckOutputSizeLength(const char* api, const std::vector<int64_t>& size);

@@ -283,17 +283,9 @@ def _shape_array_of(call):
     return "sizes" if call.args["shapeCalculationMode"] == b"sizes" else "scales"
 
 
-BACKWARD_NAMES_FORWARD_TENSORS = (
-    "op_api names the forward's tensors in the checks it shares with the forwards (CheckViews, "
-    "CheckDataAddresses, CheckNoOverlap): a backward's message says 'self:' / 'out:' instead of "
-    "gradOutput/gradOut and gradInput (docs/aclnnInterpolateBackward.md and "
-    "docs/aclnnUpsampleTrilinear3dBackward.md: '[ERROR] <api>: <parameter>: <rule>')")
 
 
-FORWARD_OPS = ("interpolate", "trilinear")  # the backwards' shared checks: test_backward_shared_checks_...
-
-
-@pytest.mark.parametrize("op", FORWARD_OPS)
+@pytest.mark.parametrize("op", sorted(OPS))
 @pytest.mark.parametrize("which", ["read", "write"])
 @property_settings("c_api_null_pointers")
 @given(data=st.data())
@@ -443,7 +435,7 @@ VIEW_RULES = ("read negative stride", "read negative offset", "read beyond stora
               "write expanded")
 
 
-TENSOR_CASES = [(op, rule) for op in OPS for rule in TENSOR_RULES if rule not in VIEW_RULES or op in FORWARD_OPS]
+TENSOR_CASES = [(op, rule) for op in OPS for rule in TENSOR_RULES]
 
 
 def _named_tensor(valid, rule, which):
@@ -491,7 +483,7 @@ def _share_one_buffer(valid):
         arg.base, arg.data, arg.storage = shared, shared.ctypes.data, [shared.size]
 
 
-@pytest.mark.parametrize("op", FORWARD_OPS)
+@pytest.mark.parametrize("op", sorted(OPS))
 @property_settings("c_api_bad_tensors")
 @given(data=st.data())
 def test_out_sharing_memory_with_the_input_is_161002(op, data):
@@ -505,11 +497,13 @@ def test_out_sharing_memory_with_the_input_is_161002(op, data):
     assert_phase_one_rejected(valid, 161002, valid.op.write)
 
 
-# The checks the backwards share with the forwards name the forward's tensors: one fixed call each.
+# The checks the backwards share with the forwards (views, data addresses, overlap) name the
+# backward's own tensors: one fixed call each.
 def _fixed_backward_call(op):
     if op == "interpolate_backward":
-        kwargs = dict(sizes=[5, 6], axes=[2, 3], mode="linear", shape_calculation_mode="sizes", pads_begin=[0],
-                      pads_end=[0])
+        kwargs = dict(sizes=[5, 6], axes=[2, 3], mode="linear", shape_calculation_mode="sizes",
+                      coordinate_transformation_mode="half_pixel", nearest_mode="round_prefer_floor",
+                      antialias=False, pads_begin=[0], pads_end=[0], cube_coeff=-0.75)
         return _interpolate_valid(OPS[op], [1, 2, 3, 4], kwargs, np.dtype(np.float32))
     return _trilinear_valid(OPS[op], [1, 2, 2, 3, 4], dict(output_size=[3, 4, 5], align_corners=False),
                             np.dtype(np.float32))
@@ -525,7 +519,6 @@ SHARED_CHECKS = dict({rule: TENSOR_RULES[rule] for rule in VIEW_RULES}, **{
     "read null data": _null_data("read"), "write null data": _null_data("write"), "overlap": (None, "write")})
 
 
-@pytest.mark.xfail(strict=True, reason=BACKWARD_NAMES_FORWARD_TENSORS)
 @pytest.mark.parametrize("op", ["interpolate_backward", "trilinear_backward"])
 @pytest.mark.parametrize("rule", sorted(SHARED_CHECKS))
 def test_backward_shared_checks_name_the_backward_tensors(op, rule):

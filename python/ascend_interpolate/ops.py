@@ -612,7 +612,6 @@ def _check_per_axis_values(sizes, scales, axes, shape_calculation_mode):
 def _interpolate_output_shape(in_shape, sizes, scales, axes, shape_calculation_mode, pads_begin, pads_end):
     """The output shape aclnnInterpolate resolves (docs/aclnnInterpolate.md "Output shape"), asked of
     the library (aiInterpolateOutputShape: the C API's own rules, its status codes and messages)."""
-    _check_per_axis_values(sizes, scales, axes, shape_calculation_mode)
     rank = len(in_shape)
     out = (ctypes.c_int64 * max(rank, 1))()
     with _lib.AclObjects() as acl:
@@ -662,6 +661,7 @@ def _interpolate_attrs(in_shape, sizes, scales, axes, mode, shape_calculation_mo
     c_scales = None if scales is None else _float_list(scales, "scales")
     c_pads_begin = _int_list(pads_begin, "pads_begin")
     c_pads_end = _int_list(pads_end, "pads_end")
+    _check_per_axis_values(c_sizes, c_scales, axes_list, shape_calculation_mode)
     shape = _interpolate_output_shape(in_shape, c_sizes, c_scales, axes_list, shape_calculation_mode,
                                       c_pads_begin, c_pads_end) if with_shape else None
     op_kwargs = dict(mode=mode, shape_calculation_mode=shape_calculation_mode,
@@ -710,9 +710,11 @@ def interpolate_backward(grad_output, input_shape, sizes=None, scales=None, axes
     _check_out(out, kind)
     in_shape = _shape(input_shape, "input_shape")
     _check_out_shape(out, in_shape, "input_shape")
+    # The result has input_shape; aclnnInterpolateBackward itself checks grad_output against the
+    # forward output shape (naming its own parameters), so no shape query here.
     a = _interpolate_attrs(in_shape, sizes, scales, axes, mode, shape_calculation_mode,
                            coordinate_transformation_mode, nearest_mode, antialias, pads_begin, pads_end, cube_coeff,
-                           with_shape=_eager_call(kind, out))
+                           with_shape=False)
     if kind == "torch":
         if out is None:
             return _torch_op("interpolate_backward")(grad_output, in_shape, a.sizes, a.scales, a.axes,
@@ -766,7 +768,7 @@ def _interpolate_kernel(x, sizes, scales, axes, **kwargs):
 
 def _interpolate_backward_kernel(grad_output, input_size, sizes, scales, axes, **kwargs):
     in_shape = _shape(input_size, "input_size")
-    a = _interpolate_attrs(in_shape, sizes, scales, axes, **kwargs)
+    a = _interpolate_attrs(in_shape, sizes, scales, axes, with_shape=False, **kwargs)
     return _run_interpolate(grad_output, _device_kind(grad_output), a, _new_output(grad_output, "torch", in_shape),
                             backward=True)
 
