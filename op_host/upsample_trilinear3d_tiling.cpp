@@ -60,7 +60,8 @@ constexpr uint64_t kAllPlaneChunksMaxD = 4096;     // up to this outD, every sma
 constexpr uint64_t kWBatchElems = 2048;            // W-pass Gather batches of about this many outputs
 constexpr uint64_t kHGatherMaxRowElems = 1024;     // the Gather-form H pass only for rows this short
 constexpr uint64_t kDmaBytesTarget = 65536;        // batch planes per DMA until a DMA moves this much
-constexpr uint64_t kMinSubRowPixels = 8;           // narrowest W chunk tried to cut input re-reads
+constexpr uint64_t kMinSubRowPixels = 8;           // narrowest W chunk tried to cut input re-reads,
+constexpr uint64_t kMinSubRowElems = 256;          // ... or fewer pixels of many channels (NDHWC)
 constexpr uint64_t kVolumeGroupMaxElems = 16384;   // compute group: padded output elements per pass
 constexpr uint64_t kVolumeIoMaxBytes = 262144;     // I/O group: output bytes per DMA
 constexpr uint64_t kTableEntryBytes = 12;          // a pass table entry: two uint32 offsets + lambda1
@@ -612,7 +613,10 @@ public:
             fastestTraffic_ = traffic;
         }
         for (size_t t = 0; t < kTierCount; ++t) {
-            if (traffic <= kTrafficTiers[t].ceiling && tiers_[t].Take(cost)) tierPlans_[t] = plan();
+            if (traffic <= kTrafficTiers[t].ceiling && tiers_[t].Take(cost)) {
+                tierPlans_[t] = plan();
+                tierTraffic_[t] = traffic;
+            }
         }
     }
     bool found() const { return fastest_.found; }
@@ -625,6 +629,12 @@ public:
     {
         const size_t t = ChosenTier();
         return t < kTierCount ? tiers_[t].cost : fastest_.cost;
+    }
+    // the choice's estimated GM bytes / floor bytes
+    double BestTraffic() const
+    {
+        const size_t t = ChosenTier();
+        return t < kTierCount ? tierTraffic_[t] : fastestTraffic_;
     }
     // whether the choice is within the lowest ceiling
     bool WithinFirstTier() const { return ChosenTier() == 0 || (found() && fastestTraffic_ <= kTrafficTiers[0].ceiling); }
@@ -643,6 +653,7 @@ private:
     double fastestTraffic_ = 0.0;
     CheapestSoFar tiers_[kTierCount];
     Tiling tierPlans_[kTierCount]{};
+    double tierTraffic_[kTierCount]{};
 };
 
 // ============================================================ rows mode: the search
@@ -708,12 +719,29 @@ bool SearchRowsWidth(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRo
     return SearchRowsCandidates(ctx, width, choice);
 }
 
+// The narrowest W chunk, in output pixels, the search tries to cut input re-reads with:
+// kMinSubRowPixels, or fewer when that many pixels of many channels already make kMinSubRowElems
+// elements (channels-last volumes with many channels, whose halo rows are long).
+uint64_t NarrowestSubRow(const PlanContext& ctx)
+{
+    return std::max<uint64_t>(1, std::min<uint64_t>(kMinSubRowPixels, CeilDiv(kMinSubRowElems, ctx.fold)));
+}
+
+// Sub-rows narrower than kMinSubRowPixels (pixels of many channels): the choice with them only when
+// it re-reads less than the choice without them (they are tried to cut re-reads, not for speed).
+void SearchNarrowSubRows(const PlanContext& ctx, uint64_t outPixPerChunk, RowsChoice* choice)
+{
+    RowsChoice narrow = *choice;
+    SearchRowsWidth(ctx, outPixPerChunk, true, &narrow);
+    if (narrow.BestTraffic() < choice->BestTraffic()) *choice = narrow;
+}
+
 // Whole rows first.  Rows too long for the UB (channels-last with many channels, very wide W, strong
 // W downscale) are split into sub-rows, W chunks of decreasing width until a plan fits (the first
 // try keeps whole output rows and loads only the input columns they use).  Whole rows whose best
 // plan re-reads input rows beyond the first traffic ceiling (long rows leave room for few rows per
 // H chunk, each re-reading its halo rows) also try sub-rows, narrower chunks holding more rows, down
-// to kMinSubRowPixels pixels or until the choice is within that ceiling.  310P (no DataCopyPad)
+// to NarrowestSubRow pixels or until the choice is within that ceiling.  310P (no DataCopyPad)
 // needs 32 B-aligned sub-rows: chunks of a multiple of `quantum` pixels.
 bool SearchRowsMode(const PlanContext& ctx, Tiling* best, double* cost)
 {
@@ -725,8 +753,12 @@ bool SearchRowsMode(const PlanContext& ctx, Tiling* best, double* cost)
         const uint64_t quantum = ctx.dataCopyPad ? 1 : kBlockBytes / std::gcd<uint64_t>(pixelBytes, kBlockBytes);
         for (uint64_t pixels = outW; pixels >= 1; pixels /= 2) {
             const uint64_t aligned = pixels / quantum * quantum;
-            if (aligned == 0 || (choice.found() && aligned < kMinSubRowPixels)) break;
-            SearchRowsWidth(ctx, aligned, true, &choice);
+            if (aligned == 0 || (choice.found() && aligned < NarrowestSubRow(ctx))) break;
+            if (choice.found() && aligned < kMinSubRowPixels) {
+                SearchNarrowSubRows(ctx, aligned, &choice);
+            } else {
+                SearchRowsWidth(ctx, aligned, true, &choice);
+            }
             if (choice.found() && choice.WithinFirstTier()) break;
         }
     }

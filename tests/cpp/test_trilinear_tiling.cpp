@@ -37,6 +37,7 @@ const Shape kShapes[] = {
     {1, 3, 64, 8, 100, 3, 1, 3, false, true},         // planes under 32 B, big input volume
     {1, 150, 2, 5, 40, 3, 4, 75, false, true},        // long rows, not 32 B multiples (310P: row tails)
     {3, 2, 100, 100, 31, 1, 7, 2, false, false},      // outputs under 32 B of big volumes (310P: sparse)
+    {8, 128, 5, 7, 7, 10, 14, 14, false, true},       // NDHWC small volumes, many channels: W chunks < 8 px
 };
 
 ai::TrilinearProblem ProblemOf(const Shape& s, ai::DType dt)
@@ -137,7 +138,8 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
             }
         }
     }
-    EXPECT_EQ(planned, 2 * 18 * 3 - 18);
+    const int shapes = static_cast<int>(sizeof kShapes / sizeof kShapes[0]);
+    EXPECT_EQ(planned, 2 * shapes * 3 - shapes);  // both SoCs, three dtypes, no bfloat16 on 310P
 }
 
 // Work splits within one unit of each other and uses every core when there is enough work.
@@ -216,6 +218,22 @@ TEST(TrilinearTiling, SmallProblemsBuildTheirTablesOnTheDevice)
             EXPECT_GT(tri::TrilinearTapLayoutOf(t).tapElems, 0u) << what;
         }
     }
+}
+
+// Small channels-last volumes of many channels: whole rows re-read their halo rows in every one of
+// the many units the cores need; W chunks of a few pixels (each still hundreds of elements) cut
+// those re-reads, and are taken because they do.
+TEST(TrilinearTiling, ManyChannelsNdhwcSplitsRowsIntoFewPixelChunks)
+{
+    const Shape s{8, 128, 5, 7, 7, 10, 14, 14, false, true};
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), Ascend910b(), &plan, &err)) << err;
+    tri::UpsampleTrilinear3dTilingData t;
+    ai::DecodeTrilinearTiling(plan, &t);
+    EXPECT_EQ(t.mode, tri::TRI_MODE_ROWS);
+    EXPECT_EQ(t.subRows, 1u);
+    EXPECT_LT(t.outPixPerChunk, 8u);
 }
 
 TEST(TrilinearTiling, EmptyAndRejected)
