@@ -61,6 +61,14 @@ std::string Name(const Shape& s, ai::DType dt, const ai::PlatformInfo& pl)
     return b;
 }
 
+// The float32 plan of `s` on 910B and its decoded tiling; false (with `err`) when planning fails.
+bool PlanF32On910b(const Shape& s, ai::KernelPlan* plan, tri::UpsampleTrilinear3dTilingData* t, std::string* err)
+{
+    if (!ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), Ascend910b(), plan, err)) return false;
+    ai::DecodeTrilinearTiling(*plan, t);
+    return true;
+}
+
 // Expected workspace: the tables the tiling says it ships, computed from its own fields.
 // (none when the kernel builds them; the 310P compaction table is always built by the kernel).
 uint64_t ExpectedWorkspace(const tri::UpsampleTrilinear3dTilingData& t)
@@ -171,10 +179,9 @@ TEST(TrilinearTiling, RowTableMatchesInterpMath)
 {
     const Shape s = {1, 8, 32, 64, 65, 64, 128, 131, false, false};
     ai::KernelPlan plan;
-    std::string err;
-    ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), Ascend910b(), &plan, &err)) << err;
     tri::UpsampleTrilinear3dTilingData t;
-    ai::DecodeTrilinearTiling(plan, &t);
+    std::string err;
+    ASSERT_TRUE(PlanF32On910b(s, &plan, &t, &err)) << err;
     ASSERT_EQ(t.mode, tri::TRI_MODE_ROWS);
     ASSERT_EQ(t.tablesOnDevice, 0u);
     ASSERT_GE(plan.workspaceInit.size(), 3 * 4 * t.wTabLen);
@@ -227,10 +234,9 @@ TEST(TrilinearTiling, ManyChannelsNdhwcSplitsRowsIntoFewPixelChunks)
 {
     const Shape s{8, 128, 5, 7, 7, 10, 14, 14, false, true};
     ai::KernelPlan plan;
-    std::string err;
-    ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F32), Ascend910b(), &plan, &err)) << err;
     tri::UpsampleTrilinear3dTilingData t;
-    ai::DecodeTrilinearTiling(plan, &t);
+    std::string err;
+    ASSERT_TRUE(PlanF32On910b(s, &plan, &t, &err)) << err;
     EXPECT_EQ(t.mode, tri::TRI_MODE_ROWS);
     EXPECT_EQ(t.subRows, 1u);
     EXPECT_LT(t.outPixPerChunk, 8u);
