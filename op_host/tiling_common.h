@@ -20,6 +20,22 @@ inline uint32_t FloatBits(float f)
     return u;
 }
 
+// A plan's tiling bytes: the POD struct the kernel takes by value, copied in and out whole.
+template <typename TilingT>
+void StoreTiling(const TilingT& t, KernelPlan* plan)
+{
+    plan->tiling.resize(sizeof(t));
+    std::memcpy(plan->tiling.data(), &t, sizeof(t));
+}
+// False when the plan's bytes are not one TilingT (another operator's plan, or none).
+template <typename TilingT>
+bool LoadTiling(const KernelPlan& plan, TilingT* out)
+{
+    if (plan.tiling.size() != sizeof(TilingT)) return false;
+    std::memcpy(out, plan.tiling.data(), sizeof(TilingT));
+    return true;
+}
+
 // The sim cost model's figures as the estimates use them (op_common.h PlatformCost).
 struct CostRates {
     double vecInstrCycles;   // issue of one vector instruction

@@ -461,20 +461,14 @@ void EmitPlan(Tiling t, std::vector<uint8_t> workspace, KernelPlan* plan)
     t.workTail = t.units % t.blockDim;
     t.workspaceBytes = workspace.size();
     plan->blockDim = static_cast<uint32_t>(t.blockDim);
-    plan->tiling.resize(sizeof(t));
-    std::memcpy(plan->tiling.data(), &t, sizeof(t));
+    StoreTiling(t, plan);
     plan->userWorkspaceBytes = t.workspaceBytes;
     plan->workspaceInit = std::move(workspace);
 }
 
 }  // namespace
 
-bool DecodeTrilinearBackwardTiling(const KernelPlan& plan, Tiling* out)
-{
-    if (plan.tiling.size() != sizeof(Tiling)) return false;
-    std::memcpy(out, plan.tiling.data(), sizeof(*out));
-    return true;
-}
+bool DecodeTrilinearBackwardTiling(const KernelPlan& plan, Tiling* out) { return LoadTiling(plan, out); }
 
 bool PlanUpsampleTrilinear3dBackward(const TrilinearProblem& p, const PlatformInfo& platform, KernelPlan* plan,
                                      std::string* err)

@@ -1028,8 +1028,7 @@ void EmitPlan(Tiling tiling, std::vector<uint8_t> workspace, KernelPlan* plan)
 {
     tiling.workspaceBytes = workspace.size();
     plan->blockDim = static_cast<uint32_t>(tiling.blockDim);
-    plan->tiling.resize(sizeof(tiling));
-    std::memcpy(plan->tiling.data(), &tiling, sizeof(tiling));
+    StoreTiling(tiling, plan);
     plan->userWorkspaceBytes = tiling.workspaceBytes;
     plan->workspaceInit = std::move(workspace);
 }
@@ -1038,12 +1037,7 @@ void EmitPlan(Tiling tiling, std::vector<uint8_t> workspace, KernelPlan* plan)
 
 uint64_t TrilinearUbBytes(const Tiling& tiling) { return TrilinearLayout(tiling).total; }
 
-bool DecodeTrilinearTiling(const KernelPlan& plan, Tiling* out)
-{
-    if (plan.tiling.size() != sizeof(Tiling)) return false;
-    std::memcpy(out, plan.tiling.data(), sizeof(*out));
-    return true;
-}
+bool DecodeTrilinearTiling(const KernelPlan& plan, Tiling* out) { return LoadTiling(plan, out); }
 
 bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& platform, KernelPlan* plan,
                              std::string* err)

@@ -2,8 +2,8 @@
 #include "view_copy_tiling.h"
 
 #include <algorithm>
-#include <cstring>
 
+#include "tiling_common.h"
 #include "view_copy_tiling_data.h"
 
 namespace ai {
@@ -136,8 +136,7 @@ bool PlanViewCopy(const std::vector<int64_t>& shapeIn, const std::vector<int64_t
 
     plan->blockDim = static_cast<uint32_t>(cores);
     t.path = static_cast<uint32_t>(path);
-    plan->tiling.resize(sizeof(t));
-    std::memcpy(plan->tiling.data(), &t, sizeof(t));
+    StoreTiling(t, plan);
     return true;
 }
 
