@@ -63,7 +63,11 @@ constexpr uint64_t kRowsPerCoreForBands = 4;
 constexpr uint64_t kShortRowElems = 256;
 constexpr uint64_t kMaxBatchElems = 4096;
 constexpr uint64_t kMinUnitsPerCore = 4;
-constexpr uint64_t kMaxDmaBlocks = 65536;  // 310P strided DataCopy: block counts / gaps are uint16 (32 B units)
+constexpr uint64_t kMaxDmaBlocks = 65536;
+// A changed axis that is not the last rides inside the rows of the changed axis before it when the
+// block after it holds at most this many elements (channels-last: the C values of one pixel); longer
+// blocks are identity rows of their own pass (Muls + Axpy over whole rows need no gather tables).
+constexpr uint64_t kMaxInnerPost = 64;  // 310P strided DataCopy: block counts / gaps are uint16 (32 B units)
 // The vector cost model counts Gather + Mul + Add per inner tap; one repeat covers 256 B.
 constexpr double kInnerInstrsPerTap = 3.0;
 constexpr double kVectorRepeatBytes = 256.0;
@@ -148,6 +152,7 @@ struct PassPlan {
     InterpolateAxisTaps innerTaps;  // ROWS: taps of innerDim (or identity over the inner block)
     uint64_t outer = 1, inLen = 1, outLen = 1, inner = 1;
     uint64_t innerIn = 0, innerOut = 0, mid = 1;  // ROWS
+    uint64_t post = 1;  // ROWS: elements after innerDim inside the inner block (the inner axis is not the last)
     uint32_t inRowsPerDma = 1, outRowsPerDma = 1;  // ROWS
     bool innerAfter = false;                       // ROWS: inner transform on combined output rows
     uint32_t bandElems = 0;                        // ROWS: column bands of an identity inner block (0: none)
@@ -208,10 +213,18 @@ bool BuildActiveAxisTaps(PlanContext* ctx, std::vector<int>* copyDims, std::vect
 }
 
 // ============================ stage: decompose into passes ===================================
+// Elements of the dimensions after `d` (all unchanged when d is the last changed axis).
+uint64_t InnerPostElems(const InterpolateProblem& p, int d)
+{
+    uint64_t post = 1;
+    for (int j = d + 1; j < p.rank; ++j) post *= static_cast<uint64_t>(p.inShape[j]);
+    return post;
+}
+
 // Copy passes first, then weighted ones; in each group the innermost axis rides in the rows of the
 // next active axis, and the shrinking passes run first.
 std::vector<PassSpec> DecomposeIntoPassSpecs(const InterpolateProblem& p, const std::vector<int>& copyDims,
-                                             const std::vector<int>& weightedDims)
+                                             const std::vector<int>& weightedDims, bool fuseInnerWithPost)
 {
     const int last = p.rank - 1;
     auto ratio = [&](const PassSpec& sp) {
@@ -234,6 +247,14 @@ std::vector<PassSpec> DecomposeIntoPassSpecs(const InterpolateProblem& p, const 
             const int rowDim = dims.empty() ? last - 1 : dims.back();
             if (!dims.empty()) dims.pop_back();
             group.push_back(PassSpec{rowDim, last, copy, rowChanges});
+        } else if (fuseInnerWithPost && dims.size() >= 2 && InnerPostElems(p, dims.back()) <= kMaxInnerPost) {
+            // The last changed axis has a short block after it (channels-last images: W then C):
+            // it is transformed inside the rows of the changed axis before it, the block riding along.
+            const int innerDim = dims.back();
+            dims.pop_back();
+            const int rowDim = dims.back();
+            dims.pop_back();
+            group.push_back(PassSpec{rowDim, innerDim, copy, true});
         }
         for (int d : dims) group.push_back(PassSpec{d, -1, copy, true});
         std::stable_sort(group.begin(), group.end(),
@@ -337,15 +358,17 @@ PassPlan RowsPassGeometry(const PlanContext& ctx, const int64_t* shape, const Pa
     pp.inLen = spec.rowDim >= 0 ? static_cast<uint64_t>(shape[spec.rowDim]) : 1;
     pp.outLen = !rowActive ? pp.inLen : static_cast<uint64_t>(p.outShape[spec.rowDim]);
     pp.taps = rowActive ? ctx.axisTaps[spec.rowDim] : IdentitySourceTaps(static_cast<int64_t>(pp.inLen));
-    uint64_t mid = 1;
+    uint64_t mid = 1, post = 1;
     for (int j = spec.rowDim + 1; j < (spec.innerDim >= 0 ? spec.innerDim : p.rank); ++j) {
         mid *= static_cast<uint64_t>(shape[j]);
     }
     if (spec.innerDim >= 0) {
+        for (int j = spec.innerDim + 1; j < p.rank; ++j) post *= static_cast<uint64_t>(shape[j]);
         pp.innerTaps = ctx.axisTaps[spec.innerDim];
-        pp.innerIn = mid * static_cast<uint64_t>(shape[spec.innerDim]);
-        pp.innerOut = mid * static_cast<uint64_t>(p.outShape[spec.innerDim]);
+        pp.innerIn = mid * static_cast<uint64_t>(shape[spec.innerDim]) * post;
+        pp.innerOut = mid * static_cast<uint64_t>(p.outShape[spec.innerDim]) * post;
         pp.mid = mid;
+        pp.post = post;
     } else {
         pp.innerTaps = IdentitySourceTaps(static_cast<int64_t>(mid));
         pp.innerIn = pp.innerOut = mid;
@@ -385,7 +408,7 @@ bool InnerTransformAfterRows(const PlatformCost& cost, const PassPlan& pp)
 // The order a split of a fused spec runs its axes in (ChoosePassLayouts): the more shrinking first.
 bool InnerFirst(const InterpolateProblem& p, const PassSpec& spec)
 {
-    return AxisRatio(p, p.rank - 1) < AxisRatio(p, spec.rowDim);
+    return AxisRatio(p, spec.innerDim) < AxisRatio(p, spec.rowDim);
 }
 
 // canonicalAxisOrder: a fused ROWS pass transforms its inner axis after the rows exactly when a split
@@ -592,7 +615,10 @@ std::vector<PassPlan> ChoosePassLayouts(const PlanContext& ctx, const std::vecto
             if (spec.innerDim >= 0) shape[spec.innerDim] = p.outShape[spec.innerDim];
             passes.push_back(std::move(rows));
         } else if (IsFusedSpec(spec)) {
-            const PassSpec innerOnly{last - 1, last, spec.copy, false};  // rows of dimension last-1, unchanged
+            // the inner axis alone: the last one inside the rows of dimension last-1, unchanged; any
+            // other one as the row axis of its own pass
+            const PassSpec innerOnly = spec.innerDim == last ? PassSpec{last - 1, last, spec.copy, false}
+                                                             : PassSpec{spec.innerDim, -1, spec.copy, true};
             const PassSpec rowOnly{spec.rowDim, -1, spec.copy, true};
             const bool innerFirst = InnerFirst(p, spec);
             work.push_back(innerFirst ? rowOnly : innerOnly);
@@ -680,7 +706,8 @@ void EncodeInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c,
     const uint64_t pad = r.innerOutPad;
     const uint64_t width = r.bandElems;  // elements computed per row
     const bool banded = pp.bandElems != 0;
-    const uint64_t wOut = pp.innerOut / pp.mid, wIn = pp.innerIn / pp.mid;
+    const uint64_t post = pp.post;
+    const uint64_t wOut = pp.innerOut / (pp.mid * post), wIn = pp.innerIn / (pp.mid * post);
     std::vector<uint8_t> wtab((weighted || r.innerMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
     // WEIGHTED with padding taps: int32 mask (1: inside the input, 0: padding, read as 0)
     std::vector<int32_t> mtab((weighted && r.innerMask) ? kw * pad : 0, 0);
@@ -688,11 +715,14 @@ void EncodeInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c,
     const uint64_t repStride = reps > 1 ? r.batchStride : 0;
     for (uint64_t rep = 0; rep < reps; ++rep) {
         for (uint64_t m = 0; m < width; ++m) {
-            const uint64_t mi = m / wOut, wo = m % wOut;
+            // m = (mi * wOut + wo) * post + pi: block mi of the dimensions before the inner axis,
+            // output position wo on it, element pi of the dimensions after it
+            const uint64_t mi = m / (wOut * post), wo = m / post % wOut, pi = m % post;
             for (uint32_t t = 0; t < kw; ++t) {
-                const uint64_t srcIdx = banded ? m : static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t]);
                 const uint64_t e = t * pad + rep * repStride + m;
-                PutU32(blob, e * 4, static_cast<uint32_t>((rep * r.rawPitch + mi * wIn + srcIdx) * szC));
+                const uint64_t srcElem =
+                    banded ? m : (mi * wIn + static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t])) * post + pi;
+                PutU32(blob, e * 4, static_cast<uint32_t>((rep * r.rawPitch + srcElem) * szC));
                 const float w = banded ? 1.0f : pp.innerTaps.weight[wo * kw + t];
                 if (!wtab.empty()) PutTapWeight(&wtab, e, w, weighted, szC);
                 if (!mtab.empty()) mtab[e] = (banded || !IsPadTapWeight(w)) ? 1 : 0;
@@ -1054,7 +1084,8 @@ bool PlanFromAxisTaps(PlanContext* ctx, const std::vector<int>& copyDims, const 
                       KernelPlan* plan, std::string* err)
 {
     const InterpolateProblem& p = ctx->p;
-    const std::vector<PassPlan> passes = ChoosePassLayouts(*ctx, DecomposeIntoPassSpecs(p, copyDims, weightedDims));
+    const std::vector<PassPlan> passes =
+        ChoosePassLayouts(*ctx, DecomposeIntoPassSpecs(p, copyDims, weightedDims, !ctx->canonicalAxisOrder));
     if (passes.size() > interp::kInterpolateMaxPasses) return Fail(err, "too many passes");
 
     InterpolateTilingData td;

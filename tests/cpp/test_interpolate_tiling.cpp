@@ -398,6 +398,52 @@ TEST(InterpolatePlan, PassStructure)
     EXPECT_EQ(plan.blockDim, 0u);
 }
 
+TEST(InterpolatePlan, ChannelsLastImagesResizeInOnePass)
+{
+    // NHWC, H and W resized: H is the row axis, W is transformed inside each row with the C values of
+    // a pixel riding along (inner block W*C), so the image is read once and written once.
+    for (auto dt : {ai::DType::F32, ai::DType::U8, ai::DType::I32}) {
+        for (auto mode : {InterpMode::NEAREST, InterpMode::LINEAR_ONNX, InterpMode::CUBIC}) {
+            SCOPED_TRACE(std::string(ai::DTypeName(dt)) + " mode " + std::to_string(static_cast<int>(mode)));
+            auto p = Problem({2, 20, 30, 3}, {2, 41, 17, 3}, mode, dt);
+            ai::KernelPlan plan;
+            std::string err;
+            ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
+            auto td = Tiling(plan);
+            ASSERT_EQ(td.numPasses, 1u);
+            const auto& r = td.pass[0].rows;
+            EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+            EXPECT_EQ(r.rowInLen, 20u);
+            EXPECT_EQ(r.rowOutLen, 41u);
+            EXPECT_EQ(r.innerIn, 30u * 3u);
+            EXPECT_EQ(r.innerOut, 17u * 3u);
+            EXPECT_EQ(r.innerIdentity, 0u);
+            CheckPlanInvariants(p, Ascend910b());
+            CheckPlanInvariants(p, Ascend310p());
+        }
+    }
+    // The inner gather tables: output pixel w, channel c reads source pixel src(w) channel c.
+    auto p = Problem({1, 4, 6, 2}, {1, 8, 3, 2}, InterpMode::NEAREST, ai::DType::F32);
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
+    auto td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    const auto& r = td.pass[0].rows;
+    ASSERT_EQ(r.innerOut, 6u);
+    ai::InterpolateAxisTaps w;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 2, &w, &err)) << err;
+    for (uint32_t m = 0; m < 6; ++m) {
+        uint32_t off;
+        std::memcpy(&off, &plan.workspaceInit[r.tableBlob + m * 4], 4);
+        EXPECT_EQ(off, (w.srcIndex[m / 2] * 2 + m % 2) * 4) << m;
+    }
+    // Backward plans keep one row pass per axis (the canonical order of the separable sums).
+    auto nhwc = Problem({1, 8, 12, 3}, {1, 16, 6, 3}, InterpMode::LINEAR_ONNX, ai::DType::F32);
+    ASSERT_TRUE(ai::PlanInterpolateBackward(nhwc, Ascend910b(), &plan, &err)) << err;
+    EXPECT_EQ(Tiling(plan).numPasses, 2u);
+}
+
 TEST(InterpolatePlan, CoreSplitUsesAllCoresOnLargeOutputs)
 {
     auto p = Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST);

@@ -1,0 +1,66 @@
+"""Interpolate-4 resizes of several axes in one pass (docs/aclnnInterpolate.md "Kernel strategy").
+
+Channels-last images and volumes (NHWC / NDHWC, axes before the last), resizes of three axes and
+their integer dtypes run as one kernel pass: the input is read once, the output written once, and no
+float32 intermediate goes through the GM workspace (the launch record has one SyncAll phase).  The
+results are checked against the reference with the tolerances of tests/test_interpolate_kernel.py on
+both SoC profiles.
+"""
+import numpy as np
+import pytest
+
+import ascend_interpolate as ai
+from ascend_interpolate import reference
+from test_interpolate_kernel import _check, _data
+
+SOCS = ["ascend910b", "ascend310p"]
+MODES = ["nearest", "linear", "linear_onnx", "cubic"]
+DTYPES = [np.dtype(t) for t in (np.float32, np.float16, np.int8, np.uint8, np.int32)]
+
+
+def _kw(mode, axes, sizes, **extra):
+    return dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=axes, **extra)
+
+
+# (shape, kwargs, the SoCs on which it is one pass)
+BOTH = ("ascend910b", "ascend310p")
+FUSED = [
+    # NHWC: W inside the rows of H, the C values of a pixel riding along.  310P: 27-byte rows of 1-byte
+    # data are too few (29) to pack into 32 B groups
+    ([1, 13, 17, 3], dict(axes=[1, 2], sizes=[29, 9]), ("ascend910b",)),
+    ([2, 7, 40, 5], dict(axes=[1, 2], sizes=[15, 90], pads_begin=[0, 1, 2, 0], pads_end=[0, 2, 0, 0]), BOTH),
+    ([3, 21, 19, 2], dict(axes=[1, 2], sizes=[7, 6]), BOTH),
+    ([1, 60, 90, 3], dict(axes=[1, 2], sizes=[127, 41]), BOTH),
+]
+
+
+@pytest.fixture(params=SOCS)
+def soc(request):
+    previous = ai.get_soc()
+    ai.set_soc(request.param)
+    yield request.param
+    ai.set_soc(previous)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.name)
+@pytest.mark.parametrize("case", range(len(FUSED)))
+def test_fused_resize_matches_reference_in_one_pass(soc, mode, dtype, case):
+    shape, extra, one_pass_on = FUSED[case]
+    kw = dict(mode=mode, shape_calculation_mode="sizes", **extra)
+    rng = np.random.default_rng(case)
+    x = _data(shape, dtype, rng)
+    want = reference.interpolate(x, **kw)
+    got = ai.interpolate(x, **kw)
+    _check(got, want, x, kw)
+    rec = ai.last_launch()
+    if soc in one_pass_on:
+        assert rec["phases"] == 1, f"{rec['phases']} passes"
+
+
+def test_channels_last_antialias_downscale(soc):
+    x = _data([2, 31, 27, 3], np.dtype(np.uint8), np.random.default_rng(7))
+    kw = _kw("linear", [1, 2], [9, 8], antialias=True)
+    got = ai.interpolate(x, **kw)
+    _check(got, reference.interpolate(x, **kw), x, kw)
+    assert ai.last_launch()["phases"] == 1
