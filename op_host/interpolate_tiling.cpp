@@ -46,6 +46,11 @@ constexpr uint32_t kMaxRowSlots = 128;      // InterpolateRowPass::kMaxSlots
 constexpr uint32_t kMaxRowsPerDma = 16;     // ROWS: rows per DMA tried first (halved until the pass fits)
 constexpr uint64_t kRowAlignElems = 32;     // ROWS: transformed rows and bands are 32-element multiples
 constexpr uint64_t kMaxBandElems = 8192;    // ROWS: the widest column band tried
+// ROWS bands of a transformed inner block: each band has its own tables (per tap and column a uint32
+// offset, a float weight and an int32 mask at most); all of them stay below 2^31 bytes, the blob
+// offsets being uint32.
+constexpr uint64_t kBandTableBytesPerTap = 12;
+constexpr uint64_t kMaxBandTablesBytes = 1ull << 31;
 constexpr uint64_t kGatherOffsetLimit = 1ull << 31;  // Gather byte offsets are uint32 that the kernel
                                                      // shifts as int32: they stay below 2^31
 constexpr uint64_t kFloatBytes = 4;
@@ -143,6 +148,12 @@ struct PassSpec {
 
 bool IsFusedSpec(const PassSpec& s) { return s.rowDim >= 0 && s.innerDim >= 0 && s.rowChanges; }
 
+// One column band of a ROWS pass: output columns [outStart, outStart + outLen) of every row, computed
+// from input columns [srcLo, srcLo + srcLen) (the kernel's band table: RowsPassTiling bandSpanAt).
+struct BandSpan {
+    uint32_t outStart, outLen, srcLo, srcLen;
+};
+
 struct PassPlan {
     uint32_t layout = interp::kLayoutGather;
     int dim = 0;       // GATHER: the axis; ROWS: the row axis (-1: one row)
@@ -155,7 +166,9 @@ struct PassPlan {
     uint64_t post = 1;  // ROWS: elements after innerDim inside the inner block (the inner axis is not the last)
     uint32_t inRowsPerDma = 1, outRowsPerDma = 1;  // ROWS
     bool innerAfter = false;                       // ROWS: inner transform on combined output rows
-    uint32_t bandElems = 0;                        // ROWS: column bands of an identity inner block (0: none)
+    uint32_t bandElems = 0;                        // ROWS: column bands of the inner block (0: none)
+    std::vector<BandSpan> bandSpans;               // ROWS: each band's columns and input span (SetBands)
+    uint64_t bandSrcMax = 0;                       // ROWS: the longest input span of a band
     uint32_t bandGroups = 1;                       // ROWS: cores split over bands too
     uint32_t slots = 0;                            // ROWS: cached rows (0: rowTaps + inRowsPerDma)
     uint32_t outerBatch = 1;                       // ROWS: outer blocks handled together (short rows)
@@ -266,6 +279,62 @@ std::vector<PassSpec> DecomposeIntoPassSpecs(const InterpolateProblem& p, const 
 }
 
 // ====================== stage: choose the layouts and fit the UB =============================
+// The input element (inside a row's inner block) that tap t of inner output column `col` reads:
+// col = (mi * wOut + wo) * post + pi -- block mi of the dimensions before the inner axis, output
+// position wo on it, element pi of the dimensions after it.  Identity inner blocks read `col`.
+uint64_t InnerSourceElem(const PassPlan& pp, uint64_t col, uint32_t t)
+{
+    if (pp.innerDim < 0) return col;
+    const uint64_t post = pp.post, kw = pp.innerTaps.numTaps;
+    const uint64_t wOut = pp.innerOut / (pp.mid * post), wIn = pp.innerIn / (pp.mid * post);
+    const uint64_t mi = col / (wOut * post), wo = col / post % wOut, pi = col % post;
+    return (mi * wIn + static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t])) * post + pi;
+}
+
+float InnerTapWeight(const PassPlan& pp, uint64_t col, uint32_t t)
+{
+    if (pp.innerDim < 0) return 1.0f;
+    const uint64_t post = pp.post, kw = pp.innerTaps.numTaps;
+    const uint64_t wOut = pp.innerOut / (pp.mid * post);
+    return pp.innerTaps.weight[(col / post % wOut) * kw + t];
+}
+
+// Cuts the inner block into column bands of `band` elements (a 32-element multiple) with their input
+// spans.  Without DataCopyPad a last band whose bytes are not a 32 B multiple becomes a full band
+// ending at the row end (it overlaps the band before it; the same core writes both).
+void SetBands(const PlanContext& ctx, uint32_t szOut, uint64_t band, PassPlan* pp)
+{
+    pp->bandElems = static_cast<uint32_t>(band);
+    pp->bandSpans.clear();
+    pp->bandSrcMax = 0;
+    const uint32_t kw = pp->innerDim < 0 ? 1u : pp->innerTaps.numTaps;
+    for (uint64_t start = 0; start < pp->innerOut; start += band) {
+        uint64_t first = start, len = std::min<uint64_t>(band, pp->innerOut - start);
+        if (!ctx.platform.hasDataCopyPad && (len * szOut) % kBlockBytes != 0 && pp->innerOut >= band) {
+            first = pp->innerOut - band;
+            len = band;
+        }
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (uint64_t col = first; col < first + len; ++col) {
+            for (uint32_t t = 0; t < kw; ++t) {
+                const uint64_t e = InnerSourceElem(*pp, col, t);
+                lo = std::min(lo, e);
+                hi = std::max(hi, e + 1);
+            }
+        }
+        pp->bandSpans.push_back(BandSpan{static_cast<uint32_t>(first), static_cast<uint32_t>(len),
+                                         static_cast<uint32_t>(lo), static_cast<uint32_t>(hi - lo)});
+        pp->bandSrcMax = std::max<uint64_t>(pp->bandSrcMax, hi - lo);
+    }
+}
+
+void ClearBands(PassPlan* pp)
+{
+    pp->bandElems = 0;
+    pp->bandSpans.clear();
+    pp->bandSrcMax = 0;
+}
+
 // The UB buffers and work units of a ROWS pass with inRows / outRows rows per DMA.
 void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, const interp::InterpolatePassCommon& c,
                      interp::RowsPassTiling* r)
@@ -284,7 +353,7 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     r->batchStride = static_cast<uint32_t>(AlignUp(width, kRowAlignElems));
     r->innerIdentity = pp.innerDim < 0 ? 1u : 0u;
     r->bandElems = static_cast<uint32_t>(width);
-    r->bands = static_cast<uint32_t>(pp.bandElems ? (pp.innerOut + pp.bandElems - 1) / pp.bandElems : 1);
+    r->bands = static_cast<uint32_t>(pp.bandElems ? pp.bandSpans.size() : 1);
     r->bandGroups = pp.bandGroups;
     r->innerTaps = kw;
     r->rowTaps = kd;
@@ -295,7 +364,7 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     r->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
     r->slotElems = static_cast<uint32_t>(r->innerAfter ? AlignUp(pp.innerIn, kRowAlignElems) : pad);
     r->rawElems = static_cast<uint32_t>(
-        batch > 1 ? batch * rawPitch : AlignUp(pp.bandElems ? width : inRows * pp.innerIn, kBlockBytes / szIn));
+        batch > 1 ? batch * rawPitch : AlignUp(pp.bandElems ? pp.bandSrcMax : inRows * pp.innerIn, kBlockBytes / szIn));
     r->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
     r->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
     r->outRowStride = static_cast<uint32_t>(batch > 1 ? pad : AlignUp(width * szOut, kBlockBytes) / szOut);
@@ -327,10 +396,17 @@ void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, const interp::Interpol
     if (r->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
     r->compactAt = static_cast<uint32_t>(at);
     if (pp.compactOut) at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
-    r->rowSrcAt = static_cast<uint32_t>(at);  // end of the inner tables (read whole)
+    r->bandSpanAt = static_cast<uint32_t>(at);
+    if (r->bands > 1) at += AlignUp(uint64_t(r->bands) * sizeof(BandSpan), kBlockBytes);
+    r->rowSrcAt = static_cast<uint32_t>(at);  // end of the part read whole
     at += r->rowTabCap * 8ull + kBlockBytes;
     r->runLenAt = static_cast<uint32_t>(at);
     at += r->runLenCap * 4ull + kBlockBytes;
+    // band b > 0 has inner tables of its own unless every band reads the same columns relative to its
+    // span (an identity inner block)
+    r->bandTableBytes = (r->bands > 1 && !r->innerIdentity) ? r->identityAt : 0u;
+    r->bandTablesAt = static_cast<uint32_t>(at);
+    at += uint64_t(r->bands > 1 ? r->bands - 1 : 0) * r->bandTableBytes;
     r->tableBlobBytes = at;
 }
 
@@ -454,18 +530,21 @@ bool FitRowsLargestBatch(const PlanContext& ctx, PassPlan* pp, InterpolatePassTi
     return false;
 }
 
-// Identity inner block too long (or unaligned rows on 310P): column bands, one row per DMA;
-// without DataCopyPad the last band is a full band ending at the row end.
-bool FitIdentityRowsInBands(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
+// Inner block too long for the UB (or, without DataCopyPad, rows that are not 32 B multiples): column
+// bands, one row per DMA, each band reading only its input span; the widest band that fits.
+bool FitRowsInBands(const PlanContext& ctx, uint32_t szOut, PassPlan* pp, InterpolatePassTiling* probe)
 {
     uint64_t band = std::min<uint64_t>(AlignUp(pp->innerOut, kRowAlignElems), kMaxBandElems);
     if (!ctx.platform.hasDataCopyPad) band = std::min<uint64_t>(band, pp->innerOut / kRowAlignElems * kRowAlignElems);
     pp->innerAfter = false;
     for (; band >= kRowAlignElems; band = band / 2 / kRowAlignElems * kRowAlignElems) {
-        pp->bandElems = static_cast<uint32_t>(band);
+        SetBands(ctx, szOut, band, pp);
+        const uint64_t tableBytes =
+            pp->innerDim < 0 ? 0 : pp->bandSpans.size() * pp->innerTaps.numTaps * kBandTableBytesPerTap * band;
+        if (tableBytes > kMaxBandTablesBytes) break;  // the band tables would outgrow the workspace offsets
         if (FitRowsInUb(ctx, pp, 1, probe)) return true;
     }
-    pp->bandElems = 0;
+    ClearBands(pp);
     pp->slots = 0;
     return false;
 }
@@ -484,7 +563,7 @@ bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* 
     for (uint32_t batch = kMaxRowsPerDma; batch >= 1; batch /= 2) {
         PassPlan cand = *pp;
         cand.compactOut = true;
-        cand.bandElems = 0;
+        ClearBands(&cand);
         cand.innerAfter = false;
         cand.inRowsPerDma = batch;
         cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
@@ -498,13 +577,15 @@ bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* 
     return false;
 }
 
-// Few long identity rows: split the cores over column bands as well (bands of >= ~1K elements keep
-// DMAs long), so each core reads few neighbouring rows twice.
+// Few long rows: split the cores over column bands as well (bands of >= ~1K elements keep DMAs
+// long), so each core reads few neighbouring rows twice and only its bands' inner tables.  Backward
+// plans keep the inner transform where the canonical order put it.
 void SpreadLongRowsOverBands(const PlanContext& ctx, uint32_t szOut, PassPlan* pp, InterpolatePassTiling* probe)
 {
     const uint64_t coreNum = ctx.platform.coreNum;
     const uint64_t rows = pp->outer * pp->outLen;
     if (rows >= kRowsPerCoreForBands * coreNum || pp->innerOut < kLongRowElems) return;
+    if (ctx.canonicalAxisOrder && pp->innerAfter) return;
     const uint64_t want = std::min<uint64_t>(coreNum, (pp->innerOut + kCoreBandElems - 1) / kCoreBandElems);
     uint64_t band = AlignUp((pp->innerOut + want - 1) / want, kRowAlignElems);
     if (pp->bandElems) band = std::min<uint64_t>(band, pp->bandElems);
@@ -513,7 +594,7 @@ void SpreadLongRowsOverBands(const PlanContext& ctx, uint32_t szOut, PassPlan* p
     const bool tailOk = ctx.platform.hasDataCopyPad || (tail * szOut) % kBlockBytes == 0;
     if (bands <= 1 || !tailOk) return;
     PassPlan banded = *pp;
-    banded.bandElems = static_cast<uint32_t>(band);
+    SetBands(ctx, szOut, band, &banded);
     banded.bandGroups = static_cast<uint32_t>(std::min<uint64_t>(bands, coreNum));
     banded.innerAfter = false;
     if (FitRowsInUb(ctx, &banded, 1, probe)) *pp = banded;
@@ -565,12 +646,15 @@ bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& 
     }
     const bool innerAfter = pp.innerAfter;
     bool fits = offsetsFit && rowsAligned && FitRowsLargestBatch(ctx, &pp, &probe);
-    if (!fits && offsetsFit && spec.innerDim < 0 && pp.innerOut >= kRowAlignElems) {
-        fits = FitIdentityRowsInBands(ctx, &pp, &probe);
-    }
+    // Rows too long for the UB: column bands.  Without DataCopyPad, unaligned rows of an identity
+    // inner block take bands too; those of a transformed one are packed first (short rows), and banded
+    // when packing does not fit.
+    const bool bandable = offsetsFit && pp.innerOut >= kRowAlignElems;
+    if (!fits && bandable && (rowsAligned || spec.innerDim < 0)) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
     if (!fits && offsetsFit && !rowsAligned) fits = FitPackedRows(ctx, &pp, &probe);
+    if (!fits && bandable && !rowsAligned && spec.innerDim >= 0) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
     if (!fits || (ctx.canonicalAxisOrder && pp.innerAfter != innerAfter)) return false;  // split instead
-    if (spec.innerDim < 0) SpreadLongRowsOverBands(ctx, szOut, &pp, &probe);
+    SpreadLongRowsOverBands(ctx, szOut, &pp, &probe);
     BatchShortRows(ctx, DTypeBytes(inType), szOut, &pp, &probe);
     *out = std::move(pp);
     return true;
@@ -695,49 +779,61 @@ void PutTapWeight(std::vector<uint8_t>* dst, uint64_t at, float w, bool weighted
 
 void PutU32(std::vector<uint8_t>* blob, uint64_t at, uint32_t v) { std::memcpy(&(*blob)[at], &v, 4); }
 
-// ROWS inner tables: per inner tap a row of innerOutPad byte offsets (B > 1: repeated per row,
+// ROWS inner tables of one band (the whole row when there are no bands), from blob offset `at`: per
+// inner tap a row of innerOutPad byte offsets into the band's input span (B > 1: repeated per row,
 // row b reading rawPitch * b further on), then the weights / copy masks, then the padding masks.
-void EncodeInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c, const interp::RowsPassTiling& r,
-                     std::vector<uint8_t>* blob)
+void EncodeBandInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c, const interp::RowsPassTiling& r,
+                         const BandSpan& band, uint64_t at, std::vector<uint8_t>* blob)
 {
     const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
     const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
     const uint32_t kw = r.innerTaps;
     const uint64_t pad = r.innerOutPad;
-    const uint64_t width = r.bandElems;  // elements computed per row
-    const bool banded = pp.bandElems != 0;
-    const uint64_t post = pp.post;
-    const uint64_t wOut = pp.innerOut / (pp.mid * post), wIn = pp.innerIn / (pp.mid * post);
     std::vector<uint8_t> wtab((weighted || r.innerMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
     // WEIGHTED with padding taps: int32 mask (1: inside the input, 0: padding, read as 0)
     std::vector<int32_t> mtab((weighted && r.innerMask) ? kw * pad : 0, 0);
     const uint64_t reps = r.outerBatch > 1 ? r.outerBatch : 1;
     const uint64_t repStride = reps > 1 ? r.batchStride : 0;
     for (uint64_t rep = 0; rep < reps; ++rep) {
-        for (uint64_t m = 0; m < width; ++m) {
-            // m = (mi * wOut + wo) * post + pi: block mi of the dimensions before the inner axis,
-            // output position wo on it, element pi of the dimensions after it
-            const uint64_t mi = m / (wOut * post), wo = m / post % wOut, pi = m % post;
+        for (uint64_t m = 0; m < band.outLen; ++m) {
             for (uint32_t t = 0; t < kw; ++t) {
                 const uint64_t e = t * pad + rep * repStride + m;
-                const uint64_t srcElem =
-                    banded ? m : (mi * wIn + static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t])) * post + pi;
-                PutU32(blob, e * 4, static_cast<uint32_t>((rep * r.rawPitch + srcElem) * szC));
-                const float w = banded ? 1.0f : pp.innerTaps.weight[wo * kw + t];
+                const uint64_t srcElem = InnerSourceElem(pp, band.outStart + m, t) - band.srcLo;
+                PutU32(blob, at + e * 4, static_cast<uint32_t>((rep * r.rawPitch + srcElem) * szC));
+                const float w = InnerTapWeight(pp, band.outStart + m, t);
                 if (!wtab.empty()) PutTapWeight(&wtab, e, w, weighted, szC);
-                if (!mtab.empty()) mtab[e] = (banded || !IsPadTapWeight(w)) ? 1 : 0;
+                if (!mtab.empty()) mtab[e] = IsPadTapWeight(w) ? 0 : 1;
             }
         }
-        for (uint64_t m = width; m < repStride; ++m) {  // lanes past the row: any valid source
+        for (uint64_t m = band.outLen; m < repStride; ++m) {  // lanes past the row: any valid source
             for (uint32_t t = 0; t < kw; ++t) {
-                PutU32(blob, (t * pad + rep * repStride + m) * 4, static_cast<uint32_t>(rep * r.rawPitch * szC));
+                PutU32(blob, at + (t * pad + rep * repStride + m) * 4, static_cast<uint32_t>(rep * r.rawPitch * szC));
             }
         }
     }
-    if (!wtab.empty()) std::memcpy(&(*blob)[r.innerWeightAt], wtab.data(), wtab.size());
+    if (!wtab.empty()) std::memcpy(&(*blob)[at + r.innerWeightAt], wtab.data(), wtab.size());
     if (!mtab.empty()) {
-        std::memcpy(&(*blob)[r.innerWeightAt + AlignUp(uint64_t(kw) * pad * 4, kBlockBytes)], mtab.data(),
+        std::memcpy(&(*blob)[at + r.innerWeightAt + AlignUp(uint64_t(kw) * pad * 4, kBlockBytes)], mtab.data(),
                     mtab.size() * 4);
+    }
+}
+
+// Every band's inner tables (band 0 at the start of the blob, band b > 0 at bandTablesAt unless the
+// bands share band 0's) and the band spans.
+void EncodeInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c, const interp::RowsPassTiling& r,
+                     std::vector<uint8_t>* blob)
+{
+    if (r.bands <= 1) {
+        const BandSpan whole{0, static_cast<uint32_t>(r.bandElems), 0, static_cast<uint32_t>(pp.innerIn)};
+        EncodeBandInnerTaps(pp, c, r, whole, 0, blob);
+        return;
+    }
+    for (uint32_t b = 0; b < r.bands; ++b) {
+        const BandSpan& band = pp.bandSpans[b];
+        std::memcpy(&(*blob)[r.bandSpanAt + b * sizeof(BandSpan)], &band, sizeof(BandSpan));
+        if (b > 0 && r.bandTableBytes == 0) continue;  // shared: band 0's tables serve every band
+        const uint64_t at = b == 0 ? 0 : r.bandTablesAt + uint64_t(b - 1) * r.bandTableBytes;
+        EncodeBandInnerTaps(pp, c, r, band, at, blob);
     }
 }
 

@@ -21,7 +21,8 @@
 //     instruction), narrowed once (RINT, saturation for integers), and outRowsPerDma rows leave in
 //     one DMA;
 //   - when rows shrink the inner transform runs after the row combination instead (innerAfter);
-//   - identity inner blocks too long for UB are cut into column bands (band-major loop).
+//   - inner blocks too long for UB are cut into column bands (band-major loop): a band reads only
+//     its input span of each row and, for a transformed inner axis, loads inner tables of its own.
 // GATHER (fallback: rows that do not fit UB, 310P rows that are not 32 B multiples).  A pass over
 // one dimension reads a dense tensor viewed as [outer, inLen * inner] and writes
 // [outer, outLen * inner].  Each core owns a contiguous range of the flat output (whole 32 B
@@ -491,7 +492,7 @@ public:
             interp::InterpolateRowsUbLayout(c_, r_, PassCoreSync::ScratchBytes(syncBytes));
         sync_.Init(pipe_, user, syncBytes, ub.syncScratch);
         BindPassTensors(c_, x, y, user, inGm_, outGm_);
-        blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + r_.tableBlob), r_.rowSrcAt / 4);
+        blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + r_.tableBlob), r_.tableBlobBytes / 4);
         rowGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(user + r_.tableBlob + r_.rowSrcAt),
                                r_.rowTabCap + 4);
         runGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + r_.tableBlob + r_.runLenAt),
@@ -543,7 +544,12 @@ public:
         rowBase_ = oLo * k;
         const uint64_t pairs = (oHi + 1 - oLo) * k;
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-        DataCopy(blob, blobGm_[0], r_.rowSrcAt / 4);
+        if (r_.bandTableBytes == 0) {
+            DataCopy(blob, blobGm_[0], r_.rowSrcAt / 4);
+        } else {  // bands with tables of their own: the helpers and spans now, a band's tables when it starts
+            DataCopy(blob[r_.identityAt / 4], blobGm_[r_.identityAt / 4], (r_.rowSrcAt - r_.identityAt) / 4);
+            tablesBand_ = UINT32_MAX;
+        }
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         DataCopy(rowTab, rowGm_[rowBase_], static_cast<uint32_t>((pairs + 3) / 4 * 4));
         ai::Sync<HardEvent::MTE2_S>();
@@ -591,20 +597,16 @@ public:
             }
             return;
         }
-        // Column bands of an identity inner block: band-major, so cached rows are reused within a band.
+        // Column bands: band-major, so cached rows are reused within a band.
+        uint64_t written = 0;  // end of the previous band's columns
         for (uint32_t band = band0_; band < band1_; ++band) {
-            bandStart_ = uint64_t(band) * r_.bandElems;
-            bandLen_ = r_.bandElems;
-            if (bandStart_ + bandLen_ > r_.innerOut) {
-                if (kPad || ((r_.innerOut - bandStart_) * sizeof(TOut)) % 32 == 0) {
-                    bandLen_ = r_.innerOut - bandStart_;
-                } else {
-                    // 310P: a full band ending at the row end, overlapping the previous band of the
-                    // same rows (this core's own bytes, same values)
-                    bandStart_ = r_.innerOut - r_.bandElems;
-                    PipeBarrier<PIPE_MTE3>();
-                }
+            SelectBand(band);
+            if (band > band0_ && bandStart_ < written) {
+                // 310P: a full last band ending at the row end overlaps the previous band of the same
+                // rows (this core's own bytes, same values)
+                PipeBarrier<PIPE_MTE3>();
             }
+            written = bandStart_ + bandLen_;
             for (uint32_t i = 0; i < r_.slots; ++i) slotRow_[i] = UINT64_MAX;
             nextSlot_ = 0;
             for (uint64_t r = r0; r < r1; ++r) {
@@ -617,6 +619,22 @@ public:
     }
 
 private:
+    // Band `band`'s columns and input span (the host's band table), and its inner tables.
+    __aicore__ inline void SelectBand(uint32_t band)
+    {
+        LocalTensor<uint32_t> span = blobBuf_.Get<uint32_t>()[r_.bandSpanAt / 4 + 4 * band];
+        bandStart_ = span.GetValue(0);
+        bandLen_ = span.GetValue(1);
+        bandSrcLo_ = span.GetValue(2);
+        bandSrcLen_ = span.GetValue(3);
+        if (r_.bandTableBytes == 0 || band == tablesBand_) return;
+        const uint64_t at = band == 0 ? 0 : r_.bandTablesAt + uint64_t(band - 1) * r_.bandTableBytes;
+        ai::Sync<HardEvent::V_MTE2>();  // the previous band's transforms have read its tables
+        DataCopy(blobBuf_.Get<uint32_t>(), blobGm_[at / 4], r_.bandTableBytes / 4);
+        ai::Sync<HardEvent::MTE2_V>();
+        tablesBand_ = band;
+    }
+
     // 310P, rows that are not 32 B multiples: groups of G rows (G * innerOut * sizeof(TOut) a 32 B
     // multiple) are computed into 32-element aligned staging rows, packed by one Gather and written
     // with one DMA; a core's last group is a full group ending at its last row (its own rows,
@@ -783,8 +801,11 @@ private:
             }
             loaded = uint64_t(r_.outerBatch) * r_.rawPitch;
         } else {
-            const uint64_t len = r_.bands <= 1 ? n * r_.innerIn : bandLen_;  // bands: one row at a time
-            LoadRange(raw, inGm_, c_.inElems, g * r_.innerIn + bandStart_, len, &shift, &loaded);
+            if (r_.bands <= 1) {
+                LoadRange(raw, inGm_, c_.inElems, g * r_.innerIn, n * r_.innerIn, &shift, &loaded);
+            } else {  // bands: the band's input span of one row
+                LoadRange(raw, inGm_, c_.inElems, g * r_.innerIn + bandSrcLo_, bandSrcLen_, &shift, &loaded);
+            }
         }
         rawQue_.EnQue(raw);
         raw = rawQue_.DeQue<TIn>();
@@ -991,8 +1012,9 @@ private:
     GlobalTensor<uint64_t> rowGm_;
     PassCoreSync sync_;
     uint64_t r0_ = 0, r1_ = 0, rowBase_ = 0, runBase_ = 0;
-    uint64_t bandStart_ = 0, bandLen_ = 0;
+    uint64_t bandStart_ = 0, bandLen_ = 0, bandSrcLo_ = 0, bandSrcLen_ = 0;
     uint32_t band0_ = 0, band1_ = 1;
+    uint32_t tablesBand_ = 0;  // the band whose inner tables are in UB
     uint64_t slotRow_[kMaxSlots];
     uint32_t nextSlot_ = 0;
     uint32_t slotStride_ = 0;

@@ -91,6 +91,12 @@ static_assert(sizeof(GatherPassTiling) % 8 == 0, "tiling structs are padded to 8
 //      output rows; entries left over after the padding repeat the row's largest source;
 //   runLenAt: runLenCap uint32, consecutive needed input rows starting at each input row
 //      (read as the slice of this core's input rows).  Both slices have 32 B of slack in GM.
+// Column bands (bands > 1): band b computes output columns [outStart, outStart + outLen) of every
+// row from input columns [srcLo, srcLo + srcLen) (one DMA per row); its four uint32 are at
+// bandSpanAt + 16 b (inside the part read whole).  The inner tables above (everything before
+// identityAt) are band 0's, offsets counted from srcLo; band b > 0 has its own copy at
+// bandTablesAt + (b - 1) * bandTableBytes, loaded when the band starts (bandTableBytes 0: every band
+// uses band 0's tables, as identity bands do).
 struct RowsPassTiling {
     uint32_t innerTaps;       // taps of the inner transform (1: identity or a copy)
     uint32_t innerMask;       // padding taps among the inner taps: COPY multiplies by the 0/1 mask;
@@ -112,9 +118,9 @@ struct RowsPassTiling {
     uint32_t identityAt;      // innerAfter: blob offset of innerIn identity gather offsets
     uint32_t slotElems;       // elements per slot (innerOutPad, or innerIn padded when innerAfter)
     uint32_t innerIdentity;   // the inner transform is a plain copy (no weights to apply)
-    uint32_t bandElems;       // elements computed per row: identity inner blocks too long for UB are
-    uint32_t bands;           // cut into column bands of bandElems (32-element multiple; 1 band =
-                              // whole rows, bandElems = innerOut)
+    uint32_t bandElems;       // elements computed per row: inner blocks too long for UB are cut into
+    uint32_t bands;           // column bands of bandElems (32-element multiple; 1 band = whole rows,
+                              // bandElems = innerOut)
     uint32_t bandGroups;      // cores split the bands into this many groups (x row groups = blockDim)
     uint32_t outerBatch;      // B > 1: short rows of B consecutive outer blocks are handled together
                               // (rowUnits = outer / B * rowOutLen; inner tables repeated B times)
@@ -127,6 +133,10 @@ struct RowsPassTiling {
     uint32_t narrowElems;     // elements the narrowing buffers hold
     uint32_t zeroRuns;        // WEIGHTED: a row-tap entry with high word 0x80000000 | len stands for
                               // len consecutive zero-weight source rows (no weight is a negative subnormal)
+    uint32_t bandSpanAt;      // bands > 1: blob offset of the band spans (outStart, outLen, srcLo, srcLen)
+    uint32_t bandTablesAt;    // blob offset of band 1's inner tables (bandTableBytes > 0)
+    uint32_t bandTableBytes;  // bytes of one band's inner tables; 0: shared by every band
+    uint32_t rsvBands;
     uint64_t tableBlob;       // bytes into the user workspace: the blob
     uint64_t tableBlobBytes;
     uint64_t rowUnits;        // units of work: outer / outerBatch * rowOutLen output rows

@@ -64,3 +64,26 @@ def test_channels_last_antialias_downscale(soc):
     got = ai.interpolate(x, **kw)
     _check(got, reference.interpolate(x, **kw), x, kw)
     assert ai.last_launch()["phases"] == 1
+
+
+# Rows too long for the UB: column bands, each reading its input span and loading its own tables.
+BANDED = [
+    ([1, 40, 300, 16], dict(axes=[1, 2], sizes=[61, 700])),  # NHWC, 11200 elements per output row
+    ([2, 1, 3001], dict(axes=[2], sizes=[7777])),  # two long rows: the bands spread over the cores
+    ([1, 3, 50, 2999], dict(axes=[2, 3], sizes=[37, 9001], pads_begin=[0, 0, 1, 3], pads_end=[0, 0, 2, 5])),
+    ([1, 2, 20, 1431], dict(axes=[2, 3], sizes=[47, 4293])),  # 310P: unaligned rows, last band moved back
+    ([3, 20, 5000], dict(axes=[2], sizes=[977], antialias=True)),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("dtype", [np.dtype(np.float32), np.dtype(np.float16), np.dtype(np.uint8)],
+                         ids=lambda d: d.name)
+@pytest.mark.parametrize("case", range(len(BANDED)))
+def test_long_rows_in_column_bands(soc, mode, dtype, case):
+    shape, extra = BANDED[case]
+    kw = dict(mode=mode, shape_calculation_mode="sizes", **extra)
+    x = _data(shape, dtype, np.random.default_rng(100 + case))
+    got = ai.interpolate(x, **kw)
+    _check(got, reference.interpolate(x, **kw), x, kw)
+    assert ai.last_launch()["phases"] == 1

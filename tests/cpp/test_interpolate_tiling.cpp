@@ -182,6 +182,45 @@ TEST(InterpolateTaps, LinearAntialiasIsNormalised)
     EXPECT_NEAR(t.weight[1 * 17 + 8], t.weight[1 * 17 + 7], 1e-6);  // 6 and 5 are symmetric about 5.5
 }
 
+// Column bands of a ROWS pass: they cover every column of a row once (310P: a last band moved back
+// to end at the row end may overlap the one before), each reads an input span inside the row that
+// holds every source its tables name, and the raw buffer holds the longest span.
+void CheckBands(const InterpolatePassTiling& pt, const ai::KernelPlan& plan, const ai::PlatformInfo& platform)
+{
+    const interp::RowsPassTiling& r = pt.rows;
+    EXPECT_EQ(r.bandElems % 32, 0u);
+    EXPECT_LE(r.bandElems, r.innerOut);
+    EXPECT_EQ(r.inRowsPerDma, 1u);
+    EXPECT_EQ(r.outRowsPerDma, 1u);
+    EXPECT_EQ(r.bands, (r.innerOut + r.bandElems - 1) / r.bandElems);
+    EXPECT_EQ(r.innerAfter, 0u);
+    const uint8_t* blob = plan.workspaceInit.data() + r.tableBlob;
+    const uint32_t szC = pt.common.kind == 1 ? 4u : interp::InterpolateCopyComputeBytes(pt.common.inDType);
+    uint64_t covered = 0;
+    for (uint32_t b = 0; b < r.bands; ++b) {
+        uint32_t span[4];
+        std::memcpy(span, blob + r.bandSpanAt + 16 * b, 16);
+        SCOPED_TRACE("band " + std::to_string(b));
+        EXPECT_LE(span[0], covered);  // no gap
+        EXPECT_EQ(span[0] + span[1], b + 1 < r.bands ? (b + 1) * uint64_t(r.bandElems) : r.innerOut);
+        EXPECT_LE(span[1], r.bandElems);
+        if (!platform.hasDataCopyPad) EXPECT_EQ(span[1] * ai::DTypeBytes(pt.common.outDType) % 32, 0u);
+        covered = span[0] + span[1];
+        EXPECT_LE(uint64_t(span[2]) + span[3], r.innerIn);
+        EXPECT_LE(span[3], r.rawElems);
+        if (b > 0 && r.bandTableBytes == 0) continue;
+        const uint64_t at = b == 0 ? 0 : r.bandTablesAt + uint64_t(b - 1) * r.bandTableBytes;
+        for (uint32_t t = 0; t < r.innerTaps; ++t) {
+            for (uint32_t m = 0; m < span[1]; ++m) {
+                uint32_t off;
+                std::memcpy(&off, blob + at + (uint64_t(t) * r.innerOutPad + m) * 4, 4);
+                EXPECT_LT(off / szC, span[3]) << "tap " << t << " column " << m;
+            }
+        }
+    }
+    EXPECT_LE(r.bandTablesAt + uint64_t(r.bands - 1) * r.bandTableBytes, r.tableBlobBytes);
+}
+
 void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo& platform)
 {
     ai::KernelPlan plan;
@@ -204,16 +243,10 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
             EXPECT_GE(pt.rows.inRowsPerDma, 1u);
             EXPECT_GE(pt.rows.outRowsPerDma, 1u);
             if (pt.rows.bands > 1 || pt.rows.bandElems != pt.rows.innerOut) {
-                EXPECT_EQ(pt.rows.innerIdentity, 1u);  // bands only cut identity inner blocks
-                EXPECT_EQ(pt.rows.bandElems % 32, 0u);
-                EXPECT_LE(pt.rows.bandElems, pt.rows.innerOut);
-                EXPECT_EQ(pt.rows.inRowsPerDma, 1u);
-                EXPECT_EQ(pt.rows.outRowsPerDma, 1u);
-                EXPECT_EQ(pt.rows.bands, (pt.rows.innerOut + pt.rows.bandElems - 1) / pt.rows.bandElems);
+                CheckBands(pt, plan, platform);
+            } else {
+                EXPECT_GE(pt.rows.rawElems, pt.rows.inRowsPerDma * pt.rows.innerIn);
             }
-            EXPECT_GE(pt.rows.rawElems, pt.rows.bands > 1 || pt.rows.bandElems != pt.rows.innerOut
-                                            ? pt.rows.bandElems
-                                            : pt.rows.inRowsPerDma * pt.rows.innerIn);
             EXPECT_EQ(pt.rows.innerOutPad % 32, 0u);
             EXPECT_GE(pt.rows.innerOutPad, pt.rows.bandElems);
             EXPECT_GE(pt.rows.slots, pt.rows.inRowsPerDma + 1);
@@ -442,6 +475,48 @@ TEST(InterpolatePlan, ChannelsLastImagesResizeInOnePass)
     auto nhwc = Problem({1, 8, 12, 3}, {1, 16, 6, 3}, InterpMode::LINEAR_ONNX, ai::DType::F32);
     ASSERT_TRUE(ai::PlanInterpolateBackward(nhwc, Ascend910b(), &plan, &err)) << err;
     EXPECT_EQ(Tiling(plan).numPasses, 2u);
+}
+
+TEST(InterpolatePlan, LongRowsRunInColumnBands)
+{
+    // Inner blocks whose tables and rows do not fit the UB are cut into column bands, each reading
+    // only its input span and, for a transformed inner axis, loading tables of its own.
+    struct Case {
+        std::vector<int64_t> in, out;
+    };
+    const Case cases[] = {{{1, 40, 300, 16}, {1, 61, 700, 16}},  // NHWC, W*C = 11200 per output row
+                          {{2, 3, 50, 2999}, {2, 3, 37, 9001}},
+                          {{2, 1, 3001}, {2, 1, 7777}}};  // few long rows: bands spread over the cores
+    for (const auto& platform : {Ascend910b(), Ascend310p()}) {
+        for (auto dt : {ai::DType::F32, ai::DType::F16, ai::DType::U8}) {
+            for (auto mode : {InterpMode::NEAREST, InterpMode::LINEAR, InterpMode::CUBIC}) {
+                for (const Case& c : cases) {
+                    SCOPED_TRACE(platform.socName + " " + ai::DTypeName(dt) + " mode " +
+                                 std::to_string(static_cast<int>(mode)) + " W " + std::to_string(c.in.back()));
+                    auto p = Problem(c.in, c.out, mode, dt);
+                    ai::KernelPlan plan;
+                    std::string err;
+                    ASSERT_TRUE(ai::PlanInterpolate(p, platform, &plan, &err)) << err;
+                    auto td = Tiling(plan);
+                    ASSERT_EQ(td.numPasses, 1u);
+                    ASSERT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+                    if (mode != InterpMode::NEAREST) {  // copies of narrow types may fit whole rows
+                        EXPECT_GT(td.pass[0].rows.bands, 1u);
+                        EXPECT_EQ(td.pass[0].rows.innerIdentity, 0u);
+                        EXPECT_NE(td.pass[0].rows.bandTableBytes, 0u);
+                    }
+                    CheckPlanInvariants(p, platform);
+                }
+            }
+        }
+    }
+    // Two long rows on 910B: the cores split the bands (each loads only its bands' tables).
+    auto p = Problem({2, 1, 3001}, {2, 1, 7777}, InterpMode::LINEAR_ONNX, ai::DType::F32);
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
+    EXPECT_GT(Tiling(plan).pass[0].rows.bandGroups, 1u);
+    EXPECT_GT(plan.blockDim, 2u);
 }
 
 TEST(InterpolatePlan, CoreSplitUsesAllCoresOnLargeOutputs)
