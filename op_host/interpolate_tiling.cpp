@@ -43,6 +43,7 @@ constexpr uint64_t kBlockBytes = 32;        // UB block / DMA granule
 constexpr uint64_t kMaxChunk = 4096;        // GATHER: outputs per chunk (upper bound)
 constexpr uint64_t kMinElemsPerCore = 256;  // below this many outputs per core, fewer cores are used
 constexpr uint32_t kMaxRowSlots = 128;      // InterpolateRowPass::kMaxSlots
+constexpr uint32_t kMaxPlaneSlots = 64;     // InterpolateRowPass::kMaxPlaneSlots
 constexpr uint32_t kMaxRowsPerDma = 16;     // ROWS: rows per DMA tried first (halved until the pass fits)
 constexpr uint64_t kRowAlignElems = 32;     // ROWS: transformed rows and bands are 32-element multiples
 constexpr uint64_t kMaxBandElems = 8192;    // ROWS: the widest column band tried
@@ -144,9 +145,20 @@ struct PassSpec {
     int innerDim;     // the innermost axis, transformed inside rows, or -1
     bool copy;        // a copy-type pass (native dtype)
     bool rowChanges;  // the row axis is resized/padded in this pass (else identity rows)
+    int planeDim = -1;  // a third changed axis before the row axis (RowsPassTiling planeTaps), or -1
 };
 
 bool IsFusedSpec(const PassSpec& s) { return s.rowDim >= 0 && s.innerDim >= 0 && s.rowChanges; }
+
+// How much a spec's pass changes the element count: the product of its axes' out / in ratios.
+double SpecRatio(const InterpolateProblem& p, const PassSpec& sp)
+{
+    double r = 1.0;
+    for (int d : {sp.rowChanges ? sp.rowDim : -1, sp.innerDim, sp.planeDim}) {
+        if (d >= 0) r *= AxisRatio(p, d);
+    }
+    return r;
+}
 
 // One column band of a ROWS pass: output columns [outStart, outStart + outLen) of every row, computed
 // from input columns [srcLo, srcLo + srcLen) (the kernel's band table: RowsPassTiling bandSpanAt).
@@ -173,6 +185,11 @@ struct PassPlan {
     uint32_t slots = 0;                            // ROWS: cached rows (0: rowTaps + inRowsPerDma)
     uint32_t outerBatch = 1;                       // ROWS: outer blocks handled together (short rows)
     bool compactOut = false;                       // ROWS, 310P: pack unaligned rows before writing
+    uint64_t outerOut = 1;                         // ROWS: output blocks (outer, unless a plane axis changes)
+    int planeDim = -1;                             // ROWS: the plane axis, or -1
+    InterpolateAxisTaps planeTaps;                 // ROWS: taps of planeDim
+    uint64_t planeOuter = 1, planeIn = 1, planeOut = 1, planeMid = 1;
+    uint32_t chunkRows = 0, planeSlots = 0;        // ROWS with a plane axis: rows per unit, plane chunks cached
 };
 
 // The tables of one pass as they go into the workspace.
@@ -237,16 +254,11 @@ uint64_t InnerPostElems(const InterpolateProblem& p, int d)
 // Copy passes first, then weighted ones; in each group the innermost axis rides in the rows of the
 // next active axis, and the shrinking passes run first.
 std::vector<PassSpec> DecomposeIntoPassSpecs(const InterpolateProblem& p, const std::vector<int>& copyDims,
-                                             const std::vector<int>& weightedDims, bool fuseInnerWithPost)
+                                             const std::vector<int>& weightedDims, bool fuseInnerWithPost,
+                                             bool fusePlanes)
 {
     const int last = p.rank - 1;
-    auto ratio = [&](const PassSpec& sp) {
-        double r = 1.0;
-        for (int d : {sp.rowChanges ? sp.rowDim : -1, sp.innerDim}) {
-            if (d >= 0) r *= AxisRatio(p, d);
-        }
-        return r;
-    };
+    auto ratio = [&](const PassSpec& sp) { return SpecRatio(p, sp); };
     std::vector<PassSpec> specs;
     for (int g = 0; g < 2; ++g) {
         const bool copy = g == 0;
@@ -268,6 +280,18 @@ std::vector<PassSpec> DecomposeIntoPassSpecs(const InterpolateProblem& p, const 
             const int rowDim = dims.back();
             dims.pop_back();
             group.push_back(PassSpec{rowDim, innerDim, copy, true});
+        } else if (fusePlanes && dims.size() >= 2) {
+            // The last changed axis has a long block after it: it is the row axis (identity inner
+            // rows), the changed axis before it the plane axis.
+            const int rowDim = dims.back();
+            dims.pop_back();
+            group.push_back(PassSpec{rowDim, -1, copy, true, dims.back()});
+            dims.pop_back();
+        }
+        if (fusePlanes && !group.empty() && group.back().rowChanges && group.back().planeDim < 0 && !dims.empty()) {
+            // A third changed axis: the plane axis of the same pass (one pass for 5-D resizes).
+            group.back().planeDim = dims.back();
+            dims.pop_back();
         }
         for (int d : dims) group.push_back(PassSpec{d, -1, copy, true});
         std::stable_sort(group.begin(), group.end(),
@@ -370,9 +394,22 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     r->outRowStride = static_cast<uint32_t>(batch > 1 ? pad : AlignUp(width * szOut, kBlockBytes) / szOut);
     r->compactOut = pp.compactOut ? 1u : 0u;
     if (pp.compactOut) r->outRowStride = static_cast<uint32_t>(pp.innerOut);  // packed: contiguous
+    if (pp.planeDim >= 0) r->outRowStride = static_cast<uint32_t>(pad);  // planes: chunk rows as the slots hold them
     r->narrowElems = static_cast<uint32_t>(
         pp.compactOut ? std::max<uint64_t>(pad, AlignUp(uint64_t(outRows) * pp.innerOut, kRowAlignElems)) : pad);
+    if (pp.planeDim >= 0) r->narrowElems = static_cast<uint32_t>(uint64_t(outRows) * pad);  // a whole chunk
     r->rowUnits = pp.outer / batch * pp.outLen;
+    if (pp.planeDim >= 0) {
+        r->planeTaps = pp.planeTaps.numTaps;
+        r->planeSlots = pp.planeSlots;
+        r->chunkRows = pp.chunkRows;
+        r->planeOuter = pp.planeOuter;
+        r->planeInLen = pp.planeIn;
+        r->planeOutLen = pp.planeOut;
+        r->planeMid = pp.planeMid;
+        r->rowChunks = (pp.outLen + pp.chunkRows - 1) / pp.chunkRows;
+        r->rowUnits = pp.planeOuter * pp.planeMid * r->rowChunks * pp.planeOut;
+    }
     r->rowInLen = pp.inLen;
     r->rowOutLen = pp.outLen;
     r->innerIn = pp.innerIn;
@@ -398,6 +435,8 @@ void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, const interp::Interpol
     if (pp.compactOut) at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
     r->bandSpanAt = static_cast<uint32_t>(at);
     if (r->bands > 1) at += AlignUp(uint64_t(r->bands) * sizeof(BandSpan), kBlockBytes);
+    r->planeTabAt = static_cast<uint32_t>(at);
+    if (r->planeTaps > 0) at += AlignUp(r->planeOutLen * r->planeTaps * 8, kBlockBytes);
     r->rowSrcAt = static_cast<uint32_t>(at);  // end of the part read whole
     at += r->rowTabCap * 8ull + kBlockBytes;
     r->runLenAt = static_cast<uint32_t>(at);
@@ -430,6 +469,17 @@ PassPlan RowsPassGeometry(const PlanContext& ctx, const int64_t* shape, const Pa
     pp.copy = spec.copy;
     pp.outer = 1;
     for (int j = 0; j < spec.rowDim; ++j) pp.outer *= static_cast<uint64_t>(shape[j]);
+    pp.outerOut = pp.outer;
+    if (spec.planeDim >= 0) {
+        pp.planeDim = spec.planeDim;
+        pp.planeTaps = ctx.axisTaps[spec.planeDim];
+        pp.planeOuter = pp.planeMid = 1;
+        for (int j = 0; j < spec.planeDim; ++j) pp.planeOuter *= static_cast<uint64_t>(shape[j]);
+        for (int j = spec.planeDim + 1; j < spec.rowDim; ++j) pp.planeMid *= static_cast<uint64_t>(shape[j]);
+        pp.planeIn = static_cast<uint64_t>(shape[spec.planeDim]);
+        pp.planeOut = static_cast<uint64_t>(p.outShape[spec.planeDim]);
+        pp.outerOut = pp.planeOuter * pp.planeOut * pp.planeMid;
+    }
     const bool rowActive = spec.rowDim >= 0 && spec.rowChanges;
     pp.inLen = spec.rowDim >= 0 ? static_cast<uint64_t>(shape[spec.rowDim]) : 1;
     pp.outLen = !rowActive ? pp.inLen : static_cast<uint64_t>(p.outShape[spec.rowDim]);
@@ -630,6 +680,127 @@ void BatchShortRows(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, PassP
     }
 }
 
+// Cores of a ROWS pass with `units` units of `rowsPerUnit` rows of innerOut elements each: every
+// core keeps at least kMinElemsPerCore outputs.
+uint64_t RowsBlockDim(uint64_t coreNum, uint64_t units, uint64_t innerOut, uint64_t rowsPerUnit)
+{
+    const uint64_t rowsPerCoreMin = std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, innerOut * rowsPerUnit));
+    return std::max<uint64_t>(1, std::min<uint64_t>({coreNum, units, units / rowsPerCoreMin}));
+}
+
+// Input rows of the row axis that output rows [row0, row0 + n) read (taps inside the input).
+uint64_t RowsReadByChunk(const PassPlan& pp, uint64_t row0, uint64_t n)
+{
+    const uint32_t k = pp.taps.numTaps;
+    int64_t last = -1;
+    uint64_t count = 0;
+    for (uint64_t o = row0; o < row0 + n; ++o) {
+        for (uint32_t t = 0; t < k; ++t) {
+            const int64_t s = pp.taps.srcIndex[o * k + t];
+            if (IsPadTapWeight(pp.taps.weight[o * k + t]) || s <= last) continue;
+            last = s;
+            ++count;
+        }
+    }
+    return count;
+}
+
+// Modeled time of the busiest core of a plane pass (DMA bytes at its bandwidth share plus DMA
+// issue): each core computes the plane chunks its units combine once per run of units of one row
+// chunk, reading the chunk's input rows of that plane.
+double PlanePassCost(const PlanContext& ctx, const PassPlan& pp, uint32_t szIn, uint32_t szOut)
+{
+    const PlatformCost& cost = ctx.platform.cost;
+    const uint64_t chunks = (pp.outLen + pp.chunkRows - 1) / pp.chunkRows;
+    const uint64_t units = pp.planeOuter * pp.planeMid * chunks * pp.planeOut;
+    const uint64_t bd = RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut, pp.chunkRows);
+    const double share = std::min(cost.perCoreDmaGBps, cost.hbmGBps / static_cast<double>(bd));
+    std::vector<uint64_t> rowsRead(chunks);
+    for (uint64_t j = 0; j < chunks; ++j) {
+        rowsRead[j] = RowsReadByChunk(pp, j * pp.chunkRows, std::min<uint64_t>(pp.chunkRows, pp.outLen - j * pp.chunkRows));
+    }
+    const uint32_t kp = pp.planeTaps.numTaps;
+    double worst = 0.0;
+    const uint64_t per = units / bd, extra = units % bd;
+    for (uint64_t c = 0, u0 = 0; c < bd; ++c) {
+        const uint64_t u1 = u0 + per + (c < extra ? 1 : 0);
+        double bytes = 0.0, dmas = 0.0;
+        int64_t lastPlane = -1;
+        uint64_t lastGroup = UINT64_MAX;
+        for (uint64_t u = u0; u < u1; ++u) {
+            const uint64_t plane = u % pp.planeOut, group = u / pp.planeOut, j = group % chunks;
+            if (group != lastGroup) lastPlane = -1;
+            lastGroup = group;
+            const uint64_t rows = std::min<uint64_t>(pp.chunkRows, pp.outLen - j * pp.chunkRows);
+            for (uint32_t t = 0; t < kp; ++t) {
+                const int64_t s = pp.planeTaps.srcIndex[plane * kp + t];
+                if (IsPadTapWeight(pp.planeTaps.weight[plane * kp + t]) || s <= lastPlane) continue;
+                lastPlane = s;  // a new plane chunk: its input rows
+                bytes += static_cast<double>(rowsRead[j] * pp.innerIn * szIn);
+                dmas += std::ceil(static_cast<double>(rowsRead[j]) / pp.inRowsPerDma);
+            }
+            bytes += static_cast<double>(rows * pp.innerOut * szOut);
+            dmas += 1;
+        }
+        worst = std::max(worst, bytes / (share * 1e3) + dmas * cost.dmaInstrCycles / (cost.clockGHz * 1e3));
+        u0 = u1;
+    }
+    return worst;
+}
+
+// A plane pass: chunkRows output rows per unit, from whole planes down, each with the most input
+// rows per DMA that fit the UB; the one the cost model finds fastest.
+bool FitPlanes(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
+{
+    const uint32_t kp = pp->planeTaps.numTaps;
+    if (kp > kMaxPlaneSlots) return false;
+    const uint32_t szIn = DTypeBytes(probe->common.inDType), szOut = DTypeBytes(probe->common.outDType);
+    std::vector<uint64_t> chunkCands;
+    for (uint64_t parts = 1; parts <= pp->outLen; parts = parts < 4 ? parts + 1 : parts * 3 / 2) {
+        const uint64_t c = (pp->outLen + parts - 1) / parts;
+        if (chunkCands.empty() || c < chunkCands.back()) chunkCands.push_back(c);
+    }
+    if (chunkCands.back() != 1) chunkCands.push_back(1);
+    bool found = false;
+    double bestCost = 0.0;
+    for (uint64_t c : chunkCands) {
+        for (uint32_t batch = kMaxRowsPerDma; batch >= 1; batch /= 2) {
+            PassPlan cand = *pp;
+            cand.chunkRows = static_cast<uint32_t>(c);
+            cand.inRowsPerDma = batch;
+            cand.outRowsPerDma = static_cast<uint32_t>(c);
+            cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
+            bool fits = false;
+            for (uint32_t planeSlots : {std::min<uint32_t>(kp + 1, kMaxPlaneSlots), kp}) {
+                cand.planeSlots = planeSlots;
+                SizeRowsPass(cand, batch, static_cast<uint32_t>(c), probe);
+                fits = interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb).total <= ctx.platform.ubBytes;
+                if (fits) break;
+            }
+            if (!fits) continue;
+            const double t = PlanePassCost(ctx, cand, szIn, szOut);
+            if (!found || t < bestCost) {
+                found = true;
+                bestCost = t;
+                *pp = cand;
+            }
+            break;  // the most rows per DMA for this chunk
+        }
+    }
+    return found;
+}
+
+// A ROWS pass with a plane axis (forward only): whole rows (no bands, no batching), rows written
+// whole (310P: 32 B-multiple rows).
+bool PlanPlanePass(const PlanContext& ctx, PassPlan pp, InterpolatePassTiling probe, PassPlan* out)
+{
+    const uint32_t szOut = DTypeBytes(probe.common.outDType);
+    const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp.innerOut * szOut) % kBlockBytes == 0;
+    if (!GatherOffsetsFit(pp.innerIn) || !rowsAligned || !FitPlanes(ctx, &pp, &probe)) return false;
+    *out = std::move(pp);
+    return true;
+}
+
 // The ROWS pass of `spec`, if one fits the UB (and, on 310P, can write its rows).
 bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec, uint32_t inType,
                   uint32_t outType, PassPlan* out)
@@ -644,6 +815,7 @@ bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& 
         pp.innerAfter = ctx.canonicalAxisOrder ? CanonicalInnerAfter(ctx.p, spec)
                                                : InnerTransformAfterRows(ctx.platform.cost, pp);
     }
+    if (spec.planeDim >= 0) return PlanPlanePass(ctx, pp, probe, out);
     const bool innerAfter = pp.innerAfter;
     bool fits = offsetsFit && rowsAligned && FitRowsLargestBatch(ctx, &pp, &probe);
     // Rows too long for the UB: column bands.  Without DataCopyPad, unaligned rows of an identity
@@ -697,7 +869,17 @@ std::vector<PassPlan> ChoosePassLayouts(const PlanContext& ctx, const std::vecto
         if (PlanRowsPass(ctx, shape, spec, inType, outType, &rows)) {
             if (spec.rowDim >= 0 && spec.rowChanges) shape[spec.rowDim] = p.outShape[spec.rowDim];
             if (spec.innerDim >= 0) shape[spec.innerDim] = p.outShape[spec.innerDim];
+            if (spec.planeDim >= 0) shape[spec.planeDim] = p.outShape[spec.planeDim];
             passes.push_back(std::move(rows));
+        } else if (spec.planeDim >= 0) {
+            // the plane axis as a pass of its own, before or after the rest (the more shrinking first)
+            PassSpec rest = spec;
+            rest.planeDim = -1;
+            const PassSpec planeOnly{spec.planeDim, -1, spec.copy, true};
+            const bool planeFirst = AxisRatio(p, spec.planeDim) < SpecRatio(p, rest);
+            work.push_back(planeFirst ? rest : planeOnly);
+            work.push_back(planeFirst ? planeOnly : rest);
+            continue;
         } else if (IsFusedSpec(spec)) {
             // the inner axis alone: the last one inside the rows of dimension last-1, unchanged; any
             // other one as the row axis of its own pass
@@ -751,7 +933,7 @@ bool AssignPassDtypes(const PlanContext& ctx, const std::vector<PassPlan>& passe
             pt.gather.blockOutElems = pp.outLen * pp.inner;
         }
         pt.common.inElems = pp.outer * pp.inLen * (rows ? pp.innerIn : pp.inner);
-        pt.common.outElems = pp.outer * pp.outLen * (rows ? pp.innerOut : pp.inner);
+        pt.common.outElems = (rows ? pp.outerOut : pp.outer) * pp.outLen * (rows ? pp.innerOut : pp.inner);
         if (!lastPass) {
             const uint64_t outBytes = pt.common.outElems * DTypeBytes(pt.common.outDType);
             *maxIntermediateBytes = std::max<uint64_t>(*maxIntermediateBytes, outBytes);
@@ -854,14 +1036,14 @@ bool RowTapsUseZeroRuns(const PassPlan& pp, bool weighted)
 // zeroRuns, consecutive zero-weight sources folded into one run entry 0x80000000 | len), then the
 // padding taps (+0.0f: the kernel stops at the first); leftover entries repeat the largest source
 // (the kernel's row range scans read whole rows of entries).  Marks the sources that contribute.
-std::vector<std::pair<uint32_t, uint32_t>> RowTapEntries(const PassPlan& pp, uint64_t o, bool zeroRuns,
+std::vector<std::pair<uint32_t, uint32_t>> RowTapEntries(const InterpolateAxisTaps& taps, uint64_t o, bool zeroRuns,
                                                          std::vector<uint8_t>* used)
 {
-    const uint32_t kd = pp.taps.numTaps;
-    const int64_t* src = &pp.taps.srcIndex[o * kd];
+    const uint32_t kd = taps.numTaps;
+    const int64_t* src = &taps.srcIndex[o * kd];
     // A zero-weight tap repeating the source of an earlier zero-weight tap of the same row (linear's
     // window clamped at the edge) adds nothing: dropped like padding.
-    std::vector<float> wrow(pp.taps.weight.begin() + o * kd, pp.taps.weight.begin() + (o + 1) * kd);
+    std::vector<float> wrow(taps.weight.begin() + o * kd, taps.weight.begin() + (o + 1) * kd);
     auto zeroInside = [](float w) { return w == 0.0f && !IsPadTapWeight(w); };
     for (uint32_t j = 0; j < kd; ++j) {
         if (!zeroInside(wrow[j])) continue;
@@ -906,7 +1088,7 @@ void EncodeRowTapsAndRuns(const PassPlan& pp, const interp::RowsPassTiling& r, s
     std::vector<uint8_t> used(pp.inLen + 1, 0);
     for (uint64_t o = 0; o < pp.outLen; ++o) {
         uint64_t slot = o * kd;
-        for (const auto& en : RowTapEntries(pp, o, r.zeroRuns != 0, &used)) {
+        for (const auto& en : RowTapEntries(pp.taps, o, r.zeroRuns != 0, &used)) {
             PutU32(blob, r.rowSrcAt + slot * 8, en.first);
             PutU32(blob, r.rowSrcAt + slot * 8 + 4, en.second);
             ++slot;
@@ -916,6 +1098,21 @@ void EncodeRowTapsAndRuns(const PassPlan& pp, const interp::RowsPassTiling& r, s
     for (uint64_t row = pp.inLen; row-- > 0;) {
         run = used[row] ? run + 1 : 0;
         PutU32(blob, r.runLenAt + row * 4, run);
+    }
+}
+
+// ROWS plane taps (planeTabAt): the row taps' entries, without zero runs, per output plane.
+void EncodePlaneTaps(const PassPlan& pp, const interp::RowsPassTiling& r, std::vector<uint8_t>* blob)
+{
+    if (r.planeTaps == 0) return;
+    std::vector<uint8_t> used(pp.planeIn + 1, 0);
+    for (uint64_t o = 0; o < pp.planeOut; ++o) {
+        uint64_t slot = o * r.planeTaps;
+        for (const auto& en : RowTapEntries(pp.planeTaps, o, false, &used)) {
+            PutU32(blob, r.planeTabAt + slot * 8, en.first);
+            PutU32(blob, r.planeTabAt + slot * 8 + 4, en.second);
+            ++slot;
+        }
     }
 }
 
@@ -947,6 +1144,7 @@ void EncodeRowsPass(const PassPlan& pp, InterpolatePassTiling* pt, PassTables* t
     blob.assign(pt->rows.tableBlobBytes, 0);
     EncodeInnerTaps(pp, pt->common, pt->rows, &blob);
     EncodeRowTapsAndRuns(pp, pt->rows, &blob);
+    EncodePlaneTaps(pp, pt->rows, &blob);
     EncodeRowsHelperGathers(pp, pt->common, pt->rows, &blob);
 }
 
@@ -1089,15 +1287,14 @@ void SplitCores(const PlanContext& ctx, const std::vector<PassPlan>& passes, Int
         if (pp.layout == interp::kLayoutRows) {
             const interp::RowsPassTiling& r = td->pass[i].rows;
             const uint64_t units = r.rowUnits;
-            const uint64_t rowsPerCoreMin =
-                std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut * r.outerBatch));
+            const uint64_t rowsPerUnit = r.planeTaps > 0 ? r.chunkRows : r.outerBatch;
             if (r.compactOut) {
                 bd = std::max<uint64_t>(1, std::min<uint64_t>(coreNum, units / r.outRowsPerDma));
             } else if (pp.bandGroups > 1) {
                 const uint64_t rowGroups = std::max<uint64_t>(1, std::min<uint64_t>(units, coreNum / pp.bandGroups));
                 bd = rowGroups * pp.bandGroups;
             } else {
-                bd = std::max<uint64_t>(1, std::min<uint64_t>({coreNum, units, units / rowsPerCoreMin}));
+                bd = RowsBlockDim(coreNum, units, pp.innerOut, rowsPerUnit);
             }
         } else {
             const uint64_t granules = c.outElems / c.outAlignElems;
@@ -1181,7 +1378,8 @@ bool PlanFromAxisTaps(PlanContext* ctx, const std::vector<int>& copyDims, const 
 {
     const InterpolateProblem& p = ctx->p;
     const std::vector<PassPlan> passes =
-        ChoosePassLayouts(*ctx, DecomposeIntoPassSpecs(p, copyDims, weightedDims, !ctx->canonicalAxisOrder));
+        ChoosePassLayouts(*ctx, DecomposeIntoPassSpecs(p, copyDims, weightedDims, !ctx->canonicalAxisOrder,
+                                                       !ctx->canonicalAxisOrder));
     if (passes.size() > interp::kInterpolateMaxPasses) return Fail(err, "too many passes");
 
     InterpolateTilingData td;

@@ -514,8 +514,11 @@ public:
         InitIfUsed(pipe_, outHalfBuf_, ub.outputHalf);
         InitIfUsed(pipe_, stageBuf_, ub.staging);
         InitIfUsed(pipe_, packBuf_, ub.packed);
+        InitIfUsed(pipe_, planeBuf_, ub.planeCache);
+        InitIfUsed(pipe_, planeAccBuf_, ub.planeAcc);
+        planeStride_ = ub.planeSlot / sizeof(TC);
 
-        // This core's output rows [r0_, r1_).
+        // This core's output rows [r0_, r1_) (with a plane axis: its units).
         // Cores form rowGroups x bandGroups: a contiguous range of output rows and of column bands
         // each (base + tail on both), so few long rows still spread over the cores without every
         // core re-reading the neighbouring input rows.
@@ -535,8 +538,9 @@ public:
         }
         // Tables: the inner taps whole (vector operands), and the slices of the row taps and run
         // lengths this core uses (scalar reads), each one DMA.
+        // With a plane axis a core's units reach every output row: the whole tables.
         uint64_t oLo = 0, oHi = r_.rowOutLen - 1;
-        if (r0_ / r_.rowOutLen == (r1_ - 1) / r_.rowOutLen) {
+        if (r_.planeTaps == 0 && r0_ / r_.rowOutLen == (r1_ - 1) / r_.rowOutLen) {
             oLo = r0_ % r_.rowOutLen;
             oHi = (r1_ - 1) % r_.rowOutLen;
         }
@@ -579,6 +583,10 @@ public:
 
     __aicore__ inline void Process()
     {
+        if (r_.planeTaps > 0) {
+            ProcessPlanes();
+            return;
+        }
         const uint64_t r0 = r0_, r1 = r1_;
         rowEnd_ = r1;
         if (r_.bands <= 1) {
@@ -619,6 +627,151 @@ public:
     }
 
 private:
+    // ---- plane axis: units of chunkRows output rows of one output plane -------------------------
+    // Units are ordered (planeOuter, planeMid, row chunk, output plane): a core sweeps the output
+    // planes of a chunk, and the plane chunks it combines stay in the FIFO of planeSlots slots
+    // (the plane taps are monotone, so a chunk an output plane still needs is never the oldest).
+    __aicore__ inline void ProcessPlanes()
+    {
+        bandStart_ = 0;
+        bandLen_ = r_.innerOut;
+        for (uint32_t i = 0; i < kMaxPlaneSlots; ++i) planeKey_[i] = UINT64_MAX;
+        const uint64_t planesOut = r_.planeOutLen, chunks = r_.rowChunks, mid = r_.planeMid;
+        for (uint64_t u = r0_; u < r1_; ++u) {
+            const uint64_t plane = u % planesOut;
+            const uint64_t chunk = u / planesOut % chunks;
+            const uint64_t block = u / planesOut / chunks;  // planeOuter * planeMid + planeMid index
+            const uint64_t row0 = chunk * r_.chunkRows;
+            const uint64_t left = r_.rowOutLen - row0;
+            const uint32_t rows = static_cast<uint32_t>(left < r_.chunkRows ? left : r_.chunkRows);
+            LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
+            CombinePlanes(block, chunk, plane, rows, out);
+            outQue_.EnQue(out);
+            const uint64_t outBlock = ((block / mid) * planesOut + plane) * mid + block % mid;
+            CopyOutPlaneRows(outBlock * r_.rowOutLen + row0, rows);
+        }
+    }
+
+    // Output rows [chunk * chunkRows, + rows) of output plane `plane`: the weighted sum of the plane
+    // chunks of its plane taps (WEIGHTED), or the one plane chunk it copies (COPY; zeros in the
+    // padding), narrowed into `out`.  Rows are innerOutPad apart everywhere (plane slots, the sum,
+    // `out`), so every step is one instruction over the whole chunk.
+    __aicore__ inline void CombinePlanes(uint64_t block, uint64_t chunk, uint64_t plane, uint32_t rows,
+                                         const LocalTensor<TOut>& out)
+    {
+        LocalTensor<uint64_t> taps = blobBuf_.Get<uint32_t>()[r_.planeTabAt / 4].template ReinterpretCast<uint64_t>();
+        const uint32_t span = rows * r_.innerOutPad;
+        if constexpr (WEIGHTED) {
+            LocalTensor<float> acc;
+            if constexpr (IsSame<TOut, float>::value) {
+                acc = out;
+            } else {
+                acc = planeAccBuf_.Get<float>();
+            }
+            bool first = true;
+            for (uint32_t k = 0; k < r_.planeTaps; ++k) {
+                const uint64_t tap = taps.GetValue(static_cast<uint32_t>(plane * r_.planeTaps + k));
+                if ((tap >> 32) == 0) break;  // padding taps are ordered last and read 0
+                LocalTensor<float> part = PlaneChunk(block, chunk, tap & 0xFFFFFFFFull, rows);
+                if (first) {
+                    Muls(acc, part, TapWeight(tap), static_cast<int32_t>(span));
+                    first = false;
+                } else {
+                    Axpy(acc, part, TapWeight(tap), static_cast<int32_t>(span));
+                }
+            }
+            if (first) Duplicate(acc, 0.0f, static_cast<int32_t>(span));
+            NarrowTo(out, acc, span, c_.socFlags, outHalfBuf_);
+        } else {
+            const uint64_t tap = taps.GetValue(static_cast<uint32_t>(plane));
+            if ((tap >> 32) == 0) {  // padding plane: zeros (bit pattern 0 for every dtype)
+                LocalTensor<uint16_t> z = out.template ReinterpretCast<uint16_t>();
+                const uint32_t bytes = span * static_cast<uint32_t>(sizeof(TOut));
+                Duplicate(z, static_cast<uint16_t>(0), static_cast<int32_t>((bytes + 1) / 2));
+                return;
+            }
+            LocalTensor<TC> src = PlaneChunk(block, chunk, tap & 0xFFFFFFFFull, rows);
+            if constexpr (IsOneByte<TIn>()) {
+                Cast(out, src, RoundMode::CAST_NONE, span);  // small integers held exactly in half
+            } else {
+                using TI = typename MaskView<TOut>::Type;  // a bit-exact move
+                Muls(out.template ReinterpretCast<TI>(), src.template ReinterpretCast<TI>(), static_cast<TI>(1),
+                     static_cast<int32_t>(span));
+            }
+        }
+    }
+
+    // Rows [row, row + rows) of the output, innerOutPad elements apart in `out`: one DMA.
+    __aicore__ inline void CopyOutPlaneRows(uint64_t row, uint32_t rows)
+    {
+        LocalTensor<TOut> out = outQue_.DeQue<TOut>();
+        const uint64_t n = r_.innerOut;
+        const uint32_t rowBytes = static_cast<uint32_t>(n * sizeof(TOut));
+        const uint32_t ubRowBytes = r_.innerOutPad * static_cast<uint32_t>(sizeof(TOut));
+        if constexpr (kPad) {
+            // UB rows innerOutPad apart, GM rows contiguous; the gap counts whole 32 B blocks after
+            // each row's padded length
+            const uint32_t gap = (ubRowBytes - interp::InterpolateRound32(rowBytes)) / 32;
+            DataCopyExtParams p(static_cast<uint16_t>(rows), rowBytes, gap, 0, 0);
+            DataCopyPad(outGm_[row * n], out, p);
+        } else {
+            // 310P: the planner keeps these rows 32 B multiples
+            DataCopyParams p(static_cast<uint16_t>(rows), static_cast<uint16_t>(rowBytes / 32),
+                             static_cast<uint16_t>((ubRowBytes - rowBytes) / 32), 0);
+            DataCopy(outGm_[row * n], out, p);
+        }
+        outQue_.FreeTensor(out);
+    }
+
+    // The slot holding rows [chunk * chunkRows, + rows) of input plane `src` of `block`, computing them
+    // (ordinary rows of this pass: row taps over cached input rows, inner transform) on a miss.
+    __aicore__ inline LocalTensor<TC> PlaneChunk(uint64_t block, uint64_t chunk, uint64_t src, uint32_t rows)
+    {
+        const uint64_t key = (block * r_.rowChunks + chunk) * r_.planeInLen + src;
+        for (uint32_t s = 0; s < r_.planeSlots; ++s) {
+            if (planeKey_[s] == key) return planeBuf_.Get<TC>()[s * planeStride_];
+        }
+        const uint32_t s = nextPlane_;
+        nextPlane_ = (nextPlane_ + 1 == r_.planeSlots) ? 0 : nextPlane_ + 1;
+        planeKey_[s] = key;
+        LocalTensor<TC> dst = planeBuf_.Get<TC>()[s * planeStride_];
+        const uint64_t mid = r_.planeMid;
+        const uint64_t inBlock = ((block / mid) * r_.planeInLen + src) * mid + block % mid;
+        const uint64_t row0 = chunk * r_.chunkRows;
+        LimitReadsTo(inBlock, row0 + rows - 1);
+        for (uint32_t i = 0; i < rows; ++i) PlaneRow(inBlock, row0 + i, dst[i * r_.innerOutPad]);
+        return dst;
+    }
+
+    // Input rows of `block` are read ahead no further than the last row output row `o` needs.
+    __aicore__ inline void LimitReadsTo(uint64_t block, uint64_t o)
+    {
+        LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
+        const uint32_t k = WEIGHTED ? r_.rowTaps : 1u;
+        limitBlock_ = block;
+        limitSrc_ = 0;
+        for (uint32_t j = 0; j < k; ++j) {
+            const uint64_t v = rowTab.GetValue(static_cast<uint32_t>(o * k + j - rowBase_)) & 0xFFFFFFFFull;
+            if (v > limitSrc_) limitSrc_ = v;
+        }
+    }
+
+    // Output row o of the rows of input block `block` (row taps and inner transform), not narrowed.
+    __aicore__ inline void PlaneRow(uint64_t block, uint64_t o, const LocalTensor<TC>& dst)
+    {
+        if constexpr (WEIGHTED) {
+            if (r_.innerAfter) {
+                LocalTensor<float> acc = accBuf_.Get<float>();
+                CombineRows(acc, block, o, static_cast<int32_t>(r_.innerIn));
+                InnerTransform(dst, acc, 0, static_cast<int32_t>(r_.innerOut));
+            } else {
+                CombineRows(dst, block, o, static_cast<int32_t>(r_.innerOut));
+            }
+        } else {
+            ComputeRowInto(block * r_.rowOutLen + o, dst);
+        }
+    }
+
     // Band `band`'s columns and input span (the host's band table), and its inner tables.
     __aicore__ inline void SelectBand(uint32_t band)
     {
@@ -1015,6 +1168,11 @@ private:
     uint64_t bandStart_ = 0, bandLen_ = 0, bandSrcLo_ = 0, bandSrcLen_ = 0;
     uint32_t band0_ = 0, band1_ = 1;
     uint32_t tablesBand_ = 0;  // the band whose inner tables are in UB
+    static constexpr uint32_t kMaxPlaneSlots = 64;
+    TBuf<TPosition::VECCALC> planeBuf_, planeAccBuf_;
+    uint64_t planeKey_[kMaxPlaneSlots];  // (block, chunk, input plane) held by each plane slot
+    uint32_t nextPlane_ = 0;
+    uint32_t planeStride_ = 0;
     uint64_t slotRow_[kMaxSlots];
     uint32_t nextSlot_ = 0;
     uint32_t slotStride_ = 0;

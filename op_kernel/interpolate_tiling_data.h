@@ -137,6 +137,24 @@ struct RowsPassTiling {
     uint32_t bandTablesAt;    // blob offset of band 1's inner tables (bandTableBytes > 0)
     uint32_t bandTableBytes;  // bytes of one band's inner tables; 0: shared by every band
     uint32_t rsvBands;
+    // Plane axis (planeTaps > 0): a third changed axis before the row axis.  The pass input is
+    // [planeOuter, planeInLen, planeMid, rowInLen, innerIn] and its output
+    // [planeOuter, planeOutLen, planeMid, rowOutLen, innerOut]; a unit of work is chunkRows output
+    // rows of one output plane, units ordered (planeOuter, planeMid, row chunk, output plane) so that
+    // a core sweeps the planes of a chunk.  Each output chunk is the weighted sum (Muls + Axpy over
+    // the whole chunk) of planeTaps plane chunks: the chunk's rows of one input plane, computed as
+    // ordinary rows of this pass (row taps, inner transform) into one of planeSlots UB slots and
+    // reused by every output plane that needs it.  The plane taps (planeOutLen x planeTaps uint64,
+    // the row taps' encoding without runs) are at planeTabAt, inside the part read whole.
+    uint32_t planeTaps;
+    uint32_t planeSlots;
+    uint32_t chunkRows;
+    uint32_t planeTabAt;
+    uint64_t planeOuter;
+    uint64_t planeInLen;
+    uint64_t planeOutLen;
+    uint64_t planeMid;
+    uint64_t rowChunks;       // ceil(rowOutLen / chunkRows)
     uint64_t tableBlob;       // bytes into the user workspace: the blob
     uint64_t tableBlobBytes;
     uint64_t rowUnits;        // units of work: outer / outerBatch * rowOutLen output rows
@@ -254,6 +272,10 @@ struct RowsPassUbLayout {
     uint32_t outputHalf;   // WEIGHTED, 1-byte output: the half step of the narrowing
     uint32_t staging;      // compactOut: 32-element aligned rows before packing
     uint32_t packed;       // compactOut: the packed run before narrowing (WEIGHTED to non-float, 1-byte COPY)
+    uint32_t planeSlot;    // planeTaps > 0: one plane chunk (chunkRows rows of innerOutPad, compute type)
+    uint32_t planeCache;   // planeSlots * planeSlot
+    uint32_t planeAcc;     // WEIGHTED planes: the combined chunk (float)
+    uint32_t rsv;
     uint64_t total;        // sum over the buffers (queues counted kInterpolateQueueDepth times)
 };
 
@@ -290,10 +312,16 @@ __aicore__ inline RowsPassUbLayout InterpolateRowsUbLayout(const InterpolatePass
         if (weighted && c.outDType != ai::DTypeCode(ai::DType::F32)) l.packed = InterpolateRound32(run * 4);
         if (!weighted && szIn == 1) l.packed = InterpolateRound32(run * 2);
     }
+    if (r.planeTaps > 0) {
+        l.planeSlot = InterpolateRound32(uint64_t(r.chunkRows) * pad * szC);
+        l.planeCache = r.planeSlots * l.planeSlot;
+        if (weighted) l.planeAcc = InterpolateRound32(uint64_t(r.chunkRows) * pad * 4);
+    }
     const uint64_t depth = kInterpolateQueueDepth;
     l.total = uint64_t(l.syncScratch) + depth * l.rawRows + l.wideRows + l.rawHalf + uint64_t(r.slots) * l.slotBytes +
               l.innerTables + l.rowTaps + l.runLengths + l.gathered + l.accumulator + l.innerResult +
-              depth * l.output + l.outputHalf + l.staging + l.packed;
+              depth * l.output + l.outputHalf + l.staging + l.packed + uint64_t(r.planeSlots) * l.planeSlot +
+              l.planeAcc;
     return l;
 }
 

@@ -204,7 +204,9 @@ void CheckBands(const InterpolatePassTiling& pt, const ai::KernelPlan& plan, con
         EXPECT_LE(span[0], covered);  // no gap
         EXPECT_EQ(span[0] + span[1], b + 1 < r.bands ? (b + 1) * uint64_t(r.bandElems) : r.innerOut);
         EXPECT_LE(span[1], r.bandElems);
-        if (!platform.hasDataCopyPad) EXPECT_EQ(span[1] * ai::DTypeBytes(pt.common.outDType) % 32, 0u);
+        if (!platform.hasDataCopyPad) {
+            EXPECT_EQ(span[1] * ai::DTypeBytes(pt.common.outDType) % 32, 0u);
+        }
         covered = span[0] + span[1];
         EXPECT_LE(uint64_t(span[2]) + span[3], r.innerIn);
         EXPECT_LE(span[3], r.rawElems);
@@ -219,6 +221,25 @@ void CheckBands(const InterpolatePassTiling& pt, const ai::KernelPlan& plan, con
         }
     }
     EXPECT_LE(r.bandTablesAt + uint64_t(r.bands - 1) * r.bandTableBytes, r.tableBlobBytes);
+}
+
+// A ROWS pass with a plane axis: units of chunkRows rows of one output plane, whole rows, enough
+// plane slots for one output plane's taps.
+void CheckPlanes(const InterpolatePassTiling& pt)
+{
+    const interp::RowsPassTiling& r = pt.rows;
+    EXPECT_EQ(r.bands, 1u);
+    EXPECT_EQ(r.outerBatch, 1u);
+    EXPECT_GE(r.chunkRows, 1u);
+    EXPECT_LE(r.chunkRows, r.rowOutLen);
+    EXPECT_EQ(r.outRowsPerDma, r.chunkRows);
+    EXPECT_EQ(r.rowChunks, (r.rowOutLen + r.chunkRows - 1) / r.chunkRows);
+    EXPECT_EQ(r.rowUnits, r.planeOuter * r.planeMid * r.rowChunks * r.planeOutLen);
+    EXPECT_GE(r.planeSlots, r.planeTaps);
+    EXPECT_LE(r.planeSlots, 64u);
+    EXPECT_EQ(r.planeOuter * r.planeOutLen * r.planeMid * r.rowOutLen * r.innerOut, pt.common.outElems);
+    EXPECT_EQ(r.planeOuter * r.planeInLen * r.planeMid * r.rowInLen * r.innerIn, pt.common.inElems);
+    EXPECT_LE(r.planeTabAt + r.planeOutLen * r.planeTaps * 8, r.rowSrcAt);
 }
 
 void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo& platform)
@@ -254,7 +275,11 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
             EXPECT_LE(pt.common.blockDim, pt.rows.rowUnits * pt.rows.bandGroups);
             EXPECT_EQ(pt.common.blockDim % pt.rows.bandGroups, 0u);
             EXPECT_LE(pt.rows.bandGroups, pt.rows.bands);
-            EXPECT_EQ(pt.rows.rowUnits * pt.rows.outerBatch * pt.rows.innerOut, pt.common.outElems);
+            if (pt.rows.planeTaps > 0) {
+                CheckPlanes(pt);
+            } else {
+                EXPECT_EQ(pt.rows.rowUnits * pt.rows.outerBatch * pt.rows.innerOut, pt.common.outElems);
+            }
             if (pt.rows.outerBatch > 1) {
                 EXPECT_EQ(pt.rows.innerOutPad, pt.rows.outerBatch * pt.rows.batchStride);
                 EXPECT_EQ(pt.rows.rawElems, pt.rows.outerBatch * pt.rows.rawPitch);
@@ -411,11 +436,17 @@ TEST(InterpolatePlan, PassStructure)
     EXPECT_EQ(256u % td.pass[0].rows.outerBatch, 0u);
     EXPECT_EQ(td.pass[0].rows.batchStride, 64u);
 
-    // 4-D with H, W and C resized: C runs as its own pass.
+    // 4-D with H, W and C resized: one pass, C its plane axis.
     auto q = Problem({1, 4, 8, 16}, {1, 2, 16, 32}, InterpMode::CUBIC, ai::DType::F32);
     ASSERT_TRUE(ai::PlanInterpolate(q, Ascend910b(), &plan, &err)) << err;
     td = Tiling(plan);
-    ASSERT_EQ(td.numPasses, 2u);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_EQ(td.pass[0].rows.planeTaps, 4u);
+    EXPECT_EQ(td.pass[0].rows.planeInLen, 4u);
+    EXPECT_EQ(td.pass[0].rows.planeOutLen, 2u);
+    // ... and the backward keeps C as its own pass (the canonical order of the separable sums).
+    ASSERT_TRUE(ai::PlanInterpolateBackward(q, Ascend910b(), &plan, &err)) << err;
+    ASSERT_EQ(Tiling(plan).numPasses, 2u);
 
     // Nothing changes: one copy pass.
     auto same = Problem({3, 5}, {3, 5}, InterpMode::CUBIC, ai::DType::I32);
@@ -517,6 +548,47 @@ TEST(InterpolatePlan, LongRowsRunInColumnBands)
     ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
     EXPECT_GT(Tiling(plan).pass[0].rows.bandGroups, 1u);
     EXPECT_GT(plan.blockDim, 2u);
+}
+
+TEST(InterpolatePlan, ThreeAxesResizeInOnePass)
+{
+    // Any three changed axes: the first is the plane axis of a ROWS pass whose rows and inner axis
+    // are the other two, so no intermediate goes through the workspace, whatever the dtype.
+    struct Case {
+        std::vector<int64_t> in, out;
+        uint64_t planeIn, planeOut, planeMid, planeOuter;
+    };
+    const Case cases[] = {
+        {{1, 1, 80, 80, 80}, {1, 1, 200, 96, 96}, 80, 200, 1, 1},  // NCDHW medical volume
+        {{2, 40, 82, 82, 2}, {2, 60, 123, 123, 2}, 40, 60, 1, 2},  // NDHWC: D planes, H rows, W*C inner
+        {{2, 6, 5, 7, 40}, {2, 3, 5, 9, 80}, 6, 3, 5, 2},          // C, H, W of NCDHW: D between
+        {{3, 4, 10, 12}, {5, 4, 7, 20}, 3, 5, 4, 1},               // N, H, W of NCHW
+        {{2, 9, 11, 100}, {2, 4, 23, 100}, 9, 4, 1, 2},            // C and H, long W rows: identity inner
+    };
+    for (auto dt : {ai::DType::F32, ai::DType::F16, ai::DType::U8, ai::DType::I8, ai::DType::I32}) {
+        for (auto mode : {InterpMode::NEAREST, InterpMode::LINEAR, InterpMode::LINEAR_ONNX, InterpMode::CUBIC}) {
+            for (const Case& c : cases) {
+                SCOPED_TRACE(std::string(ai::DTypeName(dt)) + " mode " + std::to_string(static_cast<int>(mode)) +
+                             " in " + std::to_string(c.in[1]) + "x" + std::to_string(c.in[2]));
+                auto p = Problem(c.in, c.out, mode, dt);
+                ai::KernelPlan plan;
+                std::string err;
+                ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
+                auto td = Tiling(plan);
+                ASSERT_EQ(td.numPasses, 1u);
+                const auto& r = td.pass[0].rows;
+                ASSERT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+                EXPECT_GT(r.planeTaps, 0u);
+                EXPECT_EQ(r.planeInLen, c.planeIn);
+                EXPECT_EQ(r.planeOutLen, c.planeOut);
+                EXPECT_EQ(r.planeMid, c.planeMid);
+                EXPECT_EQ(r.planeOuter, c.planeOuter);
+                EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size());  // tables only
+                CheckPlanInvariants(p, Ascend910b());
+                CheckPlanInvariants(p, Ascend310p());
+            }
+        }
+    }
 }
 
 TEST(InterpolatePlan, CoreSplitUsesAllCoresOnLargeOutputs)
