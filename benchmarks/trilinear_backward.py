@@ -93,10 +93,19 @@ The planner takes the fastest plan within that budget (`kTrilinearBackwardTraffi
 gradOut span overlaps its neighbours' by the taps that straddle the split, so splitting a small
 problem over more cores re-reads gradOut. (1,1,8,8,8)<-(64,64,64) align_corners is the case where
 this binds: two D chunks would re-read 14% of gradOut, so it runs on one core, vector-bound (its
-time/floor is the price of the budget). Time is not a goal of the backward yet: large shapes are
-vector-bound at 2-4x the floor (the W and H passes take one Gather + mask + MulAddDst per tap over
-the span rows); tiny volumes with many channels are bound by instruction issue (a few elements per
-instruction, one plane at a time).
+time/floor is the price of the budget).
+
+Time is not a goal of the backward yet. Where it goes:
+- Large shapes are vector-bound at 1.2-2.1x the floor in float32 and 1.4-4.5x in float16 (the
+  floor halves, the fp32 work does not): W and H take one Gather + (mask) + MulAddDst per tap over
+  the span rows, about 3 fp32 element-ops per tap and element.
+- Strong upsamples (the align_corners 8 <- 64 case) have about 19 taps per gradIn element on every
+  axis: the gather form's work grows with the tap count.
+- Tiny volumes with many channels ((64,256,4,4,4) <- (8,8,8): 8-11x in float32) are bound by
+  instruction issue: W runs over all planes of a load at once and H over several planes per pass,
+  but the D accumulation and the emission still take a few instructions per (slab, plane) of 32
+  elements. A volume mode (D as a Gather pass over groups of whole slabs, as the forward's) would
+  remove that.
 """
     return text
 

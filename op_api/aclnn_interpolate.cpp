@@ -176,10 +176,10 @@ aclnnStatus CheckCubeCoeff(const char* api, double cubeCoeff)
 }
 
 // 9. output shape (docs/aclnnInterpolate.md "Output shape"), and each axis's scale into `problem`.
-// `in` is the forward's input (self; the backward's gradInput), `res` the forward's output (out; the
-// backward's gradOutput).
-aclnnStatus ResolveOutputShape(const char* api, const char* inName, const TensorDesc& in, const char* resName,
-                               const TensorDesc& res, Attributes* a, ai::InterpolateProblem* problem)
+// The output shape of an input `in` (named inName in messages) into a->outShape, and each axis's
+// scale into `problem`.
+aclnnStatus ComputeOutputShape(const char* api, const char* inName, const TensorDesc& in, Attributes* a,
+                               ai::InterpolateProblem* problem)
 {
     AI_RETURN_IF_ERROR(CheckDimsNonNegative(api, inName, in));
     AI_RETURN_IF_ERROR(CheckShapeLimits(api, inName, in));
@@ -232,9 +232,18 @@ aclnnStatus ResolveOutputShape(const char* api, const char* inName, const Tensor
                             " of self is empty; padding an empty dimension is not supported");
         }
     }
-    if (res.shape != expected) {
+    return ACLNN_SUCCESS;
+}
+
+// `in` is the forward's input (self; the backward's gradInput), `res` the forward's output (out; the
+// backward's gradOutput): res must have the shape ComputeOutputShape gives.
+aclnnStatus ResolveOutputShape(const char* api, const char* inName, const TensorDesc& in, const char* resName,
+                               const TensorDesc& res, Attributes* a, ai::InterpolateProblem* problem)
+{
+    AI_RETURN_IF_ERROR(ComputeOutputShape(api, inName, in, a, problem));
+    if (res.shape != a->outShape) {
         return Fail(api, ACLNN_ERR_PARAM_INVALID,
-                    std::string(resName) + ": expected shape " + ShapeString(expected) + ", got " +
+                    std::string(resName) + ": expected shape " + ShapeString(a->outShape) + ", got " +
                         ShapeString(res.shape));
     }
     return CheckShapeLimits(api, resName, res);
@@ -380,4 +389,34 @@ extern "C" aclnnStatus aclnnInterpolateBackward(void* workspace, uint64_t worksp
                                                 aclrtStream stream)
 {
     return RunJobExecutor(kBackwardApi, workspace, workspaceSize, executor, stream);
+}
+
+extern "C" aclnnStatus aiInterpolateOutputShape(const int64_t* selfShape, uint64_t rank, const aclIntArray* sizes,
+                                                const aclFloatArray* scales, const aclIntArray* axes,
+                                                const char* shapeCalculationMode, const aclIntArray* padsBegin,
+                                                const aclIntArray* padsEnd, int64_t* outShape)
+{
+    constexpr const char* api = "aiInterpolateOutputShape";
+    AI_RETURN_IF_ERROR(CheckNotNull(api, "selfShape", selfShape));
+    AI_RETURN_IF_ERROR(CheckNotNull(api, "shapeCalculationMode", shapeCalculationMode));
+    AI_RETURN_IF_ERROR(CheckNotNull(api, "outShape", outShape));
+    if (rank < 1 || rank > static_cast<uint64_t>(kMaxRank)) {
+        return Fail(api, ACLNN_ERR_PARAM_INVALID, "self: rank must be 1..5, got " + std::to_string(rank));
+    }
+    TensorDesc in;
+    in.shape.assign(selfShape, selfShape + rank);
+    Attributes a;
+    ai::InterpolateProblem problem;
+    AI_RETURN_IF_ERROR(ParseChoice(api, "shapeCalculationMode", shapeCalculationMode, kShapeModes, &a.sizesMode));
+    AI_RETURN_IF_ERROR(ReadAxes(api, axes, static_cast<int>(rank), &a));
+    AI_RETURN_IF_ERROR(ReadSizesOrScales(api, sizes, scales, &a));
+    AI_RETURN_IF_ERROR(ReadPads(api, padsBegin, padsEnd, static_cast<int>(rank), &a));
+    AI_RETURN_IF_ERROR(ComputeOutputShape(api, "self", in, &a, &problem));
+    for (uint64_t d = 0; d < rank; ++d) outShape[d] = a.outShape[d];
+    return ACLNN_SUCCESS;
+}
+
+extern "C" int64_t aiScalesModeOutputLength(int64_t paddedLength, float scale)
+{
+    return interp::ScalesModeOutputLength(paddedLength, scale);
 }

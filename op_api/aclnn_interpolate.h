@@ -53,6 +53,17 @@ aclnnStatus aclnnInterpolateBackwardGetWorkspaceSize(const aclTensor* gradOutput
 aclnnStatus aclnnInterpolateBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                      aclrtStream stream);
 
+// The output shape aclnnInterpolateGetWorkspaceSize resolves for a self of shape selfShape[rank] and
+// these attributes (its own rules and checks, docs/aclnnInterpolate.md "Output shape"), into
+// outShape[rank]; the same status codes and messages.  For bindings that allocate `out`.
+aclnnStatus aiInterpolateOutputShape(const int64_t* selfShape, uint64_t rank, const aclIntArray* sizes,
+                                     const aclFloatArray* scales, const aclIntArray* axes,
+                                     const char* shapeCalculationMode, const aclIntArray* padsBegin,
+                                     const aclIntArray* padsEnd, int64_t* outShape);
+
+// One scales-mode output length: int64(float32(padded) * (scale + 1e-6f)), or padded when scale is 1.
+int64_t aiScalesModeOutputLength(int64_t paddedLength, float scale);
+
 #ifdef __cplusplus
 }
 #endif

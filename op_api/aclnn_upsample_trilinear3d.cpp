@@ -107,3 +107,8 @@ extern "C" aclnnStatus aclnnUpsampleTrilinear3d(void* workspace, uint64_t worksp
 {
     return RunJobExecutor(kApi, workspace, workspaceSize, executor, stream);
 }
+
+extern "C" int64_t aiTrilinearOutputLength(int64_t inLength, double scale)
+{
+    return interp::TrilinearOutputLength(inLength, scale);
+}

@@ -25,6 +25,10 @@ aclnnStatus aclnnUpsampleTrilinear3dGetWorkspaceSize(const aclTensor* self, cons
 aclnnStatus aclnnUpsampleTrilinear3d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                      aclrtStream stream);
 
+// The output length of one axis given only a scale (F.interpolate with recompute_scale_factor=False):
+// floor(inLength * scale) in double.  For bindings that compute output_size from scales.
+int64_t aiTrilinearOutputLength(int64_t inLength, double scale);
+
 #ifdef __cplusplus
 }
 #endif

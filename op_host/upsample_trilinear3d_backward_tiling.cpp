@@ -212,8 +212,8 @@ bool FitsDmaLimits(const Tiling& t)
            (t.wTableRows - 1) * t.rowPad * 4 / 32 <= kMaxDmaBlockUnits;
 }
 
-// DMA batches and W table rows for one split, shrunk until the layout fits the UB; false when even
-// single planes and rows do not.
+// DMA batches, W table rows and H planes per pass for one split, shrunk until the layout fits the
+// UB; false when even single planes and rows do not.
 bool SizeBuffers(const Context& ctx, Tiling* t)
 {
     const uint64_t planeBytesIn = t->maxOutRows * t->outRow * ctx.es;
@@ -228,24 +228,36 @@ bool SizeBuffers(const Context& ctx, Tiling* t)
     if (t->hBands == 1) {
         t->planesPerWrite = std::max<uint64_t>(1, std::min(maxEmits, CeilDiv(kDmaBytesTarget, bandBytesOut)));
     }
-    t->wTableRows = std::max<uint64_t>(1, std::min(t->maxOutRows, kWBatchElems / t->rowPad));
+    const uint64_t band = t->maxRowsPerBand * t->rowPad;
+    t->wTableRows = std::max<uint64_t>(1, std::min(t->outPlanesPerLoad * t->maxOutRows, kWBatchElems / t->rowPad));
+    t->hPlanesPerPass = t->hGather ? std::max<uint64_t>(1, std::min(t->outPlanesPerLoad, kWBatchElems / band)) : 1;
     for (;;) {
         if (FitsDmaLimits(*t) && tri::TrilinearBackwardLayout(*t).total <= ctx.platform.ubBytes) return true;
-        // shrink the biggest of the three batches (a load is held twice in the io dtype and, for
-        // 16-bit io, once more in fp32)
-        const uint64_t inB = t->outPlanesPerLoad * planeBytesIn * (ctx.es == 4 ? 2 : 4);
+        // shrink the biggest batch (a load is held twice in the io dtype, for 16-bit io once more in
+        // fp32, and W-reduced in fp32)
+        const uint64_t inB = t->outPlanesPerLoad * (planeBytesIn * (ctx.es == 4 ? 2 : 4) + t->maxOutRows * t->rowPad * 4);
         const uint64_t outB = t->planesPerWrite * bandBytesOut;
         const uint64_t wB = t->wTableRows * t->rowPad * 12 * t->wTaps;
-        if (t->outPlanesPerLoad > 1 && inB >= outB && inB >= wB) {
+        const uint64_t hB = t->hPlanesPerPass * band * 4 * (3 * t->hTaps + 2);
+        const uint64_t most = std::max({inB, outB, wB, hB});
+        if (t->outPlanesPerLoad > 1 && inB == most) {
             t->outPlanesPerLoad = (t->outPlanesPerLoad + 1) / 2;
-        } else if (t->planesPerWrite > 1 && outB >= wB) {
+            t->hPlanesPerPass = std::min(t->hPlanesPerPass, t->outPlanesPerLoad);
+        } else if (t->planesPerWrite > 1 && outB == most) {
             t->planesPerWrite = (t->planesPerWrite + 1) / 2;
-        } else if (t->wTableRows > 1) {
+        } else if (t->hPlanesPerPass > 1 && hB == most) {
+            t->hPlanesPerPass = (t->hPlanesPerPass + 1) / 2;
+        } else if (t->wTableRows > 1 && wB == most) {
             t->wTableRows = (t->wTableRows + 1) / 2;
         } else if (t->outPlanesPerLoad > 1) {
             t->outPlanesPerLoad = (t->outPlanesPerLoad + 1) / 2;
+            t->hPlanesPerPass = std::min(t->hPlanesPerPass, t->outPlanesPerLoad);
         } else if (t->planesPerWrite > 1) {
             t->planesPerWrite = (t->planesPerWrite + 1) / 2;
+        } else if (t->hPlanesPerPass > 1) {
+            t->hPlanesPerPass = (t->hPlanesPerPass + 1) / 2;
+        } else if (t->wTableRows > 1) {
+            t->wTableRows = (t->wTableRows + 1) / 2;
         } else {
             return false;
         }
@@ -263,33 +275,40 @@ void EstimateCost(const Context& ctx, const AxisSplit& dSplit, const AxisSplit& 
 {
     const Tiling& t = c->t;
     const CostRates& r = ctx.rates;
-    const double rowsElems = static_cast<double>(t.maxOutRows * t.rowPad);
+    const double planes = static_cast<double>(t.maxSlabsPerUnit * dSplit.maxSpan);  // gradOut planes per unit
+    const double emits = static_cast<double>(t.maxSlabsPerUnit * t.maxPlanesPerChunk);
+    const double loads = std::ceil(planes / static_cast<double>(t.outPlanesPerLoad));
+    const double rowElems = static_cast<double>(t.maxOutRows * t.rowPad);  // one plane's span rows, W-reduced
     const double band = static_cast<double>(t.maxRowsPerBand * t.rowPad);
     const double wBatch = static_cast<double>(t.wTableRows * t.rowPad);
-    const double groups = std::ceil(static_cast<double>(t.maxOutRows) / static_cast<double>(t.wTableRows));
     const double masked = static_cast<double>(t.wTaps - std::min(t.wTaps, t.wMaskFrom));
-    double plane = VecCycles(r, rowsElems) +
-                   groups * (static_cast<double>(t.wTaps) * (VecCycles(r, wBatch) + VecCycles(r, wBatch, 2.0)) +
-                             masked * VecCycles(r, wBatch));
-    if (t.hGather) {
-        plane += VecCycles(r, band) + static_cast<double>(t.hTaps) * (VecCycles(r, band) + VecCycles(r, band, 2.0));
+    // W: per load, Duplicate + per group of wTableRows rows wTaps x (Gather, [mask], MulAddDst)
+    const double wGroups = loads * std::ceil(static_cast<double>(t.outPlanesPerLoad * t.maxOutRows) /
+                                             static_cast<double>(t.wTableRows));
+    double vec = loads * VecCycles(r, rowElems * static_cast<double>(t.outPlanesPerLoad)) +
+                 wGroups * (static_cast<double>(t.wTaps) * (VecCycles(r, wBatch) + VecCycles(r, wBatch, 2.0)) +
+                            masked * VecCycles(r, wBatch));
+    if (t.hGather) {  // per group of planes: Duplicate + hTaps x (Gather, mask, MulAddDst)
+        const double hb = band * static_cast<double>(t.hPlanesPerPass);
+        const double groups = loads * std::ceil(static_cast<double>(t.outPlanesPerLoad) /
+                                                static_cast<double>(t.hPlanesPerPass));
+        vec += groups * (VecCycles(r, hb) + static_cast<double>(t.hTaps) *
+                                                (2.0 * VecCycles(r, hb) + VecCycles(r, hb, 2.0)));
+        vec += 3.0 * static_cast<double>(t.maxRowsPerBand * t.hTaps) * VecCycles(r, static_cast<double>(t.rowPad));
     } else {
-        plane += VecCycles(r, band) + 2.0 * static_cast<double>(t.maxOutRows) * VecCycles(r, static_cast<double>(t.rowPad));
+        vec += planes * (VecCycles(r, band) +
+                         2.0 * static_cast<double>(t.maxOutRows) * VecCycles(r, static_cast<double>(t.rowPad)));
     }
-    plane += 2.0 * VecCycles(r, band);
-    if (ctx.es != 4) plane += VecCycles(r, static_cast<double>(t.maxOutRows * t.outRow));
-    const double planes = static_cast<double>(t.maxSlabsPerUnit * dSplit.maxSpan);
-    const double emits = static_cast<double>(t.maxSlabsPerUnit * t.maxPlanesPerChunk);
-    double vec = planes * plane + emits * 2.0 * VecCycles(r, band);
+    vec += planes * 2.0 * VecCycles(r, band);  // D
+    if (ctx.es != 4) vec += loads * VecCycles(r, static_cast<double>(t.outPlanesPerLoad * t.maxOutRows * t.outRow));
+    vec += emits * 2.0 * VecCycles(r, band);
     if (t.compact) vec += std::ceil(emits / static_cast<double>(t.planesPerWrite)) *
                           VecCycles(r, static_cast<double>(t.planesPerWrite) * band);
-    if (t.hGather) vec += 2.0 * static_cast<double>(t.maxRowsPerBand * t.hTaps) * VecCycles(r, static_cast<double>(t.rowPad));
 
     const uint64_t blockDim = std::min<uint64_t>(t.units, ctx.platform.coreNum);
     const double readBytes = planes * static_cast<double>(t.maxOutRows * t.outRow * ctx.es);
     const double writeBytes = emits * static_cast<double>(t.maxRowsPerBand * t.inRow * ctx.es);
-    const double dmas = std::ceil(planes / static_cast<double>(t.outPlanesPerLoad)) +
-                        std::ceil(emits / static_cast<double>(t.planesPerWrite));
+    const double dmas = loads + std::ceil(emits / static_cast<double>(t.planesPerWrite));
     const double dma = (readBytes + writeBytes) / r.DmaBytesPerCycle(blockDim) + dmas * r.dmaInstrCycles;
     const double unit = std::max(dma, vec) + kUnitFixedCycles;
     c->cycles = std::ceil(static_cast<double>(t.units) / static_cast<double>(blockDim)) * unit;

@@ -297,6 +297,17 @@ __aicore__ inline void TrilinearAxisTaps(float ratio, int64_t dst, int64_t inLen
     TrilinearTaps(TrilinearSourceIndex(ratio, dst, alignCorners), inLength, i0, i1, lambda0, lambda1);
 }
 
+// A float32 from its bit pattern (tiling structs carry ratios as bits: the same value on both sides).
+__aicore__ inline float FloatFromBits(uint32_t bits)
+{
+    union {
+        uint32_t u;
+        float f;
+    } c;
+    c.u = bits;
+    return c.f;
+}
+
 // Both taps of one output index of an axis, as one value.
 struct TrilinearAxisTap {
     int64_t i0;

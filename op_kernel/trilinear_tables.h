@@ -16,15 +16,7 @@
 
 namespace tri {
 
-__aicore__ inline float TriFloatFromBits(uint64_t bits)
-{
-    union {
-        uint32_t u;
-        float f;
-    } c;
-    c.u = static_cast<uint32_t>(bits);
-    return c.f;
-}
+__aicore__ inline float TriFloatFromBits(uint64_t bits) { return interp::FloatFromBits(static_cast<uint32_t>(bits)); }
 
 enum TrilinearAxis : uint32_t { TRI_AXIS_D = 0, TRI_AXIS_H = 1, TRI_AXIS_W = 2 };
 

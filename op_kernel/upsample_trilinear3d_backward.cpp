@@ -7,11 +7,12 @@
 // ascending, tap 0 before tap 1), with fp32 accumulators and no atomics, so the result is bitwise
 // the same for every tiling, core count and SoC.  Every forward tap is multiplied, zero weights too
 // (0 * inf = NaN, as PyTorch's backward).  A unit streams its gradOut planes od = first..last:
-//   W  wTaps Gather passes over the plane's rows with the host-built transposed tables
-//      (one row's table replicated wTableRows times); padding entries are zeroed bit-exactly by an
-//      int32 0/1 mask before they are weighted;
-//   H  gather form over the band: hTaps Gather passes with per-unit tables whose padding reads a
-//      zero row (short rows), or one Axpy per (gradOut row, tap) into the band (long rows);
+//   W  wTaps Gather passes over the rows of every plane of a load at once, with the host-built
+//      transposed tables (one row's table replicated wTableRows times); padding entries are zeroed
+//      bit-exactly by an int32 0/1 mask before they are weighted;
+//   H  gather form over the bands of hPlanesPerPass planes at once: hTaps Gather passes with
+//      per-unit tables (masked padding, as W) for short rows, or one Axpy per (gradOut row, tap)
+//      into the band for long rows;
 //   D  one Axpy per tap into the accumulator of gradIn plane i0(od) / i1(od); a plane below i0(od)
 //      is complete and is emitted (cast to the io dtype, packed, written), so two accumulators
 //      suffice.
@@ -39,9 +40,9 @@ public:
         t_ = t;
         blk_ = 32 / sizeof(T);
         align_ = t.alignCorners != 0;
-        ratio_[0] = FloatOfBits(t.ratioBitsD);
-        ratio_[1] = FloatOfBits(t.ratioBitsH);
-        ratio_[2] = FloatOfBits(t.ratioBitsW);
+        ratio_[0] = interp::FloatFromBits(static_cast<uint32_t>(t.ratioBitsD));
+        ratio_[1] = interp::FloatFromBits(static_cast<uint32_t>(t.ratioBitsH));
+        ratio_[2] = interp::FloatFromBits(static_cast<uint32_t>(t.ratioBitsW));
         band_ = t.maxRowsPerBand * t.rowPad;
         gOut_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gradOut), t.gradOutTotal);
         gIn_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gradIn), t.gradInTotal);
@@ -76,16 +77,6 @@ public:
 
 private:
     enum Axis : uint32_t { AXIS_D = 0, AXIS_H = 1, AXIS_W = 2 };
-
-    __aicore__ static inline float FloatOfBits(uint64_t bits)
-    {
-        union {
-            uint32_t u;
-            float f;
-        } c;
-        c.u = static_cast<uint32_t>(bits);
-        return c.f;
-    }
 
     __aicore__ inline interp::TrilinearAxisTap TapOf(Axis a, int64_t o) const
     {
@@ -135,11 +126,10 @@ private:
             done += rows;
         }
         if (t_.hGather) {
-            LocalTensor<int32_t> lanes = hTab_.Get<int32_t>()[2 * t_.hTaps * band_];
+            LocalTensor<int32_t> lanes = hTab_.Get<int32_t>()[3 * t_.hTaps * hBatch()];
             CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(row));
             Muls(lanes, lanes, static_cast<int32_t>(4), static_cast<int32_t>(row));
         }
-        Duplicate(wRows_.Get<float>()[t_.maxOutRows * row], 0.0f, static_cast<int32_t>(row));
         Duplicate(acc_.Get<float>(), 0.0f, static_cast<int32_t>(2 * band_));
     }
 
@@ -227,35 +217,32 @@ private:
     {
         const uint64_t total = ns * nOd_;
         uint64_t issued = 0;
-        uint64_t runStart[2], runLen[2], runShift[2];
+        Run runs[2];
         uint32_t head = 0, count = 0;
-        while (issued < total && count < 2) {
-            const uint32_t slot = (head + count) % 2;
-            runStart[slot] = issued;
-            runLen[slot] = RunLength(issued, total);
-            runShift[slot] = IssueRun(issued, runLen[slot]);
-            issued += runLen[slot];
-            ++count;
-        }
+        while (issued < total && count < 2) IssueNextRun(&runs[(head + count++) % 2], &issued, total);
         while (count > 0) {
+            const Run& r = runs[head];
             LocalTensor<T> x = inQ_.DeQue<T>();
-            const uint64_t plane = outRows_ * t_.outRow;
-            LocalTensor<float> xf = AsFloat(x, runLen[head] * plane);
-            for (uint64_t j = 0; j < runLen[head]; ++j) {
-                ComputePlane(xf, runShift[head] + j * plane, runStart[head] + j);
-            }
+            LocalTensor<float> xf = AsFloat(x, r.len * outRows_ * t_.outRow);
+            ComputeRun(xf, r.shift, r.start, r.len);
             inQ_.FreeTensor(x);
             head = (head + 1) % 2;
             --count;
-            if (issued < total) {
-                const uint32_t slot = (head + count) % 2;
-                runStart[slot] = issued;
-                runLen[slot] = RunLength(issued, total);
-                runShift[slot] = IssueRun(issued, runLen[slot]);
-                issued += runLen[slot];
-                ++count;
-            }
+            if (issued < total) IssueNextRun(&runs[(head + count++) % 2], &issued, total);
         }
+    }
+
+    // A load in flight: unit planes [start, start + len), gradOut[start's span] at element `shift`.
+    struct Run {
+        uint64_t start, len, shift;
+    };
+
+    __aicore__ inline void IssueNextRun(Run* r, uint64_t* issued, uint64_t total)
+    {
+        r->start = *issued;
+        r->len = RunLength(*issued, total);
+        r->shift = IssueRun(*issued, r->len);
+        *issued += r->len;
     }
 
     // GM element offset of gradOut plane q's span rows.
@@ -297,23 +284,31 @@ private:
         }
     }
 
-    // ---------------------------------------------------------------- one gradOut plane
-    __aicore__ inline void ComputePlane(const LocalTensor<float>& xf, uint64_t at, uint64_t q)
+    // ---------------------------------------------------------------- the planes of one load
+    // gradOut planes q0 .. q0+n-1 of the unit, their span rows at element `at` of xf: W over all of
+    // them at once, then H over groups of planes, then each plane into the D accumulators in order.
+    __aicore__ inline void ComputeRun(const LocalTensor<float>& xf, uint64_t at, uint64_t q0, uint64_t n)
     {
-        const uint64_t slab = s0_ + q / nOd_;
-        const int64_t od = od0_ + static_cast<int64_t>(q % nOd_);
-        WPass(xf, at);
-        if (t_.hGather) {
-            HPassGather();
-        } else {
-            HPassRows();
+        WPass(xf, at, n * outRows_);
+        const uint64_t group = t_.hGather ? t_.hPlanesPerPass : 1;
+        for (uint64_t p0 = 0; p0 < n; p0 += group) {
+            const uint64_t np = n - p0 < group ? n - p0 : group;
+            if (t_.hGather) {
+                HPassGather(p0, np);
+            } else {
+                HPassRows(p0);
+            }
+            for (uint64_t p = 0; p < np; ++p) {
+                const uint64_t q = q0 + p0 + p;
+                const uint64_t slab = s0_ + q / nOd_;
+                AccumulateD(slab, od0_ + static_cast<int64_t>(q % nOd_), p);
+                if (q % nOd_ == nOd_ - 1) FinishSlab(slab);
+            }
         }
-        AccumulateD(slab, od);
-        if (q % nOd_ == nOd_ - 1) FinishSlab(slab);
     }
 
-    // wRows = the span rows W-reduced: per gradIn column, its transposed W taps in order.
-    __aicore__ inline void WPass(const LocalTensor<float>& xf, uint64_t at)
+    // wRows = `rows` span rows W-reduced: per gradIn column, its transposed W taps in order.
+    __aicore__ inline void WPass(const LocalTensor<float>& xf, uint64_t at, uint64_t rowsAll)
     {
         const uint64_t row = t_.rowPad, all = t_.wTableRows * row, k = t_.wTaps;
         LocalTensor<float> dst = wRows_.Get<float>();
@@ -321,9 +316,9 @@ private:
         LocalTensor<uint32_t> offs = wTab_.Get<uint32_t>();
         LocalTensor<float> wts = wTab_.Get<float>();
         LocalTensor<int32_t> masks = wTab_.Get<int32_t>();
-        Duplicate(dst, 0.0f, static_cast<int32_t>(outRows_ * row));
-        for (uint64_t g = 0; g < outRows_; g += t_.wTableRows) {
-            const uint64_t rows = outRows_ - g < t_.wTableRows ? outRows_ - g : t_.wTableRows;
+        Duplicate(dst, 0.0f, static_cast<int32_t>(rowsAll * row));
+        for (uint64_t g = 0; g < rowsAll; g += t_.wTableRows) {
+            const uint64_t rows = rowsAll - g < t_.wTableRows ? rowsAll - g : t_.wTableRows;
             const uint32_t n = static_cast<uint32_t>(rows * row);
             const uint32_t base = static_cast<uint32_t>((at + g * t_.outRow) * 4);
             for (uint64_t j = 0; j < k; ++j) {
@@ -338,12 +333,17 @@ private:
     }
 
     // Per-unit H tables: for band row h and pass j, the byte offsets of its j-th gradOut row in
-    // wRows (the zero row when h has fewer taps) and that tap's weight, both over the whole row.
+    // wRows, that tap's weight and an int32 mask (0: h has fewer taps, the entry reads row 0 and is
+    // zeroed), each over the whole row; then replicated for hPlanesPerPass planes (offsets shifted
+    // by a plane's rows in wRows), doubling the copied block each time.
     __aicore__ inline void BuildHTables()
     {
+        const uint64_t hb = hBatch(), plane = rows_ * t_.rowPad;
         LocalTensor<int32_t> offs = hTab_.Get<int32_t>();
-        LocalTensor<float> wts = hTab_.Get<float>()[t_.hTaps * band_];
-        LocalTensor<int32_t> lanes = hTab_.Get<int32_t>()[2 * t_.hTaps * band_];
+        LocalTensor<float> wts = hTab_.Get<float>()[t_.hTaps * hb];
+        LocalTensor<int32_t> masks = hTab_.Get<int32_t>()[2 * t_.hTaps * hb];
+        LocalTensor<int32_t> lanes = hTab_.Get<int32_t>()[3 * t_.hTaps * hb];
+        hMaskFrom_ = t_.hTaps;
         for (uint64_t h = 0; h < rows_; ++h) {
             const int64_t gh = h0_ + static_cast<int64_t>(h);
             const interp::TrilinearSpan s = SpanOf(AXIS_H, gh, gh);
@@ -352,42 +352,66 @@ private:
                 const interp::TrilinearAxisTap tap = TapOf(AXIS_H, oh);
                 for (uint32_t k = 0; k < 2; ++k) {
                     if ((k == 0 ? tap.i0 : tap.i1) != gh) continue;
-                    SetHEntry(offs, wts, lanes, j++, h, static_cast<uint64_t>(oh - oh0_), k == 0 ? tap.l0 : tap.l1);
+                    SetHEntry(offs, wts, masks, lanes, j++, h, static_cast<uint64_t>(oh - oh0_),
+                              k == 0 ? tap.l0 : tap.l1, 1);
                 }
             }
-            for (; j < t_.hTaps; ++j) SetHEntry(offs, wts, lanes, j, h, t_.maxOutRows, 0.0f);
+            if (j < hMaskFrom_) hMaskFrom_ = j;  // passes from here on hold padding entries
+            for (; j < t_.hTaps; ++j) SetHEntry(offs, wts, masks, lanes, j, h, 0, 0.0f, 0);
+        }
+        for (uint64_t done = 1; done < t_.hPlanesPerPass;) {
+            const uint64_t n = t_.hPlanesPerPass - done < done ? t_.hPlanesPerPass - done : done;
+            const int32_t shift = static_cast<int32_t>(done * outRows_ * t_.rowPad * 4);
+            for (uint64_t j = 0; j < t_.hTaps; ++j) {
+                const uint64_t at = j * hb, to = at + done * plane;
+                const int32_t cnt = static_cast<int32_t>(n * plane);
+                Adds(offs[to], offs[at], shift, cnt);
+                Adds(wts.template ReinterpretCast<int32_t>()[to], wts.template ReinterpretCast<int32_t>()[at], 0, cnt);
+                Adds(masks[to], masks[at], 0, cnt);
+            }
+            done += n;
         }
     }
+
+    __aicore__ inline uint64_t hBatch() const { return t_.hPlanesPerPass * band_; }
 
     __aicore__ inline void SetHEntry(const LocalTensor<int32_t>& offs, const LocalTensor<float>& wts,
-                                     const LocalTensor<int32_t>& lanes, uint64_t j, uint64_t h, uint64_t srcRow,
-                                     float weight)
+                                     const LocalTensor<int32_t>& masks, const LocalTensor<int32_t>& lanes,
+                                     uint64_t j, uint64_t h, uint64_t srcRow, float weight, int32_t mask)
     {
-        const uint64_t row = t_.rowPad, at = j * band_ + h * row;
+        const uint64_t row = t_.rowPad, at = j * hBatch() + h * row;
         Adds(offs[at], lanes, static_cast<int32_t>(srcRow * row * 4), static_cast<int32_t>(row));
         Duplicate(wts[at], weight, static_cast<int32_t>(row));
+        Duplicate(masks[at], mask, static_cast<int32_t>(row));
     }
 
-    __aicore__ inline void HPassGather()
+    // hRows = the bands of planes p0 .. p0+np-1 of the load H-reduced, plane after plane.
+    __aicore__ inline void HPassGather(uint64_t p0, uint64_t np)
     {
-        const int32_t n = static_cast<int32_t>(rows_ * t_.rowPad);
+        const uint64_t hb = hBatch();
+        const int32_t n = static_cast<int32_t>(np * rows_ * t_.rowPad);
         LocalTensor<float> dst = hRows_.Get<float>();
         LocalTensor<float> tmp = tmp_.Get<float>();
+        LocalTensor<int32_t> bits = tmp.template ReinterpretCast<int32_t>();
         LocalTensor<float> src = wRows_.Get<float>();
         LocalTensor<uint32_t> offs = hTab_.Get<uint32_t>();
-        LocalTensor<float> wts = hTab_.Get<float>()[t_.hTaps * band_];
+        LocalTensor<float> wts = hTab_.Get<float>()[t_.hTaps * hb];
+        LocalTensor<int32_t> masks = hTab_.Get<int32_t>()[2 * t_.hTaps * hb];
+        const uint32_t base = static_cast<uint32_t>(p0 * outRows_ * t_.rowPad * 4);
         Duplicate(dst, 0.0f, n);
         for (uint64_t j = 0; j < t_.hTaps; ++j) {
-            Gather(tmp, src, offs[j * band_], 0, static_cast<uint32_t>(n));
-            MulAddDst(dst, tmp, wts[j * band_], n);
+            Gather(tmp, src, offs[j * hb], base, static_cast<uint32_t>(n));
+            if (j >= hMaskFrom_) Mul(bits, bits, masks[j * hb], n);
+            MulAddDst(dst, tmp, wts[j * hb], n);
         }
     }
 
-    __aicore__ inline void HPassRows()
+    // hRows = the band of plane p of the load H-reduced: one Axpy per (gradOut row, tap).
+    __aicore__ inline void HPassRows(uint64_t p)
     {
         const uint64_t row = t_.rowPad;
         LocalTensor<float> dst = hRows_.Get<float>();
-        LocalTensor<float> src = wRows_.Get<float>();
+        LocalTensor<float> src = wRows_.Get<float>()[p * outRows_ * row];
         Duplicate(dst, 0.0f, static_cast<int32_t>(rows_ * row));
         for (uint64_t r = 0; r < outRows_; ++r) {
             const interp::TrilinearAxisTap tap = TapOf(AXIS_H, oh0_ + static_cast<int64_t>(r));
@@ -400,15 +424,15 @@ private:
         }
     }
 
-    // The band of gradOut plane od into the accumulators of its two gradIn planes; planes below
-    // i0(od) are complete and leave first.
-    __aicore__ inline void AccumulateD(uint64_t slab, int64_t od)
+    // The band of gradOut plane od (band p of hRows) into the accumulators of its two gradIn planes;
+    // planes below i0(od) are complete and leave first.
+    __aicore__ inline void AccumulateD(uint64_t slab, int64_t od, uint64_t p)
     {
         const interp::TrilinearAxisTap tap = TapOf(AXIS_D, od);
         EmitUpTo(slab, tap.i0 < d1_ ? tap.i0 : d1_);
         const int32_t n = static_cast<int32_t>(rows_ * t_.rowPad);
         LocalTensor<float> acc = acc_.Get<float>();
-        LocalTensor<float> src = hRows_.Get<float>();
+        LocalTensor<float> src = hRows_.Get<float>()[p * rows_ * t_.rowPad];
         for (uint32_t k = 0; k < 2; ++k) {
             const int64_t d = k == 0 ? tap.i0 : tap.i1;
             if (d < d0_ || d >= d1_) continue;
@@ -513,6 +537,7 @@ private:
     uint64_t s0_ = 0, rows_ = 0, nOd_ = 0, outRows_ = 0;
     int64_t d0_ = 0, d1_ = 0, h0_ = 0, od0_ = 0, oh0_ = 0;
     bool wholeBand_ = false, wholeChunk_ = false;
+    uint64_t hMaskFrom_ = 0;  // the unit's first H pass with padding entries
     // emission
     int64_t nextEmit_ = 0;
     uint64_t stageCount_ = 0, stageStart_ = 0;

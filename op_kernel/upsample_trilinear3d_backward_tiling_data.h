@@ -58,6 +58,8 @@ struct TrilinearBackwardTilingData {
     uint64_t wMaskFrom;             // first W pass that holds padding entries (they are masked to 0)
     uint64_t hTaps;                 // most gradOut rows any gradIn row sums (K_h)
     uint64_t hGather;               // 1: H as hTaps Gather passes with per-unit tables; 0: Axpy per row
+    uint64_t hPlanesPerPass;        // hGather: gradOut planes one H Gather pass covers (the per-unit
+                                    // tables replicated this often); 1 otherwise
     uint64_t compact;               // 1 (310P, rowPad != inRow): emitted band-planes are packed by a
                                     //    Gather before the write; 910B writes padded rows as they are
                                     //    (DataCopyPad, one block per row)
@@ -91,10 +93,10 @@ struct TrilinearBackwardUbLayout {
     uint64_t inQueBytes;     // per buffer, 2 buffers: outPlanesPerLoad gradOut planes (io dtype)
     uint64_t inFloatBytes;   // fp32 copy of one load (16-bit io only)
     uint64_t wTabBytes;      // W offsets, weights, masks: 3 x wTaps x wTableRows x rowPad
-    uint64_t wRowsBytes;     // W-pass result: maxOutRows rows + one zero row (H pads read it)
+    uint64_t wRowsBytes;     // W-pass result: the span rows of every plane of one load
     uint64_t tmpBytes;       // one Gather pass
-    uint64_t hTabBytes;      // hGather: offsets + weights (2 x hTaps x band) + lanes + counters
-    uint64_t hRowsBytes;     // H-pass result: one band
+    uint64_t hTabBytes;      // hGather: offsets, weights, masks (3 x hTaps x hPlanesPerPass bands) + lanes
+    uint64_t hRowsBytes;     // H-pass result: hPlanesPerPass bands
     uint64_t accBytes;       // two accumulating gradIn band-planes
     uint64_t stageBytes;     // compact: planesPerWrite padded band-planes (io dtype)
     uint64_t outQueBytes;    // per buffer, 2 buffers: packed band-planes + one 32 B tail block
@@ -115,10 +117,11 @@ __aicore__ inline TrilinearBackwardUbLayout TrilinearBackwardLayout(const Trilin
     l.inQueBytes = TriBwdRoundUp(TriBwdRoundUp(load, blk) * es, 32);
     l.inFloatBytes = es == 4 ? 0 : TriBwdRoundUp(load, blk) * 4;
     l.wTabBytes = 3 * t.wTaps * wBatch * 4;
-    l.wRowsBytes = (t.maxOutRows + 1) * t.rowPad * 4;
-    l.tmpBytes = (t.hGather && band > wBatch ? band : wBatch) * 4;
-    l.hTabBytes = t.hGather ? (2 * t.hTaps * band + t.rowPad + TriBwdRoundUp(t.maxRowsPerBand, 8)) * 4 : 0;
-    l.hRowsBytes = band * 4;
+    const uint64_t hBatch = t.hPlanesPerPass * band;
+    l.wRowsBytes = t.outPlanesPerLoad * t.maxOutRows * t.rowPad * 4;
+    l.tmpBytes = (t.hGather && hBatch > wBatch ? hBatch : wBatch) * 4;
+    l.hTabBytes = t.hGather ? (3 * t.hTaps * hBatch + t.rowPad) * 4 : 0;
+    l.hRowsBytes = hBatch * 4;
     l.accBytes = 2 * band * 4;
     l.stageBytes = t.compact ? TriBwdRoundUp(t.planesPerWrite * band * es, 32) : 0;
     l.outQueBytes = TriBwdRoundUp((TriBwdRoundUp(written, blk) + blk) * es, 32);

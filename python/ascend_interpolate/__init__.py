@@ -15,6 +15,7 @@ import warnings as _warnings
 
 from ._version import __version__  # noqa: F401  (the one place the version is written)
 from . import reference  # noqa: F401
+from .log import LOG_LEVELS, get_log_level, set_log_level, set_log_to_stdout  # noqa: F401
 from .ops import (AclnnError, get_soc, interpolate, interpolate_backward, last_launch, profile,  # noqa: F401
                   set_soc, upsample_trilinear3d, upsample_trilinear3d_backward)
 
@@ -29,6 +30,10 @@ __all__ = [
     "get_soc",
     "last_launch",
     "profile",
+    "set_log_level",
+    "get_log_level",
+    "set_log_to_stdout",
+    "LOG_LEVELS",
 ]
 
 

@@ -226,6 +226,12 @@ def _declare_all(lib):
               c_bool, c_void_p, c_void_p, c_double,            # antialias, padsBegin, padsEnd, cubeCoeff
               c_void_p, POINTER(c_uint64), POINTER(c_void_p)])  # out, workspaceSize, executor
     _declare(lib, "aclnnInterpolate", c_int32, [c_void_p, c_uint64, c_void_p, c_void_p])
+    # Output shapes, from the library's own rules (the binding allocates out with them).
+    _declare(lib, "aiInterpolateOutputShape", c_int32,
+             [p_i64, c_uint64, c_void_p, c_void_p, c_void_p,  # selfShape, rank, sizes, scales, axes
+              c_char_p, c_void_p, c_void_p, p_i64])           # shapeCalculationMode, padsBegin, padsEnd, outShape
+    _declare(lib, "aiScalesModeOutputLength", c_int64, [c_int64, c_float])
+    _declare(lib, "aiTrilinearOutputLength", c_int64, [c_int64, c_double])
     # Backward C API (CANN's aclnnUpsampleTrilinear3dBackward signature; aclnnInterpolateBackward with the
     # forward's attributes). Optional: a library built before the backward kernels lacks them, and
     # function() then names the missing symbol.
@@ -251,6 +257,11 @@ def _declare_all(lib):
     _declare(lib, "aclsimProfileEndJson", c_char_p, [], required=False)
     _declare(lib, "aclsimLiveExecutorCount", c_uint64, [], required=False)
     _declare(lib, "aclsimSetRecentErrMsg", None, [c_char_p], required=False)
+    _declare(lib, "aclsimFailNextLaunch", c_int, [c_char_p, c_char_p], required=False)  # test control
+    # Logging controls (op_api/ascend_interpolate_log.h, both builds); optional: older libraries lack them.
+    _declare(lib, "aiSetLogLevel", c_int, [c_int], required=False)
+    _declare(lib, "aiGetLogLevel", c_int, [], required=False)
+    _declare(lib, "aiSetLogToStdout", c_int, [c_int], required=False)
 
 
 def library():

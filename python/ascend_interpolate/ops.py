@@ -47,6 +47,7 @@ build raises RuntimeError).
 """
 from __future__ import annotations
 
+import ctypes
 import json
 import math
 import numbers
@@ -316,8 +317,9 @@ def _check_str(value, name):
 # UpsampleTrilinear3d
 # ================================================================================================
 def trilinear_output_length(in_length, scale):
-    """floor(in * scale) in double (interp_math.h TrilinearOutputLength; F.interpolate's _sym_int)."""
-    return int(math.floor(float(in_length) * float(scale)))
+    """floor(in * scale) in double, F.interpolate's rule: asked of the library
+    (aiTrilinearOutputLength), which sizes the operator's output the same way."""
+    return int(_lib.library().aiTrilinearOutputLength(int(in_length), float(scale)))
 
 
 def _trilinear_scales(scales):
@@ -583,51 +585,43 @@ class _OutputTarget:
 # ================================================================================================
 # Interpolate-4
 # ================================================================================================
-def _fit_pads(pads, rank, name):
-    """docs/aclnnInterpolate.md "Inputs and validation".
-
-    Shorter than rank -> zero-extended; longer -> the first rank values.
-    """
-    values = _int_list(pads, name)
-    return (values + [0] * rank)[:rank]
-
-
 def scales_mode_output_length(padded_length, scale):
-    """interp_math.h ScalesModeOutputLength (docs/aclnnInterpolate.md "Output shape", scales mode): a float32
-    scale of exactly 1 keeps the length, otherwise int64(float32(padded) * (float32(scale) + 1e-6f))."""
+    """One scales-mode output length (docs/aclnnInterpolate.md "Output shape"), asked of the library
+    (aiScalesModeOutputLength): a float32 scale of exactly 1 keeps the length, otherwise
+    int64(float32(padded) * (float32(scale) + 1e-6f))."""
     padded_length = int(padded_length)  # a symbolic length (torch.compile) is specialised here
-    scale = np.float32(scale)  # the scales travel as an aclFloatArray (float32)
-    if scale == np.float32(1.0):
-        return padded_length
-    return int(np.float32(padded_length) * (scale + np.float32(1e-6)))
+    return int(_lib.library().aiScalesModeOutputLength(padded_length, float(np.float32(scale))))
+
+
+def _check_per_axis_values(sizes, scales, axes, shape_calculation_mode):
+    """The binding's own argument errors (ValueError) before the library computes the shape: the
+    array the shape mode uses is given, holds one value per axis, and gives no negative length."""
+    name, values = ("sizes", sizes) if shape_calculation_mode == "sizes" else ("scales", scales)
+    if shape_calculation_mode not in ("sizes", "scales"):
+        return  # the C API rejects the mode itself
+    if values is None:
+        raise ValueError(f'{name} is required when shape_calculation_mode == "{name}"')
+    if len(values) != len(axes):
+        raise ValueError(f"{name} must have one entry per axis (len(axes) == {len(axes)}); got {values}")
+    if name == "scales" and not all(math.isfinite(v) for v in values):
+        raise ValueError(f"scales must be finite; got {values}")
+    if any(v < 0 for v in values):
+        raise ValueError(f"the arguments give a negative output length: {name} {values}")
 
 
 def _interpolate_output_shape(in_shape, sizes, scales, axes, shape_calculation_mode, pads_begin, pads_end):
-    """docs/aclnnInterpolate.md "Output shape". Only what is needed to allocate ``out``; the C API checks the rest."""
+    """The output shape aclnnInterpolate resolves (docs/aclnnInterpolate.md "Output shape"), asked of
+    the library (aiInterpolateOutputShape: the C API's own rules, its status codes and messages)."""
+    _check_per_axis_values(sizes, scales, axes, shape_calculation_mode)
     rank = len(in_shape)
-    padded = [n + b + e for n, b, e in zip(in_shape, _fit_pads(pads_begin, rank, "pads_begin"),
-                                            _fit_pads(pads_end, rank, "pads_end"))]
-    shape = list(padded)
-    if shape_calculation_mode == "sizes":
-        if sizes is None:
-            raise ValueError('sizes is required when shape_calculation_mode == "sizes"')
-        if len(sizes) != len(axes):
-            raise ValueError(f"sizes must have one entry per axis (len(axes) == {len(axes)}); got {sizes}")
-        for axis, n in zip(axes, sizes):
-            shape[axis] = n
-    elif shape_calculation_mode == "scales":
-        if scales is None:
-            raise ValueError('scales is required when shape_calculation_mode == "scales"')
-        if len(scales) != len(axes):
-            raise ValueError(f"scales must have one entry per axis (len(axes) == {len(axes)}); got {scales}")
-        if not all(math.isfinite(s) for s in scales):
-            raise ValueError(f"scales must be finite; got {scales}")
-        for axis, s in zip(axes, scales):
-            shape[axis] = scales_mode_output_length(padded[axis], s)
-    # any other shape_calculation_mode: the C API rejects it; the padded shape only fills the slot
-    if any(n < 0 for n in shape):
-        raise ValueError(f"the arguments give a negative output length: output shape {shape}")
-    return shape
+    out = (ctypes.c_int64 * max(rank, 1))()
+    with _lib.AclObjects() as acl:
+        args = (_lib._i64_array(in_shape), rank, acl.int_array(sizes), acl.float_array(scales), acl.int_array(axes),
+                _check_str(shape_calculation_mode, "shape_calculation_mode"), acl.int_array(pads_begin),
+                acl.int_array(pads_end), out)
+        _lib.clear_error_message()
+        _lib.check(_lib.library().aiInterpolateOutputShape(*args), "aiInterpolateOutputShape")
+    return list(out)
 
 
 class _InterpolateAttrs:

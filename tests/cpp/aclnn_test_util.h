@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -44,6 +45,16 @@ struct TensorHandle {
     ~TensorHandle() { aclDestroyTensor(handle); }
     TensorHandle(const TensorHandle&) = delete;
     TensorHandle& operator=(const TensorHandle&) = delete;
+};
+
+// A 5-D tensor of the trilinear operators' tests: float32 NCDHW unless told otherwise.
+struct Tensor5D : TensorHandle {
+    Tensor5D(const std::vector<int64_t>& shape, void* data, aclDataType dtype = ACL_FLOAT,
+             aclFormat format = ACL_FORMAT_NCDHW, std::vector<int64_t> strides = {}, int64_t offset = 0,
+             std::vector<int64_t> storage = {})
+        : TensorHandle(shape, data, dtype, format, std::move(strides), offset, std::move(storage))
+    {
+    }
 };
 
 // An aclIntArray of `v`, or NULL when `v` is null.

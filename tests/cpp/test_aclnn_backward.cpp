@@ -25,14 +25,7 @@ using acltest::IntArray;
 using acltest::kSentinel;
 using acltest::LastMsg;
 
-struct Tensor : acltest::TensorHandle {
-    Tensor(const std::vector<int64_t>& shape, void* data, aclDataType dtype = ACL_FLOAT,
-           aclFormat format = ACL_FORMAT_NCDHW, std::vector<int64_t> strides = {}, int64_t offset = 0,
-           std::vector<int64_t> storage = {})
-        : TensorHandle(shape, data, dtype, format, std::move(strides), offset, std::move(storage))
-    {
-    }
-};
+using Tensor = acltest::Tensor5D;
 
 using BackwardApi = acltest::ApiTest;
 

@@ -17,6 +17,7 @@
 #include "aclnn_interpolate.h"
 #include "aclnn_test_util.h"
 #include "aclnn_upsample_trilinear3d.h"
+#include "aclnn_upsample_trilinear3d_backward.h"
 
 namespace {
 
@@ -253,6 +254,45 @@ namespace {
     const bool ok = st == ACLNN_ERR_INNER && msg.find("out of host memory") != std::string::npos && exec == nullptr &&
                     ws == 7;
     _exit(ok ? 0 : 1);
+}
+
+// ---- the backwards ---------------------------------------------------------------------------------
+constexpr const char* kTriBwd = "aclnnUpsampleTrilinear3dBackward";
+
+aclnnStatus TrilinearBackward(const HugeTensor& gradOut, const std::vector<int64_t>& outSize,
+                              const std::vector<int64_t>& inSize, const HugeTensor& gradIn, uint64_t* ws,
+                              aclOpExecutor** exec)
+{
+    IntArray os(outSize), is(inSize);
+    return aclnnUpsampleTrilinear3dBackwardGetWorkspaceSize(gradOut.handle, os.handle, is.handle, false, 0.0, 0.0, 0.0,
+                                                            gradIn.handle, ws, exec);
+}
+
+TEST_F(LimitsTest, TrilinearBackwardDimensionAndElementsBeyondInt32)
+{
+    {
+        HugeTensor gradOut({1, 1, 1, 1, kTwo31});
+        HugeTensor gradIn({1, 1, 1, 1, 4});
+        ExpectRejected(TrilinearBackward(gradOut, {1, 1, kTwo31}, {1, 1, 1, 1, 4}, gradIn, &ws_, &exec_), kTriBwd,
+                       "gradOut", {"dimension 2147483648", "INT32_MAX"});
+    }
+    {
+        HugeTensor gradOut({1, 1, 2, 4, 4});
+        HugeTensor gradIn({1, 1, 2, 32768, 32768});
+        ExpectRejected(TrilinearBackward(gradOut, {2, 4, 4}, {1, 1, 2, 32768, 32768}, gradIn, &ws_, &exec_),
+                       kTriBwd, "gradInput", {"2147483648 elements"});
+    }
+}
+
+TEST_F(LimitsTest, InterpolateBackwardElementsBeyondInt32)
+{
+    HugeTensor gradOut({1, 2, 32768, 32768});
+    HugeTensor gradIn({1, 2, 4, 4});
+    IntArray sizes({32768, 32768}), axes({2, 3});
+    const aclnnStatus st = aclnnInterpolateBackwardGetWorkspaceSize(
+        gradOut.handle, sizes.handle, nullptr, axes.handle, "linear", "sizes", nullptr, nullptr, false, nullptr,
+        nullptr, -0.75, gradIn.handle, &ws_, &exec_);
+    ExpectRejected(st, "aclnnInterpolateBackward", "gradOutput", {"2147483648 elements"});
 }
 
 TEST(LimitsPlanning, OutOfHostMemoryWhilePlanningIsAnError)

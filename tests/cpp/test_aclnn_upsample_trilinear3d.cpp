@@ -21,15 +21,7 @@ using acltest::IntArray;
 using acltest::kSentinel;
 using acltest::LastMsg;
 
-// A tensor over caller-owned storage (the sim's device memory is host memory).
-struct Tensor : acltest::TensorHandle {
-    Tensor(const std::vector<int64_t>& shape, void* data, aclDataType dtype = ACL_FLOAT,
-           aclFormat format = ACL_FORMAT_NCDHW, std::vector<int64_t> strides = {}, int64_t offset = 0,
-           std::vector<int64_t> storage = {})
-        : TensorHandle(shape, data, dtype, format, std::move(strides), offset, std::move(storage))
-    {
-    }
-};
+using Tensor = acltest::Tensor5D;
 
 // Phase one only: the workspace size and executor (if any) land in *ws and *exec.
 aclnnStatus Prepare(const aclTensor* self, const std::vector<int64_t>& size, aclTensor* out, uint64_t* ws,
