@@ -397,7 +397,10 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     if (pp.planeDim >= 0) r->outRowStride = static_cast<uint32_t>(pad);  // planes: chunk rows as the slots hold them
     r->narrowElems = static_cast<uint32_t>(
         pp.compactOut ? std::max<uint64_t>(pad, AlignUp(uint64_t(outRows) * pp.innerOut, kRowAlignElems)) : pad);
-    if (pp.planeDim >= 0) r->narrowElems = static_cast<uint32_t>(uint64_t(outRows) * pad);  // a whole chunk
+    if (pp.planeDim >= 0) {  // a whole chunk, or its packed run
+        const uint64_t packed = pp.compactOut ? interp::InterpolatePlanePackedElems(outRows, pp.innerOut) : 0;
+        r->narrowElems = static_cast<uint32_t>(std::max<uint64_t>(uint64_t(outRows) * pad, packed));
+    }
     r->rowUnits = pp.outer / batch * pp.outLen;
     if (pp.planeDim >= 0) {
         r->planeTaps = pp.planeTaps.numTaps;
@@ -433,6 +436,7 @@ void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, const interp::Interpol
     if (r->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
     r->compactAt = static_cast<uint32_t>(at);
     if (pp.compactOut) at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
+    if (pp.compactOut && pp.planeDim >= 0) at += 2 * interp::kInterpolatePlaneTailEntries * 4;  // tail tables
     r->bandSpanAt = static_cast<uint32_t>(at);
     if (r->bands > 1) at += AlignUp(uint64_t(r->bands) * sizeof(BandSpan), kBlockBytes);
     r->planeTabAt = static_cast<uint32_t>(at);
@@ -740,7 +744,7 @@ double PlanePassCost(const PlanContext& ctx, const PassPlan& pp, uint32_t szIn, 
                 dmas += std::ceil(static_cast<double>(rowsRead[j]) / pp.inRowsPerDma);
             }
             bytes += static_cast<double>(rows * pp.innerOut * szOut);
-            dmas += 1;
+            dmas += (pp.compactOut && (rows * pp.innerOut * szOut) % kBlockBytes != 0) ? 2 : 1;  // + packed tail block
         }
         worst = std::max(worst, bytes / (share * 1e3) + dmas * cost.dmaInstrCycles / (cost.clockGHz * 1e3));
         u0 = u1;
@@ -790,13 +794,16 @@ bool FitPlanes(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* prob
     return found;
 }
 
-// A ROWS pass with a plane axis (forward only): whole rows (no bands, no batching), rows written
-// whole (310P: 32 B-multiple rows).
+// A ROWS pass with a plane axis (forward only): whole rows (no bands, no batching), each unit's rows
+// one DMA; 310P rows that are not 32 B multiples are packed (rows of at least 32 B, so a unit's last
+// block is its own).
 bool PlanPlanePass(const PlanContext& ctx, PassPlan pp, InterpolatePassTiling probe, PassPlan* out)
 {
     const uint32_t szOut = DTypeBytes(probe.common.outDType);
     const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp.innerOut * szOut) % kBlockBytes == 0;
-    if (!GatherOffsetsFit(pp.innerIn) || !rowsAligned || !FitPlanes(ctx, &pp, &probe)) return false;
+    if (!rowsAligned && pp.innerOut * szOut < kBlockBytes) return false;
+    pp.compactOut = !rowsAligned;
+    if (!GatherOffsetsFit(pp.innerIn) || !FitPlanes(ctx, &pp, &probe)) return false;
     *out = std::move(pp);
     return true;
 }
@@ -1126,10 +1133,20 @@ void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCo
     if (r.innerAfter) {
         for (uint64_t j = 0; j < pp.innerIn; ++j) PutU32(blob, r.identityAt + j * 4, static_cast<uint32_t>(j * szC));
     }
-    if (r.compactOut) {
-        for (uint64_t f = 0; f < uint64_t(r.outRowsPerDma) * pp.innerOut; ++f) {
-            const uint64_t off = ((f / pp.innerOut) * r.innerOutPad + f % pp.innerOut) * szC;
-            PutU32(blob, r.compactAt + f * 4, static_cast<uint32_t>(off));
+    if (!r.compactOut) return;
+    auto packOffset = [&](uint64_t f) {  // packed element f: row f / innerOut of the staging rows
+        return static_cast<uint32_t>(((f / pp.innerOut) * r.innerOutPad + f % pp.innerOut) * szC);
+    };
+    for (uint64_t f = 0; f < uint64_t(r.outRowsPerDma) * pp.innerOut; ++f) PutU32(blob, r.compactAt + f * 4, packOffset(f));
+    if (r.planeTaps == 0) return;
+    // plane chunks: the last 32 B block of a full chunk's run, then of the last chunk's
+    const uint64_t lastRows = r.rowOutLen - (r.rowChunks - 1) * r.chunkRows;
+    const uint64_t blockElems = kBlockBytes / DTypeBytes(c.outDType);
+    const uint32_t tailAt = interp::InterpolatePlaneTailAt(r.compactAt, r.chunkRows, r.innerOut);
+    for (uint64_t which = 0; which < 2; ++which) {
+        const uint64_t run = (which == 0 ? r.chunkRows : lastRows) * pp.innerOut;
+        for (uint64_t i = 0; i < blockElems; ++i) {
+            PutU32(blob, tailAt + (which * interp::kInterpolatePlaneTailEntries + i) * 4, packOffset(run - blockElems + i));
         }
     }
 }
@@ -1288,7 +1305,7 @@ void SplitCores(const PlanContext& ctx, const std::vector<PassPlan>& passes, Int
             const interp::RowsPassTiling& r = td->pass[i].rows;
             const uint64_t units = r.rowUnits;
             const uint64_t rowsPerUnit = r.planeTaps > 0 ? r.chunkRows : r.outerBatch;
-            if (r.compactOut) {
+            if (r.compactOut && r.planeTaps == 0) {
                 bd = std::max<uint64_t>(1, std::min<uint64_t>(coreNum, units / r.outRowsPerDma));
             } else if (pp.bandGroups > 1) {
                 const uint64_t rowGroups = std::max<uint64_t>(1, std::min<uint64_t>(units, coreNum / pp.bandGroups));

@@ -662,11 +662,9 @@ private:
         LocalTensor<uint64_t> taps = blobBuf_.Get<uint32_t>()[r_.planeTabAt / 4].template ReinterpretCast<uint64_t>();
         const uint32_t span = rows * r_.innerOutPad;
         if constexpr (WEIGHTED) {
-            LocalTensor<float> acc;
+            LocalTensor<float> acc = planeAccBuf_.Get<float>();
             if constexpr (IsSame<TOut, float>::value) {
-                acc = out;
-            } else {
-                acc = planeAccBuf_.Get<float>();
+                if (!r_.compactOut) acc = out;  // summed in place (packing needs the rows apart)
             }
             bool first = true;
             for (uint32_t k = 0; k < r_.planeTaps; ++k) {
@@ -681,17 +679,23 @@ private:
                 }
             }
             if (first) Duplicate(acc, 0.0f, static_cast<int32_t>(span));
-            NarrowTo(out, acc, span, c_.socFlags, outHalfBuf_);
+            if (r_.compactOut) {
+                PackPlaneChunk(out, acc, rows);
+            } else {
+                NarrowTo(out, acc, span, c_.socFlags, outHalfBuf_);
+            }
         } else {
             const uint64_t tap = taps.GetValue(static_cast<uint32_t>(plane));
             if ((tap >> 32) == 0) {  // padding plane: zeros (bit pattern 0 for every dtype)
                 LocalTensor<uint16_t> z = out.template ReinterpretCast<uint16_t>();
-                const uint32_t bytes = span * static_cast<uint32_t>(sizeof(TOut));
+                const uint32_t bytes = (r_.compactOut ? PackedChunkElems(rows) : span) * static_cast<uint32_t>(sizeof(TOut));
                 Duplicate(z, static_cast<uint16_t>(0), static_cast<int32_t>((bytes + 1) / 2));
                 return;
             }
             LocalTensor<TC> src = PlaneChunk(block, chunk, tap & 0xFFFFFFFFull, rows);
-            if constexpr (IsOneByte<TIn>()) {
+            if (r_.compactOut) {
+                PackPlaneChunk(out, src, rows);
+            } else if constexpr (IsOneByte<TIn>()) {
                 Cast(out, src, RoundMode::CAST_NONE, span);  // small integers held exactly in half
             } else {
                 using TI = typename MaskView<TOut>::Type;  // a bit-exact move
@@ -701,14 +705,53 @@ private:
         }
     }
 
-    // Rows [row, row + rows) of the output, innerOutPad elements apart in `out`: one DMA.
+    // 310P packed chunks (compactOut): elements of a chunk of `rows` rows in whole 32 B blocks.
+    __aicore__ inline uint32_t WholeBlockElems(uint32_t rows)
+    {
+        constexpr uint32_t blk = 32 / sizeof(TOut);
+        return rows * static_cast<uint32_t>(r_.innerOut) / blk * blk;
+    }
+
+    // The packed run of a chunk: its whole blocks, then (if the chunk ends inside a block) its last
+    // 32 B again, block-aligned.
+    __aicore__ inline uint32_t PackedChunkElems(uint32_t rows)
+    {
+        const uint32_t n = rows * static_cast<uint32_t>(r_.innerOut);
+        const uint32_t whole = WholeBlockElems(rows);
+        return whole == n ? n : whole + 32 / static_cast<uint32_t>(sizeof(TOut));
+    }
+
+    // `rows` rows innerOutPad apart in `stage` -> the packed run in `out` (narrowed): one Gather for
+    // the whole blocks, one for the tail block (the host's tail table of a full or the last chunk).
+    __aicore__ inline void PackPlaneChunk(const LocalTensor<TOut>& out, const LocalTensor<TC>& stage, uint32_t rows)
+    {
+        LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
+        const uint32_t whole = WholeBlockElems(rows);
+        PackInto(out, stage, blob[r_.compactAt / 4], whole);
+        if (whole == rows * r_.innerOut) return;
+        const uint32_t tailAt = interp::InterpolatePlaneTailAt(r_.compactAt, r_.chunkRows, r_.innerOut) +
+                                (rows == r_.chunkRows ? 0u : interp::kInterpolatePlaneTailEntries * 4u);
+        PackInto(out[whole], stage, blob[tailAt / 4], 32 / static_cast<uint32_t>(sizeof(TOut)));
+    }
+
+    // Rows [row, row + rows) of the output, innerOutPad elements apart in `out` (packed on 310P when
+    // rows are not 32 B multiples): one DMA (packed: and the tail block over the unit's own bytes).
     __aicore__ inline void CopyOutPlaneRows(uint64_t row, uint32_t rows)
     {
         LocalTensor<TOut> out = outQue_.DeQue<TOut>();
         const uint64_t n = r_.innerOut;
         const uint32_t rowBytes = static_cast<uint32_t>(n * sizeof(TOut));
         const uint32_t ubRowBytes = r_.innerOutPad * static_cast<uint32_t>(sizeof(TOut));
-        if constexpr (kPad) {
+        if (!kPad && r_.compactOut) {
+            const uint32_t total = rows * static_cast<uint32_t>(n);
+            const uint32_t whole = WholeBlockElems(rows);
+            DataCopy(outGm_[row * n], out, whole);
+            if (whole != total) {
+                constexpr uint32_t blk = 32 / sizeof(TOut);
+                PipeBarrier<PIPE_MTE3>();  // the tail block re-writes this unit's last whole block
+                DataCopy(outGm_[row * n + total - blk], out[whole], blk);
+            }
+        } else if constexpr (kPad) {
             // UB rows innerOutPad apart, GM rows contiguous; the gap counts whole 32 B blocks after
             // each row's padded length
             const uint32_t gap = (ubRowBytes - interp::InterpolateRound32(rowBytes)) / 32;
@@ -804,26 +847,33 @@ private:
             for (uint64_t i = 0; i < g; ++i) ComputeRowInto(r + i, stage[static_cast<uint32_t>(i * r_.innerOutPad)]);
             LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
             const uint32_t run = static_cast<uint32_t>(g * r_.innerOut);
-            LocalTensor<uint32_t> pack = blobBuf_.Get<uint32_t>()[r_.compactAt / 4];
-            if constexpr (WEIGHTED) {
-                if constexpr (IsSame<TOut, float>::value) {
-                    Gather(out, stage, pack, 0, run);
-                } else {
-                    LocalTensor<float> packed = packBuf_.Get<float>();
-                    Gather(packed, stage, pack, 0, run);
-                    NarrowTo(out, packed, run, c_.socFlags, outHalfBuf_);
-                }
-            } else if constexpr (IsOneByte<TIn>()) {
-                LocalTensor<half> packed = packBuf_.Get<half>();
-                Gather(packed, stage, pack, 0, run);
-                Cast(out, packed, RoundMode::CAST_NONE, run);
-            } else {
-                Gather(out.template ReinterpretCast<TC>(), stage, pack, 0, run);
-            }
+            PackInto(out, stage, blobBuf_.Get<uint32_t>()[r_.compactAt / 4], run);
             outQue_.EnQue(out);
             out = outQue_.DeQue<TOut>();
             DataCopy(outGm_[r * r_.innerOut], out, run);
             outQue_.FreeTensor(out);
+        }
+    }
+
+    // `count` elements of `stage` at the byte offsets of `table`, packed into `out` in the output
+    // dtype (WEIGHTED narrowed through packBuf_; 1-byte COPY gathered as half, then cast back).
+    __aicore__ inline void PackInto(const LocalTensor<TOut>& out, const LocalTensor<TC>& stage,
+                                    const LocalTensor<uint32_t>& table, uint32_t count)
+    {
+        if constexpr (WEIGHTED) {
+            if constexpr (IsSame<TOut, float>::value) {
+                Gather(out, stage, table, 0, count);
+            } else {
+                LocalTensor<float> packed = packBuf_.Get<float>();
+                Gather(packed, stage, table, 0, count);
+                NarrowTo(out, packed, count, c_.socFlags, outHalfBuf_);
+            }
+        } else if constexpr (IsOneByte<TIn>()) {
+            LocalTensor<half> packed = packBuf_.Get<half>();
+            Gather(packed, stage, table, 0, count);
+            Cast(out, packed, RoundMode::CAST_NONE, count);
+        } else {
+            Gather(out.template ReinterpretCast<TC>(), stage, table, 0, count);
         }
     }
 

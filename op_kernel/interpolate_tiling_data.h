@@ -128,7 +128,11 @@ struct RowsPassTiling {
     uint32_t batchStride;     // B > 1: elements between the B rows of a slot / output (32 multiple)
     uint32_t compactOut;      // 310P rows that are not 32 B multiples: outRowsPerDma rows are computed
                               // 32-element aligned in a staging buffer, then one Gather packs them
-                              // (table at compactAt) into a contiguous 32 B-multiple run for one DMA
+                              // (table at compactAt) into a contiguous 32 B-multiple run for one DMA.
+                              // With a plane axis: a unit's chunk (innerOut * sizeof(out) >= 32 B) is
+                              // packed in place of its narrowing; its last partial 32 B block is packed
+                              // again after the whole blocks (tail tables at InterpolatePlaneTailAt) and
+                              // written as the unit's last 32 B, over its own bytes
     uint32_t compactAt;
     uint32_t narrowElems;     // elements the narrowing buffers hold
     uint32_t zeroRuns;        // WEIGHTED: a row-tap entry with high word 0x80000000 | len stands for
@@ -199,6 +203,22 @@ __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 }
 
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
+
+// 310P plane passes with packed chunks (RowsPassTiling compactOut with planeTaps > 0): the packing
+// table covers chunkRows rows; after it, two tail tables of kInterpolatePlaneTailEntries offsets each
+// (a full chunk's last 32 B block, then the last chunk's), and the packed run of a chunk holds its
+// whole 32 B blocks and then that tail block: at most this many elements beyond the chunk.
+constexpr uint32_t kInterpolatePlaneTailEntries = 32;  // elements of a 32 B block of 1-byte data
+
+__aicore__ inline uint32_t InterpolatePlaneTailAt(uint32_t compactAt, uint64_t chunkRows, uint64_t innerOut)
+{
+    return static_cast<uint32_t>(compactAt + (chunkRows * innerOut + 7) / 8 * 8 * 4);
+}
+
+__aicore__ inline uint64_t InterpolatePlanePackedElems(uint64_t chunkRows, uint64_t innerOut)
+{
+    return chunkRows * innerOut + kInterpolatePlaneTailEntries;
+}
 
 // ---- UB layouts: the one definition of what each pass kind allocates -------------------------
 // The kernel's Init allocates exactly these buffers (a size of 0: not allocated) and the planner
@@ -307,8 +327,13 @@ __aicore__ inline RowsPassUbLayout InterpolateRowsUbLayout(const InterpolatePass
     }
     l.output = InterpolateRound32(uint64_t(r.outRowsPerDma) * r.outRowStride * szOut);
     if (r.compactOut) {
-        const uint64_t run = uint64_t(r.outRowsPerDma) * r.innerOut;
-        l.staging = InterpolateRound32(uint64_t(r.outRowsPerDma) * pad * szC);
+        const uint64_t run = r.planeTaps > 0 ? InterpolatePlanePackedElems(r.chunkRows, r.innerOut)
+                                             : uint64_t(r.outRowsPerDma) * r.innerOut;
+        if (r.planeTaps > 0) {  // the plane sum / slot is the staging; the packed run may pass the chunk
+            l.output = InterpolateRound32((run > uint64_t(r.chunkRows) * pad ? run : uint64_t(r.chunkRows) * pad) * szOut);
+        } else {
+            l.staging = InterpolateRound32(uint64_t(r.outRowsPerDma) * pad * szC);
+        }
         if (weighted && c.outDType != ai::DTypeCode(ai::DType::F32)) l.packed = InterpolateRound32(run * 4);
         if (!weighted && szIn == 1) l.packed = InterpolateRound32(run * 2);
     }

@@ -286,7 +286,14 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                 EXPECT_EQ(pt.rows.bands, 1u);
             }
             EXPECT_GE(pt.rows.rowTabCap, pt.rows.rowOutLen * pt.rows.rowTaps);
-            if (!platform.hasDataCopyPad && pt.rows.compactOut) {
+            if (!platform.hasDataCopyPad && pt.rows.compactOut && pt.rows.planeTaps > 0) {
+                // packed plane chunks: rows of at least 32 B (a unit's tail block is its own bytes), the
+                // packing and tail tables inside the part read whole
+                EXPECT_GE(pt.rows.innerOut * ai::DTypeBytes(pt.common.outDType), 32u);
+                EXPECT_LE(interp::InterpolatePlaneTailAt(pt.rows.compactAt, pt.rows.chunkRows, pt.rows.innerOut) +
+                              2 * interp::kInterpolatePlaneTailEntries * 4,
+                          pt.rows.bandSpanAt);
+            } else if (!platform.hasDataCopyPad && pt.rows.compactOut) {
                 // packed groups: 32 B-multiple runs, every core holds at least one group
                 EXPECT_EQ(uint64_t(pt.rows.outRowsPerDma) * pt.rows.innerOut * ai::DTypeBytes(pt.common.outDType) % 32,
                           0u);
@@ -587,6 +594,40 @@ TEST(InterpolatePlan, ThreeAxesResizeInOnePass)
                 CheckPlanInvariants(p, Ascend910b());
                 CheckPlanInvariants(p, Ascend310p());
             }
+        }
+    }
+}
+
+TEST(InterpolatePlan, ThreeAxesWithUnalignedRowsOn310pInOnePass)
+{
+    // 310P: output rows that are not 32 B multiples (but hold at least 32 B) are packed per unit, so
+    // the three-axis resize stays one pass; rows under 32 B still split.
+    struct Case {
+        std::vector<int64_t> in, out;
+        ai::DType dtype;
+        uint32_t passes;
+    };
+    const Case cases[] = {
+        {{1, 1, 93, 93, 93}, {1, 1, 279, 74, 74}, ai::DType::I8, 1},   // 74-byte rows
+        {{1, 1, 96, 96, 96}, {1, 1, 240, 115, 115}, ai::DType::F32, 1},
+        {{2, 17, 87, 87, 1}, {2, 26, 130, 130, 1}, ai::DType::F16, 1},  // NDHWC, C = 1
+        {{1, 2, 6, 9, 11}, {1, 2, 13, 5, 17}, ai::DType::U8, 2},        // 17-byte rows
+    };
+    for (auto mode : {InterpMode::NEAREST, InterpMode::LINEAR, InterpMode::CUBIC}) {
+        for (const Case& c : cases) {
+            SCOPED_TRACE(std::string(ai::DTypeName(c.dtype)) + " mode " + std::to_string(static_cast<int>(mode)) +
+                         " out W " + std::to_string(c.out.back()));
+            auto p = Problem(c.in, c.out, mode, c.dtype);
+            ai::KernelPlan plan;
+            std::string err;
+            ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
+            auto td = Tiling(plan);
+            EXPECT_EQ(td.numPasses, c.passes);
+            if (c.passes == 1) {
+                EXPECT_GT(td.pass[0].rows.planeTaps, 0u);
+                EXPECT_EQ(td.pass[0].rows.compactOut, 1u);
+            }
+            CheckPlanInvariants(p, Ascend310p());
         }
     }
 }
