@@ -74,6 +74,11 @@ constexpr uint64_t kMaxDmaBlocks = 65536;
 // block after it holds at most this many elements (channels-last: the C values of one pixel); longer
 // blocks are identity rows of their own pass (Muls + Axpy over whole rows need no gather tables).
 constexpr uint64_t kMaxInnerPost = 64;  // 310P strided DataCopy: block counts / gaps are uint16 (32 B units)
+// A plane pass is split (plane axis first) only when the split is modeled clearly faster: the model
+// leaves out what the second pass adds (a SyncAll phase, its tables, DMA issue, no overlap between
+// the passes); on the corpus, splits modeled at 0.65-0.73 of the fused time measured slower on 910B,
+// those at 0.52-0.57 measured 1.6-3.6x faster on both SoCs.
+constexpr double kSplitPlanesMargin = 0.6;
 // The vector cost model counts Gather + Mul + Add per inner tap; one repeat covers 256 B.
 constexpr double kInnerInstrsPerTap = 3.0;
 constexpr double kVectorRepeatBytes = 256.0;
@@ -515,9 +520,13 @@ double VectorInstrCycles(const PlatformCost& cost, uint64_t elems)
     return cost.vectorInstrCycles + repeats * (kVectorRepeatBytes / cost.vectorBytesPerCycle);
 }
 
-// WEIGHTED rows with an inner axis: run the inner transform on each needed input row (before) or
-// on each combined output row (after), whichever the vector cost model finds cheaper.
-bool InnerTransformAfterRows(const PlatformCost& cost, const PassPlan& pp)
+// Vector cycles of a WEIGHTED ROWS pass's row combinations and inner transform, with the inner
+// transform on each needed input row (before) or on each combined output row (after).
+struct InnerOrderCycles {
+    double before, after;
+};
+
+InnerOrderCycles RowsVectorCycles(const PlatformCost& cost, const PassPlan& pp)
 {
     std::vector<uint8_t> usedRow(pp.inLen, 0);
     for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
@@ -532,7 +541,49 @@ bool InnerTransformAfterRows(const PlatformCost& cost, const PassPlan& pp)
     const double instrOut = VectorInstrCycles(cost, pp.innerOut);  // ... over an output row
     const double before = rowsIn * kInnerInstrsPerTap * kw * instrOut + rowsOut * kd * instrOut;
     const double after = rowsIn * instrIn + rowsOut * (kd * instrIn + kInnerInstrsPerTap * kw * instrOut);
-    return after < before;
+    return {before, after};
+}
+
+// WEIGHTED rows with an inner axis: run the inner transform on each needed input row (before) or
+// on each combined output row (after), whichever the vector cost model finds cheaper.
+bool InnerTransformAfterRows(const PlatformCost& cost, const PassPlan& pp)
+{
+    const InnerOrderCycles c = RowsVectorCycles(cost, pp);
+    return c.after < c.before;
+}
+
+// Modeled time (us) of a pass on every core: its GM bytes at the launch's bandwidth or its vector
+// cycles spread over the cores, whichever is longer (DMA and vector overlap).
+double PassMicros(const PlatformInfo& platform, double bytes, double vectorCycles)
+{
+    const PlatformCost& cost = platform.cost;
+    const double cores = platform.coreNum;
+    const double gbps = std::min(cost.hbmGBps, cores * cost.perCoreDmaGBps);
+    return std::max(bytes / (gbps * 1e3), vectorCycles / (cores * cost.clockGHz * 1e3));
+}
+
+// A WEIGHTED plane pass computes the rows of every input plane before combining the planes; when
+// the plane axis shrinks most, the split runs it first (ChoosePassLayouts), so the rows and inner
+// transform run on the output planes only, at the price of a float32 intermediate through GM.
+// Whether that split (with the SyncAll between its passes) is modeled clearly faster than the fused pass.
+bool SplitPlanesFaster(const PlanContext& ctx, const PassPlan& pp, uint32_t szIn, uint32_t szOut)
+{
+    const PassSpec restSpec{pp.dim, pp.innerDim, pp.copy, true};
+    if (pp.copy || AxisRatio(ctx.p, pp.planeDim) >= SpecRatio(ctx.p, restSpec)) return false;  // rest first
+    const PlatformCost& cost = ctx.platform.cost;
+    const double blocks = static_cast<double>(pp.planeOuter * pp.planeMid);
+    const double planeIn = static_cast<double>(pp.planeIn), planeOut = static_cast<double>(pp.planeOut);
+    const double kp = pp.planeTaps.numTaps;
+    const double rowsIn = static_cast<double>(pp.inLen * pp.innerIn), rowsOut = static_cast<double>(pp.outLen * pp.innerOut);
+    const InnerOrderCycles all = RowsVectorCycles(cost, pp);  // every input plane
+    const double rowsCycles = std::min(all.before, all.after);
+    const double fusedVector = rowsCycles + blocks * planeOut * kp * VectorInstrCycles(cost, static_cast<uint64_t>(rowsOut));
+    const double fused = PassMicros(ctx.platform, blocks * (planeIn * rowsIn * szIn + planeOut * rowsOut * szOut), fusedVector);
+    const double inter = blocks * planeOut * rowsIn * kFloatBytes;  // the planes pass's float32 output
+    const double planesVector = blocks * planeOut * kp * VectorInstrCycles(cost, static_cast<uint64_t>(rowsIn));
+    const double split = PassMicros(ctx.platform, blocks * planeIn * rowsIn * szIn + inter, planesVector) +
+                         PassMicros(ctx.platform, inter + blocks * planeOut * rowsOut * szOut, rowsCycles * planeOut / planeIn);
+    return split + cost.syncAllUs < kSplitPlanesMargin * fused;
 }
 
 // The order a split of a fused spec runs its axes in (ChoosePassLayouts): the more shrinking first.
@@ -802,6 +853,7 @@ bool PlanPlanePass(const PlanContext& ctx, PassPlan pp, InterpolatePassTiling pr
     const uint32_t szOut = DTypeBytes(probe.common.outDType);
     const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp.innerOut * szOut) % kBlockBytes == 0;
     if (!rowsAligned && pp.innerOut * szOut < kBlockBytes) return false;
+    if (SplitPlanesFaster(ctx, pp, DTypeBytes(probe.common.inDType), szOut)) return false;
     pp.compactOut = !rowsAligned;
     if (!GatherOffsetsFit(pp.innerIn) || !FitPlanes(ctx, &pp, &probe)) return false;
     *out = std::move(pp);

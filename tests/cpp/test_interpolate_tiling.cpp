@@ -632,6 +632,34 @@ TEST(InterpolatePlan, ThreeAxesWithUnalignedRowsOn310pInOnePass)
     }
 }
 
+TEST(InterpolatePlan, StronglyShrinkingPlaneAxisRunsFirstWhenModeledClearlyFaster)
+{
+    // Antialiased video: D 12 -> 6 shrinks most.  The fused pass would compute the rows of all 12
+    // input planes; the split combines the planes first and transforms the rows of 6, modeled at about
+    // half the time (SyncAll included), so the plane axis runs first as a pass of its own.
+    auto aa = Problem({1, 3, 12, 128, 171}, {1, 3, 6, 256, 86}, InterpMode::LINEAR, ai::DType::I8);
+    aa.antialias = true;
+    // Upsampled planes never split: the rows then run first anyway, on the input planes.
+    const auto up = Problem({1, 1, 80, 80, 80}, {1, 1, 200, 96, 96}, InterpMode::LINEAR, ai::DType::I8);
+    for (const auto& platform : {Ascend910b(), Ascend310p()}) {
+        SCOPED_TRACE(platform.socName);
+        ai::KernelPlan plan;
+        std::string err;
+        ASSERT_TRUE(ai::PlanInterpolate(aa, platform, &plan, &err)) << err;
+        auto td = Tiling(plan);
+        ASSERT_EQ(td.numPasses, 2u);
+        EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+        EXPECT_EQ(td.pass[0].rows.planeTaps, 0u);
+        EXPECT_EQ(td.pass[0].rows.rowInLen, 12u);  // D alone first
+        EXPECT_EQ(td.pass[0].rows.rowOutLen, 6u);
+        CheckPlanInvariants(aa, platform);
+        ASSERT_TRUE(ai::PlanInterpolate(up, platform, &plan, &err)) << err;
+        td = Tiling(plan);
+        ASSERT_EQ(td.numPasses, 1u);
+        EXPECT_GT(td.pass[0].rows.planeTaps, 0u);
+    }
+}
+
 TEST(InterpolatePlan, CoreSplitUsesAllCoresOnLargeOutputs)
 {
     auto p = Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST);
