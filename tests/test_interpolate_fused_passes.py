@@ -11,9 +11,8 @@ import pytest
 
 import ascend_interpolate as ai
 from ascend_interpolate import reference
-from test_interpolate_kernel import _check, _data
+from test_interpolate_kernel import _check, _data, soc  # noqa: F401 (soc: the SoC fixture, both profiles)
 
-SOCS = ["ascend910b", "ascend310p"]
 MODES = ["nearest", "linear", "linear_onnx", "cubic"]
 DTYPES = [np.dtype(t) for t in (np.float32, np.float16, np.int8, np.uint8, np.int32)]
 
@@ -53,14 +52,6 @@ FUSED = [
      BOTH),
     ([1, 1, 20, 30, 40], dict(axes=[2, 3, 4], sizes=[25, 33, 45]), BOTH),  # (D 20 -> 9 splits on 310P: modeled faster)
 ]
-
-
-@pytest.fixture(params=SOCS)
-def soc(request):
-    previous = ai.get_soc()
-    ai.set_soc(request.param)
-    yield request.param
-    ai.set_soc(previous)
 
 
 @pytest.mark.parametrize("mode", MODES)

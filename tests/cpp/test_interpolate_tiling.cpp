@@ -469,6 +469,17 @@ TEST(InterpolatePlan, PassStructure)
     EXPECT_EQ(plan.blockDim, 0u);
 }
 
+// p's plan on `platform`, which must be one ROWS pass.
+void PlanOneRowsPass(const ai::InterpolateProblem& p, const ai::PlatformInfo& platform, ai::KernelPlan* plan,
+                     InterpolateTilingData* td)
+{
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, platform, plan, &err)) << err;
+    *td = Tiling(*plan);
+    ASSERT_EQ(td->numPasses, 1u);
+    ASSERT_EQ(td->pass[0].common.layout, interp::kLayoutRows);
+}
+
 TEST(InterpolatePlan, ChannelsLastImagesResizeInOnePass)
 {
     // NHWC, H and W resized: H is the row axis, W is transformed inside each row with the C values of
@@ -478,12 +489,9 @@ TEST(InterpolatePlan, ChannelsLastImagesResizeInOnePass)
             SCOPED_TRACE(std::string(ai::DTypeName(dt)) + " mode " + std::to_string(static_cast<int>(mode)));
             auto p = Problem({2, 20, 30, 3}, {2, 41, 17, 3}, mode, dt);
             ai::KernelPlan plan;
-            std::string err;
-            ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
-            auto td = Tiling(plan);
-            ASSERT_EQ(td.numPasses, 1u);
+            InterpolateTilingData td;
+            ASSERT_NO_FATAL_FAILURE(PlanOneRowsPass(p, Ascend910b(), &plan, &td));
             const auto& r = td.pass[0].rows;
-            EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
             EXPECT_EQ(r.rowInLen, 20u);
             EXPECT_EQ(r.rowOutLen, 41u);
             EXPECT_EQ(r.innerIn, 30u * 3u);
@@ -579,12 +587,9 @@ TEST(InterpolatePlan, ThreeAxesResizeInOnePass)
                              " in " + std::to_string(c.in[1]) + "x" + std::to_string(c.in[2]));
                 auto p = Problem(c.in, c.out, mode, dt);
                 ai::KernelPlan plan;
-                std::string err;
-                ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
-                auto td = Tiling(plan);
-                ASSERT_EQ(td.numPasses, 1u);
+                InterpolateTilingData td;
+                ASSERT_NO_FATAL_FAILURE(PlanOneRowsPass(p, Ascend910b(), &plan, &td));
                 const auto& r = td.pass[0].rows;
-                ASSERT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
                 EXPECT_GT(r.planeTaps, 0u);
                 EXPECT_EQ(r.planeInLen, c.planeIn);
                 EXPECT_EQ(r.planeOutLen, c.planeOut);
