@@ -56,6 +56,7 @@ bool CurrentPlatform(PlatformInfo* platform, std::string* why)
         p.cost.hbmGBps = 204.8;
         p.cost.perCoreDmaGBps = 50.0;
         p.cost.clockGHz = 1.08;
+        p.cost.syncAllUs = 3.0;
     }
     *platform = p;
     return true;

@@ -35,6 +35,7 @@ PlatformInfo PlatformOf(const ascend_sim::SocProfile& soc)
     p.cost.vectorBytesPerCycle = soc.vectorBytesPerCycle;
     p.cost.vectorInstrCycles = soc.vectorInstrOverheadCycles;
     p.cost.dmaInstrCycles = soc.dmaInstrOverheadCycles;
+    p.cost.syncAllUs = soc.syncAllUs;
     return p;
 }
 

@@ -43,9 +43,15 @@ constexpr uint64_t kBlockBytes = 32;        // UB block / DMA granule
 constexpr uint64_t kMaxChunk = 4096;        // GATHER: outputs per chunk (upper bound)
 constexpr uint64_t kMinElemsPerCore = 256;  // below this many outputs per core, fewer cores are used
 constexpr uint32_t kMaxRowSlots = 128;      // InterpolateRowPass::kMaxSlots
+constexpr uint32_t kMaxPlaneSlots = 64;     // InterpolateRowPass::kMaxPlaneSlots
 constexpr uint32_t kMaxRowsPerDma = 16;     // ROWS: rows per DMA tried first (halved until the pass fits)
 constexpr uint64_t kRowAlignElems = 32;     // ROWS: transformed rows and bands are 32-element multiples
 constexpr uint64_t kMaxBandElems = 8192;    // ROWS: the widest column band tried
+// ROWS bands of a transformed inner block: each band has its own tables (per tap and column a uint32
+// offset, a float weight and an int32 mask at most); all of them stay below 2^31 bytes, the blob
+// offsets being uint32.
+constexpr uint64_t kBandTableBytesPerTap = 12;
+constexpr uint64_t kMaxBandTablesBytes = 1ull << 31;
 constexpr uint64_t kGatherOffsetLimit = 1ull << 31;  // Gather byte offsets are uint32 that the kernel
                                                      // shifts as int32: they stay below 2^31
 constexpr uint64_t kFloatBytes = 4;
@@ -63,7 +69,16 @@ constexpr uint64_t kRowsPerCoreForBands = 4;
 constexpr uint64_t kShortRowElems = 256;
 constexpr uint64_t kMaxBatchElems = 4096;
 constexpr uint64_t kMinUnitsPerCore = 4;
-constexpr uint64_t kMaxDmaBlocks = 65536;  // 310P strided DataCopy: block counts / gaps are uint16 (32 B units)
+constexpr uint64_t kMaxDmaBlocks = 65536;
+// A changed axis that is not the last rides inside the rows of the changed axis before it when the
+// block after it holds at most this many elements (channels-last: the C values of one pixel); longer
+// blocks are identity rows of their own pass (Muls + Axpy over whole rows need no gather tables).
+constexpr uint64_t kMaxInnerPost = 64;  // 310P strided DataCopy: block counts / gaps are uint16 (32 B units)
+// A plane pass is split (plane axis first) only when the split is modeled clearly faster: the model
+// leaves out what the second pass adds (a SyncAll phase, its tables, DMA issue, no overlap between
+// the passes); on the corpus, splits modeled at 0.65-0.73 of the fused time measured slower on 910B,
+// those at 0.52-0.57 measured 1.6-3.6x faster on both SoCs.
+constexpr double kSplitPlanesMargin = 0.6;
 // The vector cost model counts Gather + Mul + Add per inner tap; one repeat covers 256 B.
 constexpr double kInnerInstrsPerTap = 3.0;
 constexpr double kVectorRepeatBytes = 256.0;
@@ -135,9 +150,26 @@ struct PassSpec {
     int innerDim;     // the innermost axis, transformed inside rows, or -1
     bool copy;        // a copy-type pass (native dtype)
     bool rowChanges;  // the row axis is resized/padded in this pass (else identity rows)
+    int planeDim = -1;  // a third changed axis before the row axis (RowsPassTiling planeTaps), or -1
 };
 
 bool IsFusedSpec(const PassSpec& s) { return s.rowDim >= 0 && s.innerDim >= 0 && s.rowChanges; }
+
+// How much a spec's pass changes the element count: the product of its axes' out / in ratios.
+double SpecRatio(const InterpolateProblem& p, const PassSpec& sp)
+{
+    double r = 1.0;
+    for (int d : {sp.rowChanges ? sp.rowDim : -1, sp.innerDim, sp.planeDim}) {
+        if (d >= 0) r *= AxisRatio(p, d);
+    }
+    return r;
+}
+
+// One column band of a ROWS pass: output columns [outStart, outStart + outLen) of every row, computed
+// from input columns [srcLo, srcLo + srcLen) (the kernel's band table: RowsPassTiling bandSpanAt).
+struct BandSpan {
+    uint32_t outStart, outLen, srcLo, srcLen;
+};
 
 struct PassPlan {
     uint32_t layout = interp::kLayoutGather;
@@ -148,13 +180,21 @@ struct PassPlan {
     InterpolateAxisTaps innerTaps;  // ROWS: taps of innerDim (or identity over the inner block)
     uint64_t outer = 1, inLen = 1, outLen = 1, inner = 1;
     uint64_t innerIn = 0, innerOut = 0, mid = 1;  // ROWS
+    uint64_t post = 1;  // ROWS: elements after innerDim inside the inner block (the inner axis is not the last)
     uint32_t inRowsPerDma = 1, outRowsPerDma = 1;  // ROWS
     bool innerAfter = false;                       // ROWS: inner transform on combined output rows
-    uint32_t bandElems = 0;                        // ROWS: column bands of an identity inner block (0: none)
+    uint32_t bandElems = 0;                        // ROWS: column bands of the inner block (0: none)
+    std::vector<BandSpan> bandSpans;               // ROWS: each band's columns and input span (SetBands)
+    uint64_t bandSrcMax = 0;                       // ROWS: the longest input span of a band
     uint32_t bandGroups = 1;                       // ROWS: cores split over bands too
     uint32_t slots = 0;                            // ROWS: cached rows (0: rowTaps + inRowsPerDma)
     uint32_t outerBatch = 1;                       // ROWS: outer blocks handled together (short rows)
     bool compactOut = false;                       // ROWS, 310P: pack unaligned rows before writing
+    uint64_t outerOut = 1;                         // ROWS: output blocks (outer, unless a plane axis changes)
+    int planeDim = -1;                             // ROWS: the plane axis, or -1
+    InterpolateAxisTaps planeTaps;                 // ROWS: taps of planeDim
+    uint64_t planeOuter = 1, planeIn = 1, planeOut = 1, planeMid = 1;
+    uint32_t chunkRows = 0, planeSlots = 0;        // ROWS with a plane axis: rows per unit, plane chunks cached
 };
 
 // The tables of one pass as they go into the workspace.
@@ -208,19 +248,22 @@ bool BuildActiveAxisTaps(PlanContext* ctx, std::vector<int>* copyDims, std::vect
 }
 
 // ============================ stage: decompose into passes ===================================
+// Elements of the dimensions after `d` (all unchanged when d is the last changed axis).
+uint64_t InnerPostElems(const InterpolateProblem& p, int d)
+{
+    uint64_t post = 1;
+    for (int j = d + 1; j < p.rank; ++j) post *= static_cast<uint64_t>(p.inShape[j]);
+    return post;
+}
+
 // Copy passes first, then weighted ones; in each group the innermost axis rides in the rows of the
 // next active axis, and the shrinking passes run first.
 std::vector<PassSpec> DecomposeIntoPassSpecs(const InterpolateProblem& p, const std::vector<int>& copyDims,
-                                             const std::vector<int>& weightedDims)
+                                             const std::vector<int>& weightedDims, bool fuseInnerWithPost,
+                                             bool fusePlanes)
 {
     const int last = p.rank - 1;
-    auto ratio = [&](const PassSpec& sp) {
-        double r = 1.0;
-        for (int d : {sp.rowChanges ? sp.rowDim : -1, sp.innerDim}) {
-            if (d >= 0) r *= AxisRatio(p, d);
-        }
-        return r;
-    };
+    auto ratio = [&](const PassSpec& sp) { return SpecRatio(p, sp); };
     std::vector<PassSpec> specs;
     for (int g = 0; g < 2; ++g) {
         const bool copy = g == 0;
@@ -234,6 +277,26 @@ std::vector<PassSpec> DecomposeIntoPassSpecs(const InterpolateProblem& p, const 
             const int rowDim = dims.empty() ? last - 1 : dims.back();
             if (!dims.empty()) dims.pop_back();
             group.push_back(PassSpec{rowDim, last, copy, rowChanges});
+        } else if (fuseInnerWithPost && dims.size() >= 2 && InnerPostElems(p, dims.back()) <= kMaxInnerPost) {
+            // The last changed axis has a short block after it (channels-last images: W then C):
+            // it is transformed inside the rows of the changed axis before it, the block riding along.
+            const int innerDim = dims.back();
+            dims.pop_back();
+            const int rowDim = dims.back();
+            dims.pop_back();
+            group.push_back(PassSpec{rowDim, innerDim, copy, true});
+        } else if (fusePlanes && dims.size() >= 2) {
+            // The last changed axis has a long block after it: it is the row axis (identity inner
+            // rows), the changed axis before it the plane axis.
+            const int rowDim = dims.back();
+            dims.pop_back();
+            group.push_back(PassSpec{rowDim, -1, copy, true, dims.back()});
+            dims.pop_back();
+        }
+        if (fusePlanes && !group.empty() && group.back().rowChanges && group.back().planeDim < 0 && !dims.empty()) {
+            // A third changed axis: the plane axis of the same pass (one pass for 5-D resizes).
+            group.back().planeDim = dims.back();
+            dims.pop_back();
         }
         for (int d : dims) group.push_back(PassSpec{d, -1, copy, true});
         std::stable_sort(group.begin(), group.end(),
@@ -245,6 +308,62 @@ std::vector<PassSpec> DecomposeIntoPassSpecs(const InterpolateProblem& p, const 
 }
 
 // ====================== stage: choose the layouts and fit the UB =============================
+// The input element (inside a row's inner block) that tap t of inner output column `col` reads:
+// col = (mi * wOut + wo) * post + pi -- block mi of the dimensions before the inner axis, output
+// position wo on it, element pi of the dimensions after it.  Identity inner blocks read `col`.
+uint64_t InnerSourceElem(const PassPlan& pp, uint64_t col, uint32_t t)
+{
+    if (pp.innerDim < 0) return col;
+    const uint64_t post = pp.post, kw = pp.innerTaps.numTaps;
+    const uint64_t wOut = pp.innerOut / (pp.mid * post), wIn = pp.innerIn / (pp.mid * post);
+    const uint64_t mi = col / (wOut * post), wo = col / post % wOut, pi = col % post;
+    return (mi * wIn + static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t])) * post + pi;
+}
+
+float InnerTapWeight(const PassPlan& pp, uint64_t col, uint32_t t)
+{
+    if (pp.innerDim < 0) return 1.0f;
+    const uint64_t post = pp.post, kw = pp.innerTaps.numTaps;
+    const uint64_t wOut = pp.innerOut / (pp.mid * post);
+    return pp.innerTaps.weight[(col / post % wOut) * kw + t];
+}
+
+// Cuts the inner block into column bands of `band` elements (a 32-element multiple) with their input
+// spans.  Without DataCopyPad a last band whose bytes are not a 32 B multiple becomes a full band
+// ending at the row end (it overlaps the band before it; the same core writes both).
+void SetBands(const PlanContext& ctx, uint32_t szOut, uint64_t band, PassPlan* pp)
+{
+    pp->bandElems = static_cast<uint32_t>(band);
+    pp->bandSpans.clear();
+    pp->bandSrcMax = 0;
+    const uint32_t kw = pp->innerDim < 0 ? 1u : pp->innerTaps.numTaps;
+    for (uint64_t start = 0; start < pp->innerOut; start += band) {
+        uint64_t first = start, len = std::min<uint64_t>(band, pp->innerOut - start);
+        if (!ctx.platform.hasDataCopyPad && (len * szOut) % kBlockBytes != 0 && pp->innerOut >= band) {
+            first = pp->innerOut - band;
+            len = band;
+        }
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (uint64_t col = first; col < first + len; ++col) {
+            for (uint32_t t = 0; t < kw; ++t) {
+                const uint64_t e = InnerSourceElem(*pp, col, t);
+                lo = std::min(lo, e);
+                hi = std::max(hi, e + 1);
+            }
+        }
+        pp->bandSpans.push_back(BandSpan{static_cast<uint32_t>(first), static_cast<uint32_t>(len),
+                                         static_cast<uint32_t>(lo), static_cast<uint32_t>(hi - lo)});
+        pp->bandSrcMax = std::max<uint64_t>(pp->bandSrcMax, hi - lo);
+    }
+}
+
+void ClearBands(PassPlan* pp)
+{
+    pp->bandElems = 0;
+    pp->bandSpans.clear();
+    pp->bandSrcMax = 0;
+}
+
 // The UB buffers and work units of a ROWS pass with inRows / outRows rows per DMA.
 void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, const interp::InterpolatePassCommon& c,
                      interp::RowsPassTiling* r)
@@ -263,7 +382,7 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     r->batchStride = static_cast<uint32_t>(AlignUp(width, kRowAlignElems));
     r->innerIdentity = pp.innerDim < 0 ? 1u : 0u;
     r->bandElems = static_cast<uint32_t>(width);
-    r->bands = static_cast<uint32_t>(pp.bandElems ? (pp.innerOut + pp.bandElems - 1) / pp.bandElems : 1);
+    r->bands = static_cast<uint32_t>(pp.bandElems ? pp.bandSpans.size() : 1);
     r->bandGroups = pp.bandGroups;
     r->innerTaps = kw;
     r->rowTaps = kd;
@@ -274,15 +393,31 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     r->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
     r->slotElems = static_cast<uint32_t>(r->innerAfter ? AlignUp(pp.innerIn, kRowAlignElems) : pad);
     r->rawElems = static_cast<uint32_t>(
-        batch > 1 ? batch * rawPitch : AlignUp(pp.bandElems ? width : inRows * pp.innerIn, kBlockBytes / szIn));
+        batch > 1 ? batch * rawPitch : AlignUp(pp.bandElems ? pp.bandSrcMax : inRows * pp.innerIn, kBlockBytes / szIn));
     r->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
     r->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
     r->outRowStride = static_cast<uint32_t>(batch > 1 ? pad : AlignUp(width * szOut, kBlockBytes) / szOut);
     r->compactOut = pp.compactOut ? 1u : 0u;
     if (pp.compactOut) r->outRowStride = static_cast<uint32_t>(pp.innerOut);  // packed: contiguous
+    if (pp.planeDim >= 0) r->outRowStride = static_cast<uint32_t>(pad);  // planes: chunk rows as the slots hold them
     r->narrowElems = static_cast<uint32_t>(
         pp.compactOut ? std::max<uint64_t>(pad, AlignUp(uint64_t(outRows) * pp.innerOut, kRowAlignElems)) : pad);
+    if (pp.planeDim >= 0) {  // a whole chunk, or its packed run
+        const uint64_t packed = pp.compactOut ? interp::InterpolatePlanePackedElems(outRows, pp.innerOut) : 0;
+        r->narrowElems = static_cast<uint32_t>(std::max<uint64_t>(uint64_t(outRows) * pad, packed));
+    }
     r->rowUnits = pp.outer / batch * pp.outLen;
+    if (pp.planeDim >= 0) {
+        r->planeTaps = pp.planeTaps.numTaps;
+        r->planeSlots = pp.planeSlots;
+        r->chunkRows = pp.chunkRows;
+        r->planeOuter = pp.planeOuter;
+        r->planeInLen = pp.planeIn;
+        r->planeOutLen = pp.planeOut;
+        r->planeMid = pp.planeMid;
+        r->rowChunks = (pp.outLen + pp.chunkRows - 1) / pp.chunkRows;
+        r->rowUnits = pp.planeOuter * pp.planeMid * r->rowChunks * pp.planeOut;
+    }
     r->rowInLen = pp.inLen;
     r->rowOutLen = pp.outLen;
     r->innerIn = pp.innerIn;
@@ -306,10 +441,20 @@ void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, const interp::Interpol
     if (r->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
     r->compactAt = static_cast<uint32_t>(at);
     if (pp.compactOut) at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
-    r->rowSrcAt = static_cast<uint32_t>(at);  // end of the inner tables (read whole)
+    if (pp.compactOut && pp.planeDim >= 0) at += 2 * interp::kInterpolatePlaneTailEntries * 4;  // tail tables
+    r->bandSpanAt = static_cast<uint32_t>(at);
+    if (r->bands > 1) at += AlignUp(uint64_t(r->bands) * sizeof(BandSpan), kBlockBytes);
+    r->planeTabAt = static_cast<uint32_t>(at);
+    if (r->planeTaps > 0) at += AlignUp(r->planeOutLen * r->planeTaps * 8, kBlockBytes);
+    r->rowSrcAt = static_cast<uint32_t>(at);  // end of the part read whole
     at += r->rowTabCap * 8ull + kBlockBytes;
     r->runLenAt = static_cast<uint32_t>(at);
     at += r->runLenCap * 4ull + kBlockBytes;
+    // band b > 0 has inner tables of its own unless every band reads the same columns relative to its
+    // span (an identity inner block)
+    r->bandTableBytes = (r->bands > 1 && !r->innerIdentity) ? r->identityAt : 0u;
+    r->bandTablesAt = static_cast<uint32_t>(at);
+    at += uint64_t(r->bands > 1 ? r->bands - 1 : 0) * r->bandTableBytes;
     r->tableBlobBytes = at;
 }
 
@@ -333,19 +478,32 @@ PassPlan RowsPassGeometry(const PlanContext& ctx, const int64_t* shape, const Pa
     pp.copy = spec.copy;
     pp.outer = 1;
     for (int j = 0; j < spec.rowDim; ++j) pp.outer *= static_cast<uint64_t>(shape[j]);
+    pp.outerOut = pp.outer;
+    if (spec.planeDim >= 0) {
+        pp.planeDim = spec.planeDim;
+        pp.planeTaps = ctx.axisTaps[spec.planeDim];
+        pp.planeOuter = pp.planeMid = 1;
+        for (int j = 0; j < spec.planeDim; ++j) pp.planeOuter *= static_cast<uint64_t>(shape[j]);
+        for (int j = spec.planeDim + 1; j < spec.rowDim; ++j) pp.planeMid *= static_cast<uint64_t>(shape[j]);
+        pp.planeIn = static_cast<uint64_t>(shape[spec.planeDim]);
+        pp.planeOut = static_cast<uint64_t>(p.outShape[spec.planeDim]);
+        pp.outerOut = pp.planeOuter * pp.planeOut * pp.planeMid;
+    }
     const bool rowActive = spec.rowDim >= 0 && spec.rowChanges;
     pp.inLen = spec.rowDim >= 0 ? static_cast<uint64_t>(shape[spec.rowDim]) : 1;
     pp.outLen = !rowActive ? pp.inLen : static_cast<uint64_t>(p.outShape[spec.rowDim]);
     pp.taps = rowActive ? ctx.axisTaps[spec.rowDim] : IdentitySourceTaps(static_cast<int64_t>(pp.inLen));
-    uint64_t mid = 1;
+    uint64_t mid = 1, post = 1;
     for (int j = spec.rowDim + 1; j < (spec.innerDim >= 0 ? spec.innerDim : p.rank); ++j) {
         mid *= static_cast<uint64_t>(shape[j]);
     }
     if (spec.innerDim >= 0) {
+        for (int j = spec.innerDim + 1; j < p.rank; ++j) post *= static_cast<uint64_t>(shape[j]);
         pp.innerTaps = ctx.axisTaps[spec.innerDim];
-        pp.innerIn = mid * static_cast<uint64_t>(shape[spec.innerDim]);
-        pp.innerOut = mid * static_cast<uint64_t>(p.outShape[spec.innerDim]);
+        pp.innerIn = mid * static_cast<uint64_t>(shape[spec.innerDim]) * post;
+        pp.innerOut = mid * static_cast<uint64_t>(p.outShape[spec.innerDim]) * post;
         pp.mid = mid;
+        pp.post = post;
     } else {
         pp.innerTaps = IdentitySourceTaps(static_cast<int64_t>(mid));
         pp.innerIn = pp.innerOut = mid;
@@ -362,9 +520,13 @@ double VectorInstrCycles(const PlatformCost& cost, uint64_t elems)
     return cost.vectorInstrCycles + repeats * (kVectorRepeatBytes / cost.vectorBytesPerCycle);
 }
 
-// WEIGHTED rows with an inner axis: run the inner transform on each needed input row (before) or
-// on each combined output row (after), whichever the vector cost model finds cheaper.
-bool InnerTransformAfterRows(const PlatformCost& cost, const PassPlan& pp)
+// Vector cycles of a WEIGHTED ROWS pass's row combinations and inner transform, with the inner
+// transform on each needed input row (before) or on each combined output row (after).
+struct InnerOrderCycles {
+    double before, after;
+};
+
+InnerOrderCycles RowsVectorCycles(const PlatformCost& cost, const PassPlan& pp)
 {
     std::vector<uint8_t> usedRow(pp.inLen, 0);
     for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
@@ -379,13 +541,55 @@ bool InnerTransformAfterRows(const PlatformCost& cost, const PassPlan& pp)
     const double instrOut = VectorInstrCycles(cost, pp.innerOut);  // ... over an output row
     const double before = rowsIn * kInnerInstrsPerTap * kw * instrOut + rowsOut * kd * instrOut;
     const double after = rowsIn * instrIn + rowsOut * (kd * instrIn + kInnerInstrsPerTap * kw * instrOut);
-    return after < before;
+    return {before, after};
+}
+
+// WEIGHTED rows with an inner axis: run the inner transform on each needed input row (before) or
+// on each combined output row (after), whichever the vector cost model finds cheaper.
+bool InnerTransformAfterRows(const PlatformCost& cost, const PassPlan& pp)
+{
+    const InnerOrderCycles c = RowsVectorCycles(cost, pp);
+    return c.after < c.before;
+}
+
+// Modeled time (us) of a pass on every core: its GM bytes at the launch's bandwidth or its vector
+// cycles spread over the cores, whichever is longer (DMA and vector overlap).
+double PassMicros(const PlatformInfo& platform, double bytes, double vectorCycles)
+{
+    const PlatformCost& cost = platform.cost;
+    const double cores = platform.coreNum;
+    const double gbps = std::min(cost.hbmGBps, cores * cost.perCoreDmaGBps);
+    return std::max(bytes / (gbps * 1e3), vectorCycles / (cores * cost.clockGHz * 1e3));
+}
+
+// A WEIGHTED plane pass computes the rows of every input plane before combining the planes; when
+// the plane axis shrinks most, the split runs it first (ChoosePassLayouts), so the rows and inner
+// transform run on the output planes only, at the price of a float32 intermediate through GM.
+// Whether that split (with the SyncAll between its passes) is modeled clearly faster than the fused pass.
+bool SplitPlanesFaster(const PlanContext& ctx, const PassPlan& pp, uint32_t szIn, uint32_t szOut)
+{
+    const PassSpec restSpec{pp.dim, pp.innerDim, pp.copy, true};
+    if (pp.copy || AxisRatio(ctx.p, pp.planeDim) >= SpecRatio(ctx.p, restSpec)) return false;  // rest first
+    const PlatformCost& cost = ctx.platform.cost;
+    const double blocks = static_cast<double>(pp.planeOuter * pp.planeMid);
+    const double planeIn = static_cast<double>(pp.planeIn), planeOut = static_cast<double>(pp.planeOut);
+    const double kp = pp.planeTaps.numTaps;
+    const double rowsIn = static_cast<double>(pp.inLen * pp.innerIn), rowsOut = static_cast<double>(pp.outLen * pp.innerOut);
+    const InnerOrderCycles all = RowsVectorCycles(cost, pp);  // every input plane
+    const double rowsCycles = std::min(all.before, all.after);
+    const double fusedVector = rowsCycles + blocks * planeOut * kp * VectorInstrCycles(cost, static_cast<uint64_t>(rowsOut));
+    const double fused = PassMicros(ctx.platform, blocks * (planeIn * rowsIn * szIn + planeOut * rowsOut * szOut), fusedVector);
+    const double inter = blocks * planeOut * rowsIn * kFloatBytes;  // the planes pass's float32 output
+    const double planesVector = blocks * planeOut * kp * VectorInstrCycles(cost, static_cast<uint64_t>(rowsIn));
+    const double split = PassMicros(ctx.platform, blocks * planeIn * rowsIn * szIn + inter, planesVector) +
+                         PassMicros(ctx.platform, inter + blocks * planeOut * rowsOut * szOut, rowsCycles * planeOut / planeIn);
+    return split + cost.syncAllUs < kSplitPlanesMargin * fused;
 }
 
 // The order a split of a fused spec runs its axes in (ChoosePassLayouts): the more shrinking first.
 bool InnerFirst(const InterpolateProblem& p, const PassSpec& spec)
 {
-    return AxisRatio(p, p.rank - 1) < AxisRatio(p, spec.rowDim);
+    return AxisRatio(p, spec.innerDim) < AxisRatio(p, spec.rowDim);
 }
 
 // canonicalAxisOrder: a fused ROWS pass transforms its inner axis after the rows exactly when a split
@@ -431,18 +635,21 @@ bool FitRowsLargestBatch(const PlanContext& ctx, PassPlan* pp, InterpolatePassTi
     return false;
 }
 
-// Identity inner block too long (or unaligned rows on 310P): column bands, one row per DMA;
-// without DataCopyPad the last band is a full band ending at the row end.
-bool FitIdentityRowsInBands(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
+// Inner block too long for the UB (or, without DataCopyPad, rows that are not 32 B multiples): column
+// bands, one row per DMA, each band reading only its input span; the widest band that fits.
+bool FitRowsInBands(const PlanContext& ctx, uint32_t szOut, PassPlan* pp, InterpolatePassTiling* probe)
 {
     uint64_t band = std::min<uint64_t>(AlignUp(pp->innerOut, kRowAlignElems), kMaxBandElems);
     if (!ctx.platform.hasDataCopyPad) band = std::min<uint64_t>(band, pp->innerOut / kRowAlignElems * kRowAlignElems);
     pp->innerAfter = false;
     for (; band >= kRowAlignElems; band = band / 2 / kRowAlignElems * kRowAlignElems) {
-        pp->bandElems = static_cast<uint32_t>(band);
+        SetBands(ctx, szOut, band, pp);
+        const uint64_t tableBytes =
+            pp->innerDim < 0 ? 0 : pp->bandSpans.size() * pp->innerTaps.numTaps * kBandTableBytesPerTap * band;
+        if (tableBytes > kMaxBandTablesBytes) break;  // the band tables would outgrow the workspace offsets
         if (FitRowsInUb(ctx, pp, 1, probe)) return true;
     }
-    pp->bandElems = 0;
+    ClearBands(pp);
     pp->slots = 0;
     return false;
 }
@@ -461,7 +668,7 @@ bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* 
     for (uint32_t batch = kMaxRowsPerDma; batch >= 1; batch /= 2) {
         PassPlan cand = *pp;
         cand.compactOut = true;
-        cand.bandElems = 0;
+        ClearBands(&cand);
         cand.innerAfter = false;
         cand.inRowsPerDma = batch;
         cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
@@ -475,13 +682,15 @@ bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* 
     return false;
 }
 
-// Few long identity rows: split the cores over column bands as well (bands of >= ~1K elements keep
-// DMAs long), so each core reads few neighbouring rows twice.
+// Few long rows: split the cores over column bands as well (bands of >= ~1K elements keep DMAs
+// long), so each core reads few neighbouring rows twice and only its bands' inner tables.  Backward
+// plans keep the inner transform where the canonical order put it.
 void SpreadLongRowsOverBands(const PlanContext& ctx, uint32_t szOut, PassPlan* pp, InterpolatePassTiling* probe)
 {
     const uint64_t coreNum = ctx.platform.coreNum;
     const uint64_t rows = pp->outer * pp->outLen;
     if (rows >= kRowsPerCoreForBands * coreNum || pp->innerOut < kLongRowElems) return;
+    if (ctx.canonicalAxisOrder && pp->innerAfter) return;
     const uint64_t want = std::min<uint64_t>(coreNum, (pp->innerOut + kCoreBandElems - 1) / kCoreBandElems);
     uint64_t band = AlignUp((pp->innerOut + want - 1) / want, kRowAlignElems);
     if (pp->bandElems) band = std::min<uint64_t>(band, pp->bandElems);
@@ -490,7 +699,7 @@ void SpreadLongRowsOverBands(const PlanContext& ctx, uint32_t szOut, PassPlan* p
     const bool tailOk = ctx.platform.hasDataCopyPad || (tail * szOut) % kBlockBytes == 0;
     if (bands <= 1 || !tailOk) return;
     PassPlan banded = *pp;
-    banded.bandElems = static_cast<uint32_t>(band);
+    SetBands(ctx, szOut, band, &banded);
     banded.bandGroups = static_cast<uint32_t>(std::min<uint64_t>(bands, coreNum));
     banded.innerAfter = false;
     if (FitRowsInUb(ctx, &banded, 1, probe)) *pp = banded;
@@ -526,6 +735,131 @@ void BatchShortRows(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, PassP
     }
 }
 
+// Cores of a ROWS pass with `units` units of `rowsPerUnit` rows of innerOut elements each: every
+// core keeps at least kMinElemsPerCore outputs.
+uint64_t RowsBlockDim(uint64_t coreNum, uint64_t units, uint64_t innerOut, uint64_t rowsPerUnit)
+{
+    const uint64_t rowsPerCoreMin = std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, innerOut * rowsPerUnit));
+    return std::max<uint64_t>(1, std::min<uint64_t>({coreNum, units, units / rowsPerCoreMin}));
+}
+
+// Input rows of the row axis that output rows [row0, row0 + n) read (taps inside the input).
+uint64_t RowsReadByChunk(const PassPlan& pp, uint64_t row0, uint64_t n)
+{
+    const uint32_t k = pp.taps.numTaps;
+    int64_t last = -1;
+    uint64_t count = 0;
+    for (uint64_t o = row0; o < row0 + n; ++o) {
+        for (uint32_t t = 0; t < k; ++t) {
+            const int64_t s = pp.taps.srcIndex[o * k + t];
+            if (IsPadTapWeight(pp.taps.weight[o * k + t]) || s <= last) continue;
+            last = s;
+            ++count;
+        }
+    }
+    return count;
+}
+
+// Modeled time of the busiest core of a plane pass (DMA bytes at its bandwidth share plus DMA
+// issue): each core computes the plane chunks its units combine once per run of units of one row
+// chunk, reading the chunk's input rows of that plane.
+double PlanePassCost(const PlanContext& ctx, const PassPlan& pp, uint32_t szIn, uint32_t szOut)
+{
+    const PlatformCost& cost = ctx.platform.cost;
+    const uint64_t chunks = (pp.outLen + pp.chunkRows - 1) / pp.chunkRows;
+    const uint64_t units = pp.planeOuter * pp.planeMid * chunks * pp.planeOut;
+    const uint64_t bd = RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut, pp.chunkRows);
+    const double share = std::min(cost.perCoreDmaGBps, cost.hbmGBps / static_cast<double>(bd));
+    std::vector<uint64_t> rowsRead(chunks);
+    for (uint64_t j = 0; j < chunks; ++j) {
+        rowsRead[j] = RowsReadByChunk(pp, j * pp.chunkRows, std::min<uint64_t>(pp.chunkRows, pp.outLen - j * pp.chunkRows));
+    }
+    const uint32_t kp = pp.planeTaps.numTaps;
+    double worst = 0.0;
+    const uint64_t per = units / bd, extra = units % bd;
+    for (uint64_t c = 0, u0 = 0; c < bd; ++c) {
+        const uint64_t u1 = u0 + per + (c < extra ? 1 : 0);
+        double bytes = 0.0, dmas = 0.0;
+        int64_t lastPlane = -1;
+        uint64_t lastGroup = UINT64_MAX;
+        for (uint64_t u = u0; u < u1; ++u) {
+            const uint64_t plane = u % pp.planeOut, group = u / pp.planeOut, j = group % chunks;
+            if (group != lastGroup) lastPlane = -1;
+            lastGroup = group;
+            const uint64_t rows = std::min<uint64_t>(pp.chunkRows, pp.outLen - j * pp.chunkRows);
+            for (uint32_t t = 0; t < kp; ++t) {
+                const int64_t s = pp.planeTaps.srcIndex[plane * kp + t];
+                if (IsPadTapWeight(pp.planeTaps.weight[plane * kp + t]) || s <= lastPlane) continue;
+                lastPlane = s;  // a new plane chunk: its input rows
+                bytes += static_cast<double>(rowsRead[j] * pp.innerIn * szIn);
+                dmas += std::ceil(static_cast<double>(rowsRead[j]) / pp.inRowsPerDma);
+            }
+            bytes += static_cast<double>(rows * pp.innerOut * szOut);
+            dmas += (pp.compactOut && (rows * pp.innerOut * szOut) % kBlockBytes != 0) ? 2 : 1;  // + packed tail block
+        }
+        worst = std::max(worst, bytes / (share * 1e3) + dmas * cost.dmaInstrCycles / (cost.clockGHz * 1e3));
+        u0 = u1;
+    }
+    return worst;
+}
+
+// A plane pass: chunkRows output rows per unit, from whole planes down, each with the most input
+// rows per DMA that fit the UB; the one the cost model finds fastest.
+bool FitPlanes(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
+{
+    const uint32_t kp = pp->planeTaps.numTaps;
+    if (kp > kMaxPlaneSlots) return false;
+    const uint32_t szIn = DTypeBytes(probe->common.inDType), szOut = DTypeBytes(probe->common.outDType);
+    std::vector<uint64_t> chunkCands;
+    for (uint64_t parts = 1; parts <= pp->outLen; parts = parts < 4 ? parts + 1 : parts * 3 / 2) {
+        const uint64_t c = (pp->outLen + parts - 1) / parts;
+        if (chunkCands.empty() || c < chunkCands.back()) chunkCands.push_back(c);
+    }
+    if (chunkCands.back() != 1) chunkCands.push_back(1);
+    bool found = false;
+    double bestCost = 0.0;
+    for (uint64_t c : chunkCands) {
+        for (uint32_t batch = kMaxRowsPerDma; batch >= 1; batch /= 2) {
+            PassPlan cand = *pp;
+            cand.chunkRows = static_cast<uint32_t>(c);
+            cand.inRowsPerDma = batch;
+            cand.outRowsPerDma = static_cast<uint32_t>(c);
+            cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
+            bool fits = false;
+            for (uint32_t planeSlots : {std::min<uint32_t>(kp + 1, kMaxPlaneSlots), kp}) {
+                cand.planeSlots = planeSlots;
+                SizeRowsPass(cand, batch, static_cast<uint32_t>(c), probe);
+                fits = interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb).total <= ctx.platform.ubBytes;
+                if (fits) break;
+            }
+            if (!fits) continue;
+            const double t = PlanePassCost(ctx, cand, szIn, szOut);
+            if (!found || t < bestCost) {
+                found = true;
+                bestCost = t;
+                *pp = cand;
+            }
+            break;  // the most rows per DMA for this chunk
+        }
+    }
+    return found;
+}
+
+// A ROWS pass with a plane axis (forward only): whole rows (no bands, no batching), each unit's rows
+// one DMA; 310P rows that are not 32 B multiples are packed (rows of at least 32 B, so a unit's last
+// block is its own).
+bool PlanPlanePass(const PlanContext& ctx, PassPlan pp, InterpolatePassTiling probe, PassPlan* out)
+{
+    const uint32_t szOut = DTypeBytes(probe.common.outDType);
+    const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp.innerOut * szOut) % kBlockBytes == 0;
+    if (!rowsAligned && pp.innerOut * szOut < kBlockBytes) return false;
+    if (SplitPlanesFaster(ctx, pp, DTypeBytes(probe.common.inDType), szOut)) return false;
+    pp.compactOut = !rowsAligned;
+    if (!GatherOffsetsFit(pp.innerIn) || !FitPlanes(ctx, &pp, &probe)) return false;
+    *out = std::move(pp);
+    return true;
+}
+
 // The ROWS pass of `spec`, if one fits the UB (and, on 310P, can write its rows).
 bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec, uint32_t inType,
                   uint32_t outType, PassPlan* out)
@@ -540,14 +874,18 @@ bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& 
         pp.innerAfter = ctx.canonicalAxisOrder ? CanonicalInnerAfter(ctx.p, spec)
                                                : InnerTransformAfterRows(ctx.platform.cost, pp);
     }
+    if (spec.planeDim >= 0) return PlanPlanePass(ctx, pp, probe, out);
     const bool innerAfter = pp.innerAfter;
     bool fits = offsetsFit && rowsAligned && FitRowsLargestBatch(ctx, &pp, &probe);
-    if (!fits && offsetsFit && spec.innerDim < 0 && pp.innerOut >= kRowAlignElems) {
-        fits = FitIdentityRowsInBands(ctx, &pp, &probe);
-    }
+    // Rows too long for the UB: column bands.  Without DataCopyPad, unaligned rows of an identity
+    // inner block take bands too; those of a transformed one are packed first (short rows), and banded
+    // when packing does not fit.
+    const bool bandable = offsetsFit && pp.innerOut >= kRowAlignElems;
+    if (!fits && bandable && (rowsAligned || spec.innerDim < 0)) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
     if (!fits && offsetsFit && !rowsAligned) fits = FitPackedRows(ctx, &pp, &probe);
+    if (!fits && bandable && !rowsAligned && spec.innerDim >= 0) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
     if (!fits || (ctx.canonicalAxisOrder && pp.innerAfter != innerAfter)) return false;  // split instead
-    if (spec.innerDim < 0) SpreadLongRowsOverBands(ctx, szOut, &pp, &probe);
+    SpreadLongRowsOverBands(ctx, szOut, &pp, &probe);
     BatchShortRows(ctx, DTypeBytes(inType), szOut, &pp, &probe);
     *out = std::move(pp);
     return true;
@@ -590,9 +928,22 @@ std::vector<PassPlan> ChoosePassLayouts(const PlanContext& ctx, const std::vecto
         if (PlanRowsPass(ctx, shape, spec, inType, outType, &rows)) {
             if (spec.rowDim >= 0 && spec.rowChanges) shape[spec.rowDim] = p.outShape[spec.rowDim];
             if (spec.innerDim >= 0) shape[spec.innerDim] = p.outShape[spec.innerDim];
+            if (spec.planeDim >= 0) shape[spec.planeDim] = p.outShape[spec.planeDim];
             passes.push_back(std::move(rows));
+        } else if (spec.planeDim >= 0) {
+            // the plane axis as a pass of its own, before or after the rest (the more shrinking first)
+            PassSpec rest = spec;
+            rest.planeDim = -1;
+            const PassSpec planeOnly{spec.planeDim, -1, spec.copy, true};
+            const bool planeFirst = AxisRatio(p, spec.planeDim) < SpecRatio(p, rest);
+            work.push_back(planeFirst ? rest : planeOnly);
+            work.push_back(planeFirst ? planeOnly : rest);
+            continue;
         } else if (IsFusedSpec(spec)) {
-            const PassSpec innerOnly{last - 1, last, spec.copy, false};  // rows of dimension last-1, unchanged
+            // the inner axis alone: the last one inside the rows of dimension last-1, unchanged; any
+            // other one as the row axis of its own pass
+            const PassSpec innerOnly = spec.innerDim == last ? PassSpec{last - 1, last, spec.copy, false}
+                                                             : PassSpec{spec.innerDim, -1, spec.copy, true};
             const PassSpec rowOnly{spec.rowDim, -1, spec.copy, true};
             const bool innerFirst = InnerFirst(p, spec);
             work.push_back(innerFirst ? rowOnly : innerOnly);
@@ -641,7 +992,7 @@ bool AssignPassDtypes(const PlanContext& ctx, const std::vector<PassPlan>& passe
             pt.gather.blockOutElems = pp.outLen * pp.inner;
         }
         pt.common.inElems = pp.outer * pp.inLen * (rows ? pp.innerIn : pp.inner);
-        pt.common.outElems = pp.outer * pp.outLen * (rows ? pp.innerOut : pp.inner);
+        pt.common.outElems = (rows ? pp.outerOut : pp.outer) * pp.outLen * (rows ? pp.innerOut : pp.inner);
         if (!lastPass) {
             const uint64_t outBytes = pt.common.outElems * DTypeBytes(pt.common.outDType);
             *maxIntermediateBytes = std::max<uint64_t>(*maxIntermediateBytes, outBytes);
@@ -669,45 +1020,61 @@ void PutTapWeight(std::vector<uint8_t>* dst, uint64_t at, float w, bool weighted
 
 void PutU32(std::vector<uint8_t>* blob, uint64_t at, uint32_t v) { std::memcpy(&(*blob)[at], &v, 4); }
 
-// ROWS inner tables: per inner tap a row of innerOutPad byte offsets (B > 1: repeated per row,
+// ROWS inner tables of one band (the whole row when there are no bands), from blob offset `at`: per
+// inner tap a row of innerOutPad byte offsets into the band's input span (B > 1: repeated per row,
 // row b reading rawPitch * b further on), then the weights / copy masks, then the padding masks.
-void EncodeInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c, const interp::RowsPassTiling& r,
-                     std::vector<uint8_t>* blob)
+void EncodeBandInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c, const interp::RowsPassTiling& r,
+                         const BandSpan& band, uint64_t at, std::vector<uint8_t>* blob)
 {
     const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
     const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
     const uint32_t kw = r.innerTaps;
     const uint64_t pad = r.innerOutPad;
-    const uint64_t width = r.bandElems;  // elements computed per row
-    const bool banded = pp.bandElems != 0;
-    const uint64_t wOut = pp.innerOut / pp.mid, wIn = pp.innerIn / pp.mid;
     std::vector<uint8_t> wtab((weighted || r.innerMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
     // WEIGHTED with padding taps: int32 mask (1: inside the input, 0: padding, read as 0)
     std::vector<int32_t> mtab((weighted && r.innerMask) ? kw * pad : 0, 0);
     const uint64_t reps = r.outerBatch > 1 ? r.outerBatch : 1;
     const uint64_t repStride = reps > 1 ? r.batchStride : 0;
     for (uint64_t rep = 0; rep < reps; ++rep) {
-        for (uint64_t m = 0; m < width; ++m) {
-            const uint64_t mi = m / wOut, wo = m % wOut;
+        for (uint64_t m = 0; m < band.outLen; ++m) {
             for (uint32_t t = 0; t < kw; ++t) {
-                const uint64_t srcIdx = banded ? m : static_cast<uint64_t>(pp.innerTaps.srcIndex[wo * kw + t]);
                 const uint64_t e = t * pad + rep * repStride + m;
-                PutU32(blob, e * 4, static_cast<uint32_t>((rep * r.rawPitch + mi * wIn + srcIdx) * szC));
-                const float w = banded ? 1.0f : pp.innerTaps.weight[wo * kw + t];
+                const uint64_t srcElem = InnerSourceElem(pp, band.outStart + m, t) - band.srcLo;
+                PutU32(blob, at + e * 4, static_cast<uint32_t>((rep * r.rawPitch + srcElem) * szC));
+                const float w = InnerTapWeight(pp, band.outStart + m, t);
                 if (!wtab.empty()) PutTapWeight(&wtab, e, w, weighted, szC);
-                if (!mtab.empty()) mtab[e] = (banded || !IsPadTapWeight(w)) ? 1 : 0;
+                if (!mtab.empty()) mtab[e] = IsPadTapWeight(w) ? 0 : 1;
             }
         }
-        for (uint64_t m = width; m < repStride; ++m) {  // lanes past the row: any valid source
+        for (uint64_t m = band.outLen; m < repStride; ++m) {  // lanes past the row: any valid source
             for (uint32_t t = 0; t < kw; ++t) {
-                PutU32(blob, (t * pad + rep * repStride + m) * 4, static_cast<uint32_t>(rep * r.rawPitch * szC));
+                PutU32(blob, at + (t * pad + rep * repStride + m) * 4, static_cast<uint32_t>(rep * r.rawPitch * szC));
             }
         }
     }
-    if (!wtab.empty()) std::memcpy(&(*blob)[r.innerWeightAt], wtab.data(), wtab.size());
+    if (!wtab.empty()) std::memcpy(&(*blob)[at + r.innerWeightAt], wtab.data(), wtab.size());
     if (!mtab.empty()) {
-        std::memcpy(&(*blob)[r.innerWeightAt + AlignUp(uint64_t(kw) * pad * 4, kBlockBytes)], mtab.data(),
+        std::memcpy(&(*blob)[at + r.innerWeightAt + AlignUp(uint64_t(kw) * pad * 4, kBlockBytes)], mtab.data(),
                     mtab.size() * 4);
+    }
+}
+
+// Every band's inner tables (band 0 at the start of the blob, band b > 0 at bandTablesAt unless the
+// bands share band 0's) and the band spans.
+void EncodeInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c, const interp::RowsPassTiling& r,
+                     std::vector<uint8_t>* blob)
+{
+    if (r.bands <= 1) {
+        const BandSpan whole{0, static_cast<uint32_t>(r.bandElems), 0, static_cast<uint32_t>(pp.innerIn)};
+        EncodeBandInnerTaps(pp, c, r, whole, 0, blob);
+        return;
+    }
+    for (uint32_t b = 0; b < r.bands; ++b) {
+        const BandSpan& band = pp.bandSpans[b];
+        std::memcpy(&(*blob)[r.bandSpanAt + b * sizeof(BandSpan)], &band, sizeof(BandSpan));
+        if (b > 0 && r.bandTableBytes == 0) continue;  // shared: band 0's tables serve every band
+        const uint64_t at = b == 0 ? 0 : r.bandTablesAt + uint64_t(b - 1) * r.bandTableBytes;
+        EncodeBandInnerTaps(pp, c, r, band, at, blob);
     }
 }
 
@@ -728,14 +1095,14 @@ bool RowTapsUseZeroRuns(const PassPlan& pp, bool weighted)
 // zeroRuns, consecutive zero-weight sources folded into one run entry 0x80000000 | len), then the
 // padding taps (+0.0f: the kernel stops at the first); leftover entries repeat the largest source
 // (the kernel's row range scans read whole rows of entries).  Marks the sources that contribute.
-std::vector<std::pair<uint32_t, uint32_t>> RowTapEntries(const PassPlan& pp, uint64_t o, bool zeroRuns,
+std::vector<std::pair<uint32_t, uint32_t>> RowTapEntries(const InterpolateAxisTaps& taps, uint64_t o, bool zeroRuns,
                                                          std::vector<uint8_t>* used)
 {
-    const uint32_t kd = pp.taps.numTaps;
-    const int64_t* src = &pp.taps.srcIndex[o * kd];
+    const uint32_t kd = taps.numTaps;
+    const int64_t* src = &taps.srcIndex[o * kd];
     // A zero-weight tap repeating the source of an earlier zero-weight tap of the same row (linear's
     // window clamped at the edge) adds nothing: dropped like padding.
-    std::vector<float> wrow(pp.taps.weight.begin() + o * kd, pp.taps.weight.begin() + (o + 1) * kd);
+    std::vector<float> wrow(taps.weight.begin() + o * kd, taps.weight.begin() + (o + 1) * kd);
     auto zeroInside = [](float w) { return w == 0.0f && !IsPadTapWeight(w); };
     for (uint32_t j = 0; j < kd; ++j) {
         if (!zeroInside(wrow[j])) continue;
@@ -780,7 +1147,7 @@ void EncodeRowTapsAndRuns(const PassPlan& pp, const interp::RowsPassTiling& r, s
     std::vector<uint8_t> used(pp.inLen + 1, 0);
     for (uint64_t o = 0; o < pp.outLen; ++o) {
         uint64_t slot = o * kd;
-        for (const auto& en : RowTapEntries(pp, o, r.zeroRuns != 0, &used)) {
+        for (const auto& en : RowTapEntries(pp.taps, o, r.zeroRuns != 0, &used)) {
             PutU32(blob, r.rowSrcAt + slot * 8, en.first);
             PutU32(blob, r.rowSrcAt + slot * 8 + 4, en.second);
             ++slot;
@@ -790,6 +1157,21 @@ void EncodeRowTapsAndRuns(const PassPlan& pp, const interp::RowsPassTiling& r, s
     for (uint64_t row = pp.inLen; row-- > 0;) {
         run = used[row] ? run + 1 : 0;
         PutU32(blob, r.runLenAt + row * 4, run);
+    }
+}
+
+// ROWS plane taps (planeTabAt): the row taps' entries, without zero runs, per output plane.
+void EncodePlaneTaps(const PassPlan& pp, const interp::RowsPassTiling& r, std::vector<uint8_t>* blob)
+{
+    if (r.planeTaps == 0) return;
+    std::vector<uint8_t> used(pp.planeIn + 1, 0);
+    for (uint64_t o = 0; o < pp.planeOut; ++o) {
+        uint64_t slot = o * r.planeTaps;
+        for (const auto& en : RowTapEntries(pp.planeTaps, o, false, &used)) {
+            PutU32(blob, r.planeTabAt + slot * 8, en.first);
+            PutU32(blob, r.planeTabAt + slot * 8 + 4, en.second);
+            ++slot;
+        }
     }
 }
 
@@ -803,10 +1185,20 @@ void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCo
     if (r.innerAfter) {
         for (uint64_t j = 0; j < pp.innerIn; ++j) PutU32(blob, r.identityAt + j * 4, static_cast<uint32_t>(j * szC));
     }
-    if (r.compactOut) {
-        for (uint64_t f = 0; f < uint64_t(r.outRowsPerDma) * pp.innerOut; ++f) {
-            const uint64_t off = ((f / pp.innerOut) * r.innerOutPad + f % pp.innerOut) * szC;
-            PutU32(blob, r.compactAt + f * 4, static_cast<uint32_t>(off));
+    if (!r.compactOut) return;
+    auto packOffset = [&](uint64_t f) {  // packed element f: row f / innerOut of the staging rows
+        return static_cast<uint32_t>(((f / pp.innerOut) * r.innerOutPad + f % pp.innerOut) * szC);
+    };
+    for (uint64_t f = 0; f < uint64_t(r.outRowsPerDma) * pp.innerOut; ++f) PutU32(blob, r.compactAt + f * 4, packOffset(f));
+    if (r.planeTaps == 0) return;
+    // plane chunks: the last 32 B block of a full chunk's run, then of the last chunk's
+    const uint64_t lastRows = r.rowOutLen - (r.rowChunks - 1) * r.chunkRows;
+    const uint64_t blockElems = kBlockBytes / DTypeBytes(c.outDType);
+    const uint32_t tailAt = interp::InterpolatePlaneTailAt(r.compactAt, r.chunkRows, r.innerOut);
+    for (uint64_t which = 0; which < 2; ++which) {
+        const uint64_t run = (which == 0 ? r.chunkRows : lastRows) * pp.innerOut;
+        for (uint64_t i = 0; i < blockElems; ++i) {
+            PutU32(blob, tailAt + (which * interp::kInterpolatePlaneTailEntries + i) * 4, packOffset(run - blockElems + i));
         }
     }
 }
@@ -821,6 +1213,7 @@ void EncodeRowsPass(const PassPlan& pp, InterpolatePassTiling* pt, PassTables* t
     blob.assign(pt->rows.tableBlobBytes, 0);
     EncodeInnerTaps(pp, pt->common, pt->rows, &blob);
     EncodeRowTapsAndRuns(pp, pt->rows, &blob);
+    EncodePlaneTaps(pp, pt->rows, &blob);
     EncodeRowsHelperGathers(pp, pt->common, pt->rows, &blob);
 }
 
@@ -963,15 +1356,14 @@ void SplitCores(const PlanContext& ctx, const std::vector<PassPlan>& passes, Int
         if (pp.layout == interp::kLayoutRows) {
             const interp::RowsPassTiling& r = td->pass[i].rows;
             const uint64_t units = r.rowUnits;
-            const uint64_t rowsPerCoreMin =
-                std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, pp.innerOut * r.outerBatch));
-            if (r.compactOut) {
+            const uint64_t rowsPerUnit = r.planeTaps > 0 ? r.chunkRows : r.outerBatch;
+            if (r.compactOut && r.planeTaps == 0) {
                 bd = std::max<uint64_t>(1, std::min<uint64_t>(coreNum, units / r.outRowsPerDma));
             } else if (pp.bandGroups > 1) {
                 const uint64_t rowGroups = std::max<uint64_t>(1, std::min<uint64_t>(units, coreNum / pp.bandGroups));
                 bd = rowGroups * pp.bandGroups;
             } else {
-                bd = std::max<uint64_t>(1, std::min<uint64_t>({coreNum, units, units / rowsPerCoreMin}));
+                bd = RowsBlockDim(coreNum, units, pp.innerOut, rowsPerUnit);
             }
         } else {
             const uint64_t granules = c.outElems / c.outAlignElems;
@@ -1054,7 +1446,9 @@ bool PlanFromAxisTaps(PlanContext* ctx, const std::vector<int>& copyDims, const 
                       KernelPlan* plan, std::string* err)
 {
     const InterpolateProblem& p = ctx->p;
-    const std::vector<PassPlan> passes = ChoosePassLayouts(*ctx, DecomposeIntoPassSpecs(p, copyDims, weightedDims));
+    const std::vector<PassPlan> passes =
+        ChoosePassLayouts(*ctx, DecomposeIntoPassSpecs(p, copyDims, weightedDims, !ctx->canonicalAxisOrder,
+                                                       !ctx->canonicalAxisOrder));
     if (passes.size() > interp::kInterpolateMaxPasses) return Fail(err, "too many passes");
 
     InterpolateTilingData td;

@@ -37,6 +37,7 @@ struct PlatformCost {
     double vectorBytesPerCycle = 256.0;   // one 256 B repeat per cycle
     double vectorInstrCycles = 16.0;      // issue cost of one vector instruction
     double dmaInstrCycles = 200.0;        // issue cost of one DMA
+    double syncAllUs = 2.0;               // one SyncAll between the phases of a launch (us)
 };
 
 // The capabilities come from the architecture's SocCaps (op_kernel/soc_caps.h), the same facts the

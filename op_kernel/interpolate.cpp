@@ -21,7 +21,8 @@
 //     instruction), narrowed once (RINT, saturation for integers), and outRowsPerDma rows leave in
 //     one DMA;
 //   - when rows shrink the inner transform runs after the row combination instead (innerAfter);
-//   - identity inner blocks too long for UB are cut into column bands (band-major loop).
+//   - inner blocks too long for UB are cut into column bands (band-major loop): a band reads only
+//     its input span of each row and, for a transformed inner axis, loads inner tables of its own.
 // GATHER (fallback: rows that do not fit UB, 310P rows that are not 32 B multiples).  A pass over
 // one dimension reads a dense tensor viewed as [outer, inLen * inner] and writes
 // [outer, outLen * inner].  Each core owns a contiguous range of the flat output (whole 32 B
@@ -491,7 +492,7 @@ public:
             interp::InterpolateRowsUbLayout(c_, r_, PassCoreSync::ScratchBytes(syncBytes));
         sync_.Init(pipe_, user, syncBytes, ub.syncScratch);
         BindPassTensors(c_, x, y, user, inGm_, outGm_);
-        blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + r_.tableBlob), r_.rowSrcAt / 4);
+        blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + r_.tableBlob), r_.tableBlobBytes / 4);
         rowGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(user + r_.tableBlob + r_.rowSrcAt),
                                r_.rowTabCap + 4);
         runGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + r_.tableBlob + r_.runLenAt),
@@ -513,8 +514,11 @@ public:
         InitIfUsed(pipe_, outHalfBuf_, ub.outputHalf);
         InitIfUsed(pipe_, stageBuf_, ub.staging);
         InitIfUsed(pipe_, packBuf_, ub.packed);
+        InitIfUsed(pipe_, planeBuf_, ub.planeCache);
+        InitIfUsed(pipe_, planeAccBuf_, ub.planeAcc);
+        planeStride_ = ub.planeSlot / sizeof(TC);
 
-        // This core's output rows [r0_, r1_).
+        // This core's output rows [r0_, r1_) (with a plane axis: its units).
         // Cores form rowGroups x bandGroups: a contiguous range of output rows and of column bands
         // each (base + tail on both), so few long rows still spread over the cores without every
         // core re-reading the neighbouring input rows.
@@ -534,8 +538,9 @@ public:
         }
         // Tables: the inner taps whole (vector operands), and the slices of the row taps and run
         // lengths this core uses (scalar reads), each one DMA.
+        // With a plane axis a core's units reach every output row: the whole tables.
         uint64_t oLo = 0, oHi = r_.rowOutLen - 1;
-        if (r0_ / r_.rowOutLen == (r1_ - 1) / r_.rowOutLen) {
+        if (r_.planeTaps == 0 && r0_ / r_.rowOutLen == (r1_ - 1) / r_.rowOutLen) {
             oLo = r0_ % r_.rowOutLen;
             oHi = (r1_ - 1) % r_.rowOutLen;
         }
@@ -543,7 +548,12 @@ public:
         rowBase_ = oLo * k;
         const uint64_t pairs = (oHi + 1 - oLo) * k;
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-        DataCopy(blob, blobGm_[0], r_.rowSrcAt / 4);
+        if (r_.bandTableBytes == 0) {
+            DataCopy(blob, blobGm_[0], r_.rowSrcAt / 4);
+        } else {  // bands with tables of their own: the helpers and spans now, a band's tables when it starts
+            DataCopy(blob[r_.identityAt / 4], blobGm_[r_.identityAt / 4], (r_.rowSrcAt - r_.identityAt) / 4);
+            tablesBand_ = UINT32_MAX;
+        }
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         DataCopy(rowTab, rowGm_[rowBase_], static_cast<uint32_t>((pairs + 3) / 4 * 4));
         ai::Sync<HardEvent::MTE2_S>();
@@ -573,6 +583,10 @@ public:
 
     __aicore__ inline void Process()
     {
+        if (r_.planeTaps > 0) {
+            ProcessPlanes();
+            return;
+        }
         const uint64_t r0 = r0_, r1 = r1_;
         rowEnd_ = r1;
         if (r_.bands <= 1) {
@@ -591,20 +605,16 @@ public:
             }
             return;
         }
-        // Column bands of an identity inner block: band-major, so cached rows are reused within a band.
+        // Column bands: band-major, so cached rows are reused within a band.
+        uint64_t written = 0;  // end of the previous band's columns
         for (uint32_t band = band0_; band < band1_; ++band) {
-            bandStart_ = uint64_t(band) * r_.bandElems;
-            bandLen_ = r_.bandElems;
-            if (bandStart_ + bandLen_ > r_.innerOut) {
-                if (kPad || ((r_.innerOut - bandStart_) * sizeof(TOut)) % 32 == 0) {
-                    bandLen_ = r_.innerOut - bandStart_;
-                } else {
-                    // 310P: a full band ending at the row end, overlapping the previous band of the
-                    // same rows (this core's own bytes, same values)
-                    bandStart_ = r_.innerOut - r_.bandElems;
-                    PipeBarrier<PIPE_MTE3>();
-                }
+            SelectBand(band);
+            if (band > band0_ && bandStart_ < written) {
+                // 310P: a full last band ending at the row end overlaps the previous band of the same
+                // rows (this core's own bytes, same values)
+                PipeBarrier<PIPE_MTE3>();
             }
+            written = bandStart_ + bandLen_;
             for (uint32_t i = 0; i < r_.slots; ++i) slotRow_[i] = UINT64_MAX;
             nextSlot_ = 0;
             for (uint64_t r = r0; r < r1; ++r) {
@@ -617,6 +627,210 @@ public:
     }
 
 private:
+    // ---- plane axis: units of chunkRows output rows of one output plane -------------------------
+    // Units are ordered (planeOuter, planeMid, row chunk, output plane): a core sweeps the output
+    // planes of a chunk, and the plane chunks it combines stay in the FIFO of planeSlots slots
+    // (the plane taps are monotone, so a chunk an output plane still needs is never the oldest).
+    __aicore__ inline void ProcessPlanes()
+    {
+        bandStart_ = 0;
+        bandLen_ = r_.innerOut;
+        for (uint32_t i = 0; i < kMaxPlaneSlots; ++i) planeKey_[i] = UINT64_MAX;
+        const uint64_t planesOut = r_.planeOutLen, chunks = r_.rowChunks, mid = r_.planeMid;
+        for (uint64_t u = r0_; u < r1_; ++u) {
+            const uint64_t plane = u % planesOut;
+            const uint64_t chunk = u / planesOut % chunks;
+            const uint64_t block = u / planesOut / chunks;  // planeOuter * planeMid + planeMid index
+            const uint64_t row0 = chunk * r_.chunkRows;
+            const uint64_t left = r_.rowOutLen - row0;
+            const uint32_t rows = static_cast<uint32_t>(left < r_.chunkRows ? left : r_.chunkRows);
+            LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
+            CombinePlanes(block, chunk, plane, rows, out);
+            outQue_.EnQue(out);
+            const uint64_t outBlock = ((block / mid) * planesOut + plane) * mid + block % mid;
+            CopyOutPlaneRows(outBlock * r_.rowOutLen + row0, rows);
+        }
+    }
+
+    // Output rows [chunk * chunkRows, + rows) of output plane `plane`: the weighted sum of the plane
+    // chunks of its plane taps (WEIGHTED), or the one plane chunk it copies (COPY; zeros in the
+    // padding), narrowed into `out`.  Rows are innerOutPad apart everywhere (plane slots, the sum,
+    // `out`), so every step is one instruction over the whole chunk.
+    __aicore__ inline void CombinePlanes(uint64_t block, uint64_t chunk, uint64_t plane, uint32_t rows,
+                                         const LocalTensor<TOut>& out)
+    {
+        LocalTensor<uint64_t> taps = blobBuf_.Get<uint32_t>()[r_.planeTabAt / 4].template ReinterpretCast<uint64_t>();
+        const uint32_t span = rows * r_.innerOutPad;
+        if constexpr (WEIGHTED) {
+            LocalTensor<float> acc = planeAccBuf_.Get<float>();
+            if constexpr (IsSame<TOut, float>::value) {
+                if (!r_.compactOut) acc = out;  // summed in place (packing needs the rows apart)
+            }
+            bool first = true;
+            for (uint32_t k = 0; k < r_.planeTaps; ++k) {
+                const uint64_t tap = taps.GetValue(static_cast<uint32_t>(plane * r_.planeTaps + k));
+                if ((tap >> 32) == 0) break;  // padding taps are ordered last and read 0
+                LocalTensor<float> part = PlaneChunk(block, chunk, tap & 0xFFFFFFFFull, rows);
+                if (first) {
+                    Muls(acc, part, TapWeight(tap), static_cast<int32_t>(span));
+                    first = false;
+                } else {
+                    Axpy(acc, part, TapWeight(tap), static_cast<int32_t>(span));
+                }
+            }
+            if (first) Duplicate(acc, 0.0f, static_cast<int32_t>(span));
+            if (r_.compactOut) {
+                PackPlaneChunk(out, acc, rows);
+            } else {
+                NarrowTo(out, acc, span, c_.socFlags, outHalfBuf_);
+            }
+        } else {
+            const uint64_t tap = taps.GetValue(static_cast<uint32_t>(plane));
+            if ((tap >> 32) == 0) {  // padding plane: zeros (bit pattern 0 for every dtype)
+                LocalTensor<uint16_t> z = out.template ReinterpretCast<uint16_t>();
+                const uint32_t bytes = (r_.compactOut ? PackedChunkElems(rows) : span) * static_cast<uint32_t>(sizeof(TOut));
+                Duplicate(z, static_cast<uint16_t>(0), static_cast<int32_t>((bytes + 1) / 2));
+                return;
+            }
+            LocalTensor<TC> src = PlaneChunk(block, chunk, tap & 0xFFFFFFFFull, rows);
+            if (r_.compactOut) {
+                PackPlaneChunk(out, src, rows);
+            } else if constexpr (IsOneByte<TIn>()) {
+                Cast(out, src, RoundMode::CAST_NONE, span);  // small integers held exactly in half
+            } else {
+                using TI = typename MaskView<TOut>::Type;  // a bit-exact move
+                Muls(out.template ReinterpretCast<TI>(), src.template ReinterpretCast<TI>(), static_cast<TI>(1),
+                     static_cast<int32_t>(span));
+            }
+        }
+    }
+
+    // 310P packed chunks (compactOut): elements of a chunk of `rows` rows in whole 32 B blocks.
+    __aicore__ inline uint32_t WholeBlockElems(uint32_t rows)
+    {
+        constexpr uint32_t blk = 32 / sizeof(TOut);
+        return rows * static_cast<uint32_t>(r_.innerOut) / blk * blk;
+    }
+
+    // The packed run of a chunk: its whole blocks, then (if the chunk ends inside a block) its last
+    // 32 B again, block-aligned.
+    __aicore__ inline uint32_t PackedChunkElems(uint32_t rows)
+    {
+        const uint32_t n = rows * static_cast<uint32_t>(r_.innerOut);
+        const uint32_t whole = WholeBlockElems(rows);
+        return whole == n ? n : whole + 32 / static_cast<uint32_t>(sizeof(TOut));
+    }
+
+    // `rows` rows innerOutPad apart in `stage` -> the packed run in `out` (narrowed): one Gather for
+    // the whole blocks, one for the tail block (the host's tail table of a full or the last chunk).
+    __aicore__ inline void PackPlaneChunk(const LocalTensor<TOut>& out, const LocalTensor<TC>& stage, uint32_t rows)
+    {
+        LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
+        const uint32_t whole = WholeBlockElems(rows);
+        PackInto(out, stage, blob[r_.compactAt / 4], whole);
+        if (whole == rows * r_.innerOut) return;
+        const uint32_t tailAt = interp::InterpolatePlaneTailAt(r_.compactAt, r_.chunkRows, r_.innerOut) +
+                                (rows == r_.chunkRows ? 0u : interp::kInterpolatePlaneTailEntries * 4u);
+        PackInto(out[whole], stage, blob[tailAt / 4], 32 / static_cast<uint32_t>(sizeof(TOut)));
+    }
+
+    // Rows [row, row + rows) of the output, innerOutPad elements apart in `out` (packed on 310P when
+    // rows are not 32 B multiples): one DMA (packed: and the tail block over the unit's own bytes).
+    __aicore__ inline void CopyOutPlaneRows(uint64_t row, uint32_t rows)
+    {
+        LocalTensor<TOut> out = outQue_.DeQue<TOut>();
+        const uint64_t n = r_.innerOut;
+        const uint32_t rowBytes = static_cast<uint32_t>(n * sizeof(TOut));
+        const uint32_t ubRowBytes = r_.innerOutPad * static_cast<uint32_t>(sizeof(TOut));
+        if (!kPad && r_.compactOut) {
+            const uint32_t total = rows * static_cast<uint32_t>(n);
+            const uint32_t whole = WholeBlockElems(rows);
+            DataCopy(outGm_[row * n], out, whole);
+            if (whole != total) {
+                constexpr uint32_t blk = 32 / sizeof(TOut);
+                PipeBarrier<PIPE_MTE3>();  // the tail block re-writes this unit's last whole block
+                DataCopy(outGm_[row * n + total - blk], out[whole], blk);
+            }
+        } else if constexpr (kPad) {
+            // UB rows innerOutPad apart, GM rows contiguous; the gap counts whole 32 B blocks after
+            // each row's padded length
+            const uint32_t gap = (ubRowBytes - interp::InterpolateRound32(rowBytes)) / 32;
+            DataCopyExtParams p(static_cast<uint16_t>(rows), rowBytes, gap, 0, 0);
+            DataCopyPad(outGm_[row * n], out, p);
+        } else {
+            // 310P: the planner keeps these rows 32 B multiples
+            DataCopyParams p(static_cast<uint16_t>(rows), static_cast<uint16_t>(rowBytes / 32),
+                             static_cast<uint16_t>((ubRowBytes - rowBytes) / 32), 0);
+            DataCopy(outGm_[row * n], out, p);
+        }
+        outQue_.FreeTensor(out);
+    }
+
+    // The slot holding rows [chunk * chunkRows, + rows) of input plane `src` of `block`, computing them
+    // (ordinary rows of this pass: row taps over cached input rows, inner transform) on a miss.
+    __aicore__ inline LocalTensor<TC> PlaneChunk(uint64_t block, uint64_t chunk, uint64_t src, uint32_t rows)
+    {
+        const uint64_t key = (block * r_.rowChunks + chunk) * r_.planeInLen + src;
+        for (uint32_t s = 0; s < r_.planeSlots; ++s) {
+            if (planeKey_[s] == key) return planeBuf_.Get<TC>()[s * planeStride_];
+        }
+        const uint32_t s = nextPlane_;
+        nextPlane_ = (nextPlane_ + 1 == r_.planeSlots) ? 0 : nextPlane_ + 1;
+        planeKey_[s] = key;
+        LocalTensor<TC> dst = planeBuf_.Get<TC>()[s * planeStride_];
+        const uint64_t mid = r_.planeMid;
+        const uint64_t inBlock = ((block / mid) * r_.planeInLen + src) * mid + block % mid;
+        const uint64_t row0 = chunk * r_.chunkRows;
+        LimitReadsTo(inBlock, row0 + rows - 1);
+        for (uint32_t i = 0; i < rows; ++i) PlaneRow(inBlock, row0 + i, dst[i * r_.innerOutPad]);
+        return dst;
+    }
+
+    // Input rows of `block` are read ahead no further than the last row output row `o` needs.
+    __aicore__ inline void LimitReadsTo(uint64_t block, uint64_t o)
+    {
+        LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
+        const uint32_t k = WEIGHTED ? r_.rowTaps : 1u;
+        limitBlock_ = block;
+        limitSrc_ = 0;
+        for (uint32_t j = 0; j < k; ++j) {
+            const uint64_t v = rowTab.GetValue(static_cast<uint32_t>(o * k + j - rowBase_)) & 0xFFFFFFFFull;
+            if (v > limitSrc_) limitSrc_ = v;
+        }
+    }
+
+    // Output row o of the rows of input block `block` (row taps and inner transform), not narrowed.
+    __aicore__ inline void PlaneRow(uint64_t block, uint64_t o, const LocalTensor<TC>& dst)
+    {
+        if constexpr (WEIGHTED) {
+            if (r_.innerAfter) {
+                LocalTensor<float> acc = accBuf_.Get<float>();
+                CombineRows(acc, block, o, static_cast<int32_t>(r_.innerIn));
+                InnerTransform(dst, acc, 0, static_cast<int32_t>(r_.innerOut));
+            } else {
+                CombineRows(dst, block, o, static_cast<int32_t>(r_.innerOut));
+            }
+        } else {
+            ComputeRowInto(block * r_.rowOutLen + o, dst);
+        }
+    }
+
+    // Band `band`'s columns and input span (the host's band table), and its inner tables.
+    __aicore__ inline void SelectBand(uint32_t band)
+    {
+        LocalTensor<uint32_t> span = blobBuf_.Get<uint32_t>()[r_.bandSpanAt / 4 + 4 * band];
+        bandStart_ = span.GetValue(0);
+        bandLen_ = span.GetValue(1);
+        bandSrcLo_ = span.GetValue(2);
+        bandSrcLen_ = span.GetValue(3);
+        if (r_.bandTableBytes == 0 || band == tablesBand_) return;
+        const uint64_t at = band == 0 ? 0 : r_.bandTablesAt + uint64_t(band - 1) * r_.bandTableBytes;
+        ai::Sync<HardEvent::V_MTE2>();  // the previous band's transforms have read its tables
+        DataCopy(blobBuf_.Get<uint32_t>(), blobGm_[at / 4], r_.bandTableBytes / 4);
+        ai::Sync<HardEvent::MTE2_V>();
+        tablesBand_ = band;
+    }
+
     // 310P, rows that are not 32 B multiples: groups of G rows (G * innerOut * sizeof(TOut) a 32 B
     // multiple) are computed into 32-element aligned staging rows, packed by one Gather and written
     // with one DMA; a core's last group is a full group ending at its last row (its own rows,
@@ -633,26 +847,33 @@ private:
             for (uint64_t i = 0; i < g; ++i) ComputeRowInto(r + i, stage[static_cast<uint32_t>(i * r_.innerOutPad)]);
             LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
             const uint32_t run = static_cast<uint32_t>(g * r_.innerOut);
-            LocalTensor<uint32_t> pack = blobBuf_.Get<uint32_t>()[r_.compactAt / 4];
-            if constexpr (WEIGHTED) {
-                if constexpr (IsSame<TOut, float>::value) {
-                    Gather(out, stage, pack, 0, run);
-                } else {
-                    LocalTensor<float> packed = packBuf_.Get<float>();
-                    Gather(packed, stage, pack, 0, run);
-                    NarrowTo(out, packed, run, c_.socFlags, outHalfBuf_);
-                }
-            } else if constexpr (IsOneByte<TIn>()) {
-                LocalTensor<half> packed = packBuf_.Get<half>();
-                Gather(packed, stage, pack, 0, run);
-                Cast(out, packed, RoundMode::CAST_NONE, run);
-            } else {
-                Gather(out.template ReinterpretCast<TC>(), stage, pack, 0, run);
-            }
+            PackInto(out, stage, blobBuf_.Get<uint32_t>()[r_.compactAt / 4], run);
             outQue_.EnQue(out);
             out = outQue_.DeQue<TOut>();
             DataCopy(outGm_[r * r_.innerOut], out, run);
             outQue_.FreeTensor(out);
+        }
+    }
+
+    // `count` elements of `stage` at the byte offsets of `table`, packed into `out` in the output
+    // dtype (WEIGHTED narrowed through packBuf_; 1-byte COPY gathered as half, then cast back).
+    __aicore__ inline void PackInto(const LocalTensor<TOut>& out, const LocalTensor<TC>& stage,
+                                    const LocalTensor<uint32_t>& table, uint32_t count)
+    {
+        if constexpr (WEIGHTED) {
+            if constexpr (IsSame<TOut, float>::value) {
+                Gather(out, stage, table, 0, count);
+            } else {
+                LocalTensor<float> packed = packBuf_.Get<float>();
+                Gather(packed, stage, table, 0, count);
+                NarrowTo(out, packed, count, c_.socFlags, outHalfBuf_);
+            }
+        } else if constexpr (IsOneByte<TIn>()) {
+            LocalTensor<half> packed = packBuf_.Get<half>();
+            Gather(packed, stage, table, 0, count);
+            Cast(out, packed, RoundMode::CAST_NONE, count);
+        } else {
+            Gather(out.template ReinterpretCast<TC>(), stage, table, 0, count);
         }
     }
 
@@ -783,8 +1004,11 @@ private:
             }
             loaded = uint64_t(r_.outerBatch) * r_.rawPitch;
         } else {
-            const uint64_t len = r_.bands <= 1 ? n * r_.innerIn : bandLen_;  // bands: one row at a time
-            LoadRange(raw, inGm_, c_.inElems, g * r_.innerIn + bandStart_, len, &shift, &loaded);
+            if (r_.bands <= 1) {
+                LoadRange(raw, inGm_, c_.inElems, g * r_.innerIn, n * r_.innerIn, &shift, &loaded);
+            } else {  // bands: the band's input span of one row
+                LoadRange(raw, inGm_, c_.inElems, g * r_.innerIn + bandSrcLo_, bandSrcLen_, &shift, &loaded);
+            }
         }
         rawQue_.EnQue(raw);
         raw = rawQue_.DeQue<TIn>();
@@ -991,8 +1215,14 @@ private:
     GlobalTensor<uint64_t> rowGm_;
     PassCoreSync sync_;
     uint64_t r0_ = 0, r1_ = 0, rowBase_ = 0, runBase_ = 0;
-    uint64_t bandStart_ = 0, bandLen_ = 0;
+    uint64_t bandStart_ = 0, bandLen_ = 0, bandSrcLo_ = 0, bandSrcLen_ = 0;
     uint32_t band0_ = 0, band1_ = 1;
+    uint32_t tablesBand_ = 0;  // the band whose inner tables are in UB
+    static constexpr uint32_t kMaxPlaneSlots = 64;
+    TBuf<TPosition::VECCALC> planeBuf_, planeAccBuf_;
+    uint64_t planeKey_[kMaxPlaneSlots];  // (block, chunk, input plane) held by each plane slot
+    uint32_t nextPlane_ = 0;
+    uint32_t planeStride_ = 0;
     uint64_t slotRow_[kMaxSlots];
     uint32_t nextSlot_ = 0;
     uint32_t slotStride_ = 0;

@@ -91,6 +91,12 @@ static_assert(sizeof(GatherPassTiling) % 8 == 0, "tiling structs are padded to 8
 //      output rows; entries left over after the padding repeat the row's largest source;
 //   runLenAt: runLenCap uint32, consecutive needed input rows starting at each input row
 //      (read as the slice of this core's input rows).  Both slices have 32 B of slack in GM.
+// Column bands (bands > 1): band b computes output columns [outStart, outStart + outLen) of every
+// row from input columns [srcLo, srcLo + srcLen) (one DMA per row); its four uint32 are at
+// bandSpanAt + 16 b (inside the part read whole).  The inner tables above (everything before
+// identityAt) are band 0's, offsets counted from srcLo; band b > 0 has its own copy at
+// bandTablesAt + (b - 1) * bandTableBytes, loaded when the band starts (bandTableBytes 0: every band
+// uses band 0's tables, as identity bands do).
 struct RowsPassTiling {
     uint32_t innerTaps;       // taps of the inner transform (1: identity or a copy)
     uint32_t innerMask;       // padding taps among the inner taps: COPY multiplies by the 0/1 mask;
@@ -112,9 +118,9 @@ struct RowsPassTiling {
     uint32_t identityAt;      // innerAfter: blob offset of innerIn identity gather offsets
     uint32_t slotElems;       // elements per slot (innerOutPad, or innerIn padded when innerAfter)
     uint32_t innerIdentity;   // the inner transform is a plain copy (no weights to apply)
-    uint32_t bandElems;       // elements computed per row: identity inner blocks too long for UB are
-    uint32_t bands;           // cut into column bands of bandElems (32-element multiple; 1 band =
-                              // whole rows, bandElems = innerOut)
+    uint32_t bandElems;       // elements computed per row: inner blocks too long for UB are cut into
+    uint32_t bands;           // column bands of bandElems (32-element multiple; 1 band = whole rows,
+                              // bandElems = innerOut)
     uint32_t bandGroups;      // cores split the bands into this many groups (x row groups = blockDim)
     uint32_t outerBatch;      // B > 1: short rows of B consecutive outer blocks are handled together
                               // (rowUnits = outer / B * rowOutLen; inner tables repeated B times)
@@ -122,11 +128,37 @@ struct RowsPassTiling {
     uint32_t batchStride;     // B > 1: elements between the B rows of a slot / output (32 multiple)
     uint32_t compactOut;      // 310P rows that are not 32 B multiples: outRowsPerDma rows are computed
                               // 32-element aligned in a staging buffer, then one Gather packs them
-                              // (table at compactAt) into a contiguous 32 B-multiple run for one DMA
+                              // (table at compactAt) into a contiguous 32 B-multiple run for one DMA.
+                              // With a plane axis: a unit's chunk (innerOut * sizeof(out) >= 32 B) is
+                              // packed in place of its narrowing; its last partial 32 B block is packed
+                              // again after the whole blocks (tail tables at InterpolatePlaneTailAt) and
+                              // written as the unit's last 32 B, over its own bytes
     uint32_t compactAt;
     uint32_t narrowElems;     // elements the narrowing buffers hold
     uint32_t zeroRuns;        // WEIGHTED: a row-tap entry with high word 0x80000000 | len stands for
                               // len consecutive zero-weight source rows (no weight is a negative subnormal)
+    uint32_t bandSpanAt;      // bands > 1: blob offset of the band spans (outStart, outLen, srcLo, srcLen)
+    uint32_t bandTablesAt;    // blob offset of band 1's inner tables (bandTableBytes > 0)
+    uint32_t bandTableBytes;  // bytes of one band's inner tables; 0: shared by every band
+    uint32_t rsvBands;
+    // Plane axis (planeTaps > 0): a third changed axis before the row axis.  The pass input is
+    // [planeOuter, planeInLen, planeMid, rowInLen, innerIn] and its output
+    // [planeOuter, planeOutLen, planeMid, rowOutLen, innerOut]; a unit of work is chunkRows output
+    // rows of one output plane, units ordered (planeOuter, planeMid, row chunk, output plane) so that
+    // a core sweeps the planes of a chunk.  Each output chunk is the weighted sum (Muls + Axpy over
+    // the whole chunk) of planeTaps plane chunks: the chunk's rows of one input plane, computed as
+    // ordinary rows of this pass (row taps, inner transform) into one of planeSlots UB slots and
+    // reused by every output plane that needs it.  The plane taps (planeOutLen x planeTaps uint64,
+    // the row taps' encoding without runs) are at planeTabAt, inside the part read whole.
+    uint32_t planeTaps;
+    uint32_t planeSlots;
+    uint32_t chunkRows;
+    uint32_t planeTabAt;
+    uint64_t planeOuter;
+    uint64_t planeInLen;
+    uint64_t planeOutLen;
+    uint64_t planeMid;
+    uint64_t rowChunks;       // ceil(rowOutLen / chunkRows)
     uint64_t tableBlob;       // bytes into the user workspace: the blob
     uint64_t tableBlobBytes;
     uint64_t rowUnits;        // units of work: outer / outerBatch * rowOutLen output rows
@@ -171,6 +203,22 @@ __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 }
 
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
+
+// 310P plane passes with packed chunks (RowsPassTiling compactOut with planeTaps > 0): the packing
+// table covers chunkRows rows; after it, two tail tables of kInterpolatePlaneTailEntries offsets each
+// (a full chunk's last 32 B block, then the last chunk's), and the packed run of a chunk holds its
+// whole 32 B blocks and then that tail block: at most this many elements beyond the chunk.
+constexpr uint32_t kInterpolatePlaneTailEntries = 32;  // elements of a 32 B block of 1-byte data
+
+__aicore__ inline uint32_t InterpolatePlaneTailAt(uint32_t compactAt, uint64_t chunkRows, uint64_t innerOut)
+{
+    return static_cast<uint32_t>(compactAt + (chunkRows * innerOut + 7) / 8 * 8 * 4);
+}
+
+__aicore__ inline uint64_t InterpolatePlanePackedElems(uint64_t chunkRows, uint64_t innerOut)
+{
+    return chunkRows * innerOut + kInterpolatePlaneTailEntries;
+}
 
 // ---- UB layouts: the one definition of what each pass kind allocates -------------------------
 // The kernel's Init allocates exactly these buffers (a size of 0: not allocated) and the planner
@@ -244,6 +292,10 @@ struct RowsPassUbLayout {
     uint32_t outputHalf;   // WEIGHTED, 1-byte output: the half step of the narrowing
     uint32_t staging;      // compactOut: 32-element aligned rows before packing
     uint32_t packed;       // compactOut: the packed run before narrowing (WEIGHTED to non-float, 1-byte COPY)
+    uint32_t planeSlot;    // planeTaps > 0: one plane chunk (chunkRows rows of innerOutPad, compute type)
+    uint32_t planeCache;   // planeSlots * planeSlot
+    uint32_t planeAcc;     // WEIGHTED planes: the combined chunk (float)
+    uint32_t rsv;
     uint64_t total;        // sum over the buffers (queues counted kInterpolateQueueDepth times)
 };
 
@@ -275,15 +327,26 @@ __aicore__ inline RowsPassUbLayout InterpolateRowsUbLayout(const InterpolatePass
     }
     l.output = InterpolateRound32(uint64_t(r.outRowsPerDma) * r.outRowStride * szOut);
     if (r.compactOut) {
-        const uint64_t run = uint64_t(r.outRowsPerDma) * r.innerOut;
-        l.staging = InterpolateRound32(uint64_t(r.outRowsPerDma) * pad * szC);
+        const uint64_t run = r.planeTaps > 0 ? InterpolatePlanePackedElems(r.chunkRows, r.innerOut)
+                                             : uint64_t(r.outRowsPerDma) * r.innerOut;
+        if (r.planeTaps > 0) {  // the plane sum / slot is the staging; the packed run may pass the chunk
+            l.output = InterpolateRound32((run > uint64_t(r.chunkRows) * pad ? run : uint64_t(r.chunkRows) * pad) * szOut);
+        } else {
+            l.staging = InterpolateRound32(uint64_t(r.outRowsPerDma) * pad * szC);
+        }
         if (weighted && c.outDType != ai::DTypeCode(ai::DType::F32)) l.packed = InterpolateRound32(run * 4);
         if (!weighted && szIn == 1) l.packed = InterpolateRound32(run * 2);
+    }
+    if (r.planeTaps > 0) {
+        l.planeSlot = InterpolateRound32(uint64_t(r.chunkRows) * pad * szC);
+        l.planeCache = r.planeSlots * l.planeSlot;
+        if (weighted) l.planeAcc = InterpolateRound32(uint64_t(r.chunkRows) * pad * 4);
     }
     const uint64_t depth = kInterpolateQueueDepth;
     l.total = uint64_t(l.syncScratch) + depth * l.rawRows + l.wideRows + l.rawHalf + uint64_t(r.slots) * l.slotBytes +
               l.innerTables + l.rowTaps + l.runLengths + l.gathered + l.accumulator + l.innerResult +
-              depth * l.output + l.outputHalf + l.staging + l.packed;
+              depth * l.output + l.outputHalf + l.staging + l.packed + uint64_t(r.planeSlots) * l.planeSlot +
+              l.planeAcc;
     return l;
 }
 

@@ -182,6 +182,66 @@ TEST(InterpolateTaps, LinearAntialiasIsNormalised)
     EXPECT_NEAR(t.weight[1 * 17 + 8], t.weight[1 * 17 + 7], 1e-6);  // 6 and 5 are symmetric about 5.5
 }
 
+// Column bands of a ROWS pass: they cover every column of a row once (310P: a last band moved back
+// to end at the row end may overlap the one before), each reads an input span inside the row that
+// holds every source its tables name, and the raw buffer holds the longest span.
+void CheckBands(const InterpolatePassTiling& pt, const ai::KernelPlan& plan, const ai::PlatformInfo& platform)
+{
+    const interp::RowsPassTiling& r = pt.rows;
+    EXPECT_EQ(r.bandElems % 32, 0u);
+    EXPECT_LE(r.bandElems, r.innerOut);
+    EXPECT_EQ(r.inRowsPerDma, 1u);
+    EXPECT_EQ(r.outRowsPerDma, 1u);
+    EXPECT_EQ(r.bands, (r.innerOut + r.bandElems - 1) / r.bandElems);
+    EXPECT_EQ(r.innerAfter, 0u);
+    const uint8_t* blob = plan.workspaceInit.data() + r.tableBlob;
+    const uint32_t szC = pt.common.kind == 1 ? 4u : interp::InterpolateCopyComputeBytes(pt.common.inDType);
+    uint64_t covered = 0;
+    for (uint32_t b = 0; b < r.bands; ++b) {
+        uint32_t span[4];
+        std::memcpy(span, blob + r.bandSpanAt + 16 * b, 16);
+        SCOPED_TRACE("band " + std::to_string(b));
+        EXPECT_LE(span[0], covered);  // no gap
+        EXPECT_EQ(span[0] + span[1], b + 1 < r.bands ? (b + 1) * uint64_t(r.bandElems) : r.innerOut);
+        EXPECT_LE(span[1], r.bandElems);
+        if (!platform.hasDataCopyPad) {
+            EXPECT_EQ(span[1] * ai::DTypeBytes(pt.common.outDType) % 32, 0u);
+        }
+        covered = span[0] + span[1];
+        EXPECT_LE(uint64_t(span[2]) + span[3], r.innerIn);
+        EXPECT_LE(span[3], r.rawElems);
+        if (b > 0 && r.bandTableBytes == 0) continue;
+        const uint64_t at = b == 0 ? 0 : r.bandTablesAt + uint64_t(b - 1) * r.bandTableBytes;
+        for (uint32_t t = 0; t < r.innerTaps; ++t) {
+            for (uint32_t m = 0; m < span[1]; ++m) {
+                uint32_t off;
+                std::memcpy(&off, blob + at + (uint64_t(t) * r.innerOutPad + m) * 4, 4);
+                EXPECT_LT(off / szC, span[3]) << "tap " << t << " column " << m;
+            }
+        }
+    }
+    EXPECT_LE(r.bandTablesAt + uint64_t(r.bands - 1) * r.bandTableBytes, r.tableBlobBytes);
+}
+
+// A ROWS pass with a plane axis: units of chunkRows rows of one output plane, whole rows, enough
+// plane slots for one output plane's taps.
+void CheckPlanes(const InterpolatePassTiling& pt)
+{
+    const interp::RowsPassTiling& r = pt.rows;
+    EXPECT_EQ(r.bands, 1u);
+    EXPECT_EQ(r.outerBatch, 1u);
+    EXPECT_GE(r.chunkRows, 1u);
+    EXPECT_LE(r.chunkRows, r.rowOutLen);
+    EXPECT_EQ(r.outRowsPerDma, r.chunkRows);
+    EXPECT_EQ(r.rowChunks, (r.rowOutLen + r.chunkRows - 1) / r.chunkRows);
+    EXPECT_EQ(r.rowUnits, r.planeOuter * r.planeMid * r.rowChunks * r.planeOutLen);
+    EXPECT_GE(r.planeSlots, r.planeTaps);
+    EXPECT_LE(r.planeSlots, 64u);
+    EXPECT_EQ(r.planeOuter * r.planeOutLen * r.planeMid * r.rowOutLen * r.innerOut, pt.common.outElems);
+    EXPECT_EQ(r.planeOuter * r.planeInLen * r.planeMid * r.rowInLen * r.innerIn, pt.common.inElems);
+    EXPECT_LE(r.planeTabAt + r.planeOutLen * r.planeTaps * 8, r.rowSrcAt);
+}
+
 void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo& platform)
 {
     ai::KernelPlan plan;
@@ -204,16 +264,10 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
             EXPECT_GE(pt.rows.inRowsPerDma, 1u);
             EXPECT_GE(pt.rows.outRowsPerDma, 1u);
             if (pt.rows.bands > 1 || pt.rows.bandElems != pt.rows.innerOut) {
-                EXPECT_EQ(pt.rows.innerIdentity, 1u);  // bands only cut identity inner blocks
-                EXPECT_EQ(pt.rows.bandElems % 32, 0u);
-                EXPECT_LE(pt.rows.bandElems, pt.rows.innerOut);
-                EXPECT_EQ(pt.rows.inRowsPerDma, 1u);
-                EXPECT_EQ(pt.rows.outRowsPerDma, 1u);
-                EXPECT_EQ(pt.rows.bands, (pt.rows.innerOut + pt.rows.bandElems - 1) / pt.rows.bandElems);
+                CheckBands(pt, plan, platform);
+            } else {
+                EXPECT_GE(pt.rows.rawElems, pt.rows.inRowsPerDma * pt.rows.innerIn);
             }
-            EXPECT_GE(pt.rows.rawElems, pt.rows.bands > 1 || pt.rows.bandElems != pt.rows.innerOut
-                                            ? pt.rows.bandElems
-                                            : pt.rows.inRowsPerDma * pt.rows.innerIn);
             EXPECT_EQ(pt.rows.innerOutPad % 32, 0u);
             EXPECT_GE(pt.rows.innerOutPad, pt.rows.bandElems);
             EXPECT_GE(pt.rows.slots, pt.rows.inRowsPerDma + 1);
@@ -221,14 +275,25 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
             EXPECT_LE(pt.common.blockDim, pt.rows.rowUnits * pt.rows.bandGroups);
             EXPECT_EQ(pt.common.blockDim % pt.rows.bandGroups, 0u);
             EXPECT_LE(pt.rows.bandGroups, pt.rows.bands);
-            EXPECT_EQ(pt.rows.rowUnits * pt.rows.outerBatch * pt.rows.innerOut, pt.common.outElems);
+            if (pt.rows.planeTaps > 0) {
+                CheckPlanes(pt);
+            } else {
+                EXPECT_EQ(pt.rows.rowUnits * pt.rows.outerBatch * pt.rows.innerOut, pt.common.outElems);
+            }
             if (pt.rows.outerBatch > 1) {
                 EXPECT_EQ(pt.rows.innerOutPad, pt.rows.outerBatch * pt.rows.batchStride);
                 EXPECT_EQ(pt.rows.rawElems, pt.rows.outerBatch * pt.rows.rawPitch);
                 EXPECT_EQ(pt.rows.bands, 1u);
             }
             EXPECT_GE(pt.rows.rowTabCap, pt.rows.rowOutLen * pt.rows.rowTaps);
-            if (!platform.hasDataCopyPad && pt.rows.compactOut) {
+            if (!platform.hasDataCopyPad && pt.rows.compactOut && pt.rows.planeTaps > 0) {
+                // packed plane chunks: rows of at least 32 B (a unit's tail block is its own bytes), the
+                // packing and tail tables inside the part read whole
+                EXPECT_GE(pt.rows.innerOut * ai::DTypeBytes(pt.common.outDType), 32u);
+                EXPECT_LE(interp::InterpolatePlaneTailAt(pt.rows.compactAt, pt.rows.chunkRows, pt.rows.innerOut) +
+                              2 * interp::kInterpolatePlaneTailEntries * 4,
+                          pt.rows.bandSpanAt);
+            } else if (!platform.hasDataCopyPad && pt.rows.compactOut) {
                 // packed groups: 32 B-multiple runs, every core holds at least one group
                 EXPECT_EQ(uint64_t(pt.rows.outRowsPerDma) * pt.rows.innerOut * ai::DTypeBytes(pt.common.outDType) % 32,
                           0u);
@@ -378,11 +443,17 @@ TEST(InterpolatePlan, PassStructure)
     EXPECT_EQ(256u % td.pass[0].rows.outerBatch, 0u);
     EXPECT_EQ(td.pass[0].rows.batchStride, 64u);
 
-    // 4-D with H, W and C resized: C runs as its own pass.
+    // 4-D with H, W and C resized: one pass, C its plane axis.
     auto q = Problem({1, 4, 8, 16}, {1, 2, 16, 32}, InterpMode::CUBIC, ai::DType::F32);
     ASSERT_TRUE(ai::PlanInterpolate(q, Ascend910b(), &plan, &err)) << err;
     td = Tiling(plan);
-    ASSERT_EQ(td.numPasses, 2u);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_EQ(td.pass[0].rows.planeTaps, 4u);
+    EXPECT_EQ(td.pass[0].rows.planeInLen, 4u);
+    EXPECT_EQ(td.pass[0].rows.planeOutLen, 2u);
+    // ... and the backward keeps C as its own pass (the canonical order of the separable sums).
+    ASSERT_TRUE(ai::PlanInterpolateBackward(q, Ascend910b(), &plan, &err)) << err;
+    ASSERT_EQ(Tiling(plan).numPasses, 2u);
 
     // Nothing changes: one copy pass.
     auto same = Problem({3, 5}, {3, 5}, InterpMode::CUBIC, ai::DType::I32);
@@ -396,6 +467,202 @@ TEST(InterpolatePlan, PassStructure)
     auto empty = Problem({0, 4}, {0, 8}, InterpMode::NEAREST);
     ASSERT_TRUE(ai::PlanInterpolate(empty, Ascend910b(), &plan, &err)) << err;
     EXPECT_EQ(plan.blockDim, 0u);
+}
+
+// p's plan on `platform`, which must be one ROWS pass.
+void PlanOneRowsPass(const ai::InterpolateProblem& p, const ai::PlatformInfo& platform, ai::KernelPlan* plan,
+                     InterpolateTilingData* td)
+{
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, platform, plan, &err)) << err;
+    *td = Tiling(*plan);
+    ASSERT_EQ(td->numPasses, 1u);
+    ASSERT_EQ(td->pass[0].common.layout, interp::kLayoutRows);
+}
+
+TEST(InterpolatePlan, ChannelsLastImagesResizeInOnePass)
+{
+    // NHWC, H and W resized: H is the row axis, W is transformed inside each row with the C values of
+    // a pixel riding along (inner block W*C), so the image is read once and written once.
+    for (auto dt : {ai::DType::F32, ai::DType::U8, ai::DType::I32}) {
+        for (auto mode : {InterpMode::NEAREST, InterpMode::LINEAR_ONNX, InterpMode::CUBIC}) {
+            SCOPED_TRACE(std::string(ai::DTypeName(dt)) + " mode " + std::to_string(static_cast<int>(mode)));
+            auto p = Problem({2, 20, 30, 3}, {2, 41, 17, 3}, mode, dt);
+            ai::KernelPlan plan;
+            InterpolateTilingData td;
+            ASSERT_NO_FATAL_FAILURE(PlanOneRowsPass(p, Ascend910b(), &plan, &td));
+            const auto& r = td.pass[0].rows;
+            EXPECT_EQ(r.rowInLen, 20u);
+            EXPECT_EQ(r.rowOutLen, 41u);
+            EXPECT_EQ(r.innerIn, 30u * 3u);
+            EXPECT_EQ(r.innerOut, 17u * 3u);
+            EXPECT_EQ(r.innerIdentity, 0u);
+            CheckPlanInvariants(p, Ascend910b());
+            CheckPlanInvariants(p, Ascend310p());
+        }
+    }
+    // The inner gather tables: output pixel w, channel c reads source pixel src(w) channel c.
+    auto p = Problem({1, 4, 6, 2}, {1, 8, 3, 2}, InterpMode::NEAREST, ai::DType::F32);
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
+    auto td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    const auto& r = td.pass[0].rows;
+    ASSERT_EQ(r.innerOut, 6u);
+    ai::InterpolateAxisTaps w;
+    ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 2, &w, &err)) << err;
+    for (uint32_t m = 0; m < 6; ++m) {
+        uint32_t off;
+        std::memcpy(&off, &plan.workspaceInit[r.tableBlob + m * 4], 4);
+        EXPECT_EQ(off, (w.srcIndex[m / 2] * 2 + m % 2) * 4) << m;
+    }
+    // Backward plans keep one row pass per axis (the canonical order of the separable sums).
+    auto nhwc = Problem({1, 8, 12, 3}, {1, 16, 6, 3}, InterpMode::LINEAR_ONNX, ai::DType::F32);
+    ASSERT_TRUE(ai::PlanInterpolateBackward(nhwc, Ascend910b(), &plan, &err)) << err;
+    EXPECT_EQ(Tiling(plan).numPasses, 2u);
+}
+
+TEST(InterpolatePlan, LongRowsRunInColumnBands)
+{
+    // Inner blocks whose tables and rows do not fit the UB are cut into column bands, each reading
+    // only its input span and, for a transformed inner axis, loading tables of its own.
+    struct Case {
+        std::vector<int64_t> in, out;
+    };
+    const Case cases[] = {{{1, 40, 300, 16}, {1, 61, 700, 16}},  // NHWC, W*C = 11200 per output row
+                          {{2, 3, 50, 2999}, {2, 3, 37, 9001}},
+                          {{2, 1, 3001}, {2, 1, 7777}}};  // few long rows: bands spread over the cores
+    for (const auto& platform : {Ascend910b(), Ascend310p()}) {
+        for (auto dt : {ai::DType::F32, ai::DType::F16, ai::DType::U8}) {
+            for (auto mode : {InterpMode::NEAREST, InterpMode::LINEAR, InterpMode::CUBIC}) {
+                for (const Case& c : cases) {
+                    SCOPED_TRACE(platform.socName + " " + ai::DTypeName(dt) + " mode " +
+                                 std::to_string(static_cast<int>(mode)) + " W " + std::to_string(c.in.back()));
+                    auto p = Problem(c.in, c.out, mode, dt);
+                    ai::KernelPlan plan;
+                    std::string err;
+                    ASSERT_TRUE(ai::PlanInterpolate(p, platform, &plan, &err)) << err;
+                    auto td = Tiling(plan);
+                    ASSERT_EQ(td.numPasses, 1u);
+                    ASSERT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+                    if (mode != InterpMode::NEAREST) {  // copies of narrow types may fit whole rows
+                        EXPECT_GT(td.pass[0].rows.bands, 1u);
+                        EXPECT_EQ(td.pass[0].rows.innerIdentity, 0u);
+                        EXPECT_NE(td.pass[0].rows.bandTableBytes, 0u);
+                    }
+                    CheckPlanInvariants(p, platform);
+                }
+            }
+        }
+    }
+    // Two long rows on 910B: the cores split the bands (each loads only its bands' tables).
+    auto p = Problem({2, 1, 3001}, {2, 1, 7777}, InterpMode::LINEAR_ONNX, ai::DType::F32);
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
+    EXPECT_GT(Tiling(plan).pass[0].rows.bandGroups, 1u);
+    EXPECT_GT(plan.blockDim, 2u);
+}
+
+TEST(InterpolatePlan, ThreeAxesResizeInOnePass)
+{
+    // Any three changed axes: the first is the plane axis of a ROWS pass whose rows and inner axis
+    // are the other two, so no intermediate goes through the workspace, whatever the dtype.
+    struct Case {
+        std::vector<int64_t> in, out;
+        uint64_t planeIn, planeOut, planeMid, planeOuter;
+    };
+    const Case cases[] = {
+        {{1, 1, 80, 80, 80}, {1, 1, 200, 96, 96}, 80, 200, 1, 1},  // NCDHW medical volume
+        {{2, 40, 82, 82, 2}, {2, 60, 123, 123, 2}, 40, 60, 1, 2},  // NDHWC: D planes, H rows, W*C inner
+        {{2, 6, 5, 7, 40}, {2, 3, 5, 9, 80}, 6, 3, 5, 2},          // C, H, W of NCDHW: D between
+        {{3, 4, 10, 12}, {5, 4, 7, 20}, 3, 5, 4, 1},               // N, H, W of NCHW
+        {{2, 9, 11, 100}, {2, 4, 23, 100}, 9, 4, 1, 2},            // C and H, long W rows: identity inner
+    };
+    for (auto dt : {ai::DType::F32, ai::DType::F16, ai::DType::U8, ai::DType::I8, ai::DType::I32}) {
+        for (auto mode : {InterpMode::NEAREST, InterpMode::LINEAR, InterpMode::LINEAR_ONNX, InterpMode::CUBIC}) {
+            for (const Case& c : cases) {
+                SCOPED_TRACE(std::string(ai::DTypeName(dt)) + " mode " + std::to_string(static_cast<int>(mode)) +
+                             " in " + std::to_string(c.in[1]) + "x" + std::to_string(c.in[2]));
+                auto p = Problem(c.in, c.out, mode, dt);
+                ai::KernelPlan plan;
+                InterpolateTilingData td;
+                ASSERT_NO_FATAL_FAILURE(PlanOneRowsPass(p, Ascend910b(), &plan, &td));
+                const auto& r = td.pass[0].rows;
+                EXPECT_GT(r.planeTaps, 0u);
+                EXPECT_EQ(r.planeInLen, c.planeIn);
+                EXPECT_EQ(r.planeOutLen, c.planeOut);
+                EXPECT_EQ(r.planeMid, c.planeMid);
+                EXPECT_EQ(r.planeOuter, c.planeOuter);
+                EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size());  // tables only
+                CheckPlanInvariants(p, Ascend910b());
+                CheckPlanInvariants(p, Ascend310p());
+            }
+        }
+    }
+}
+
+TEST(InterpolatePlan, ThreeAxesWithUnalignedRowsOn310pInOnePass)
+{
+    // 310P: output rows that are not 32 B multiples (but hold at least 32 B) are packed per unit, so
+    // the three-axis resize stays one pass; rows under 32 B still split.
+    struct Case {
+        std::vector<int64_t> in, out;
+        ai::DType dtype;
+        uint32_t passes;
+    };
+    const Case cases[] = {
+        {{1, 1, 93, 93, 93}, {1, 1, 279, 74, 74}, ai::DType::I8, 1},   // 74-byte rows
+        {{1, 1, 96, 96, 96}, {1, 1, 240, 115, 115}, ai::DType::F32, 1},
+        {{2, 17, 87, 87, 1}, {2, 26, 130, 130, 1}, ai::DType::F16, 1},  // NDHWC, C = 1
+        {{1, 2, 6, 9, 11}, {1, 2, 13, 5, 17}, ai::DType::U8, 2},        // 17-byte rows
+    };
+    for (auto mode : {InterpMode::NEAREST, InterpMode::LINEAR, InterpMode::CUBIC}) {
+        for (const Case& c : cases) {
+            SCOPED_TRACE(std::string(ai::DTypeName(c.dtype)) + " mode " + std::to_string(static_cast<int>(mode)) +
+                         " out W " + std::to_string(c.out.back()));
+            auto p = Problem(c.in, c.out, mode, c.dtype);
+            ai::KernelPlan plan;
+            std::string err;
+            ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
+            auto td = Tiling(plan);
+            EXPECT_EQ(td.numPasses, c.passes);
+            if (c.passes == 1) {
+                EXPECT_GT(td.pass[0].rows.planeTaps, 0u);
+                EXPECT_EQ(td.pass[0].rows.compactOut, 1u);
+            }
+            CheckPlanInvariants(p, Ascend310p());
+        }
+    }
+}
+
+TEST(InterpolatePlan, StronglyShrinkingPlaneAxisRunsFirstWhenModeledClearlyFaster)
+{
+    // Antialiased video: D 12 -> 6 shrinks most.  The fused pass would compute the rows of all 12
+    // input planes; the split combines the planes first and transforms the rows of 6, modeled at about
+    // half the time (SyncAll included), so the plane axis runs first as a pass of its own.
+    auto aa = Problem({1, 3, 12, 128, 171}, {1, 3, 6, 256, 86}, InterpMode::LINEAR, ai::DType::I8);
+    aa.antialias = true;
+    // Upsampled planes never split: the rows then run first anyway, on the input planes.
+    const auto up = Problem({1, 1, 80, 80, 80}, {1, 1, 200, 96, 96}, InterpMode::LINEAR, ai::DType::I8);
+    for (const auto& platform : {Ascend910b(), Ascend310p()}) {
+        SCOPED_TRACE(platform.socName);
+        ai::KernelPlan plan;
+        std::string err;
+        ASSERT_TRUE(ai::PlanInterpolate(aa, platform, &plan, &err)) << err;
+        auto td = Tiling(plan);
+        ASSERT_EQ(td.numPasses, 2u);
+        EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+        EXPECT_EQ(td.pass[0].rows.planeTaps, 0u);
+        EXPECT_EQ(td.pass[0].rows.rowInLen, 12u);  // D alone first
+        EXPECT_EQ(td.pass[0].rows.rowOutLen, 6u);
+        CheckPlanInvariants(aa, platform);
+        ASSERT_TRUE(ai::PlanInterpolate(up, platform, &plan, &err)) << err;
+        td = Tiling(plan);
+        ASSERT_EQ(td.numPasses, 1u);
+        EXPECT_GT(td.pass[0].rows.planeTaps, 0u);
+    }
 }
 
 TEST(InterpolatePlan, CoreSplitUsesAllCoresOnLargeOutputs)

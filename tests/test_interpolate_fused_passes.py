@@ -1,0 +1,101 @@
+"""Interpolate-4 resizes of several axes in one pass (docs/aclnnInterpolate.md "Kernel strategy").
+
+Channels-last images and volumes (NHWC / NDHWC, axes before the last), resizes of three axes and
+their integer dtypes run as one kernel pass: the input is read once, the output written once, and no
+float32 intermediate goes through the GM workspace (the launch record has one SyncAll phase).  The
+results are checked against the reference with the tolerances of tests/test_interpolate_kernel.py on
+both SoC profiles.
+"""
+import numpy as np
+import pytest
+
+import ascend_interpolate as ai
+from ascend_interpolate import reference
+from test_interpolate_kernel import _check, _data, soc  # noqa: F401 (soc: the SoC fixture, both profiles)
+
+MODES = ["nearest", "linear", "linear_onnx", "cubic"]
+DTYPES = [np.dtype(t) for t in (np.float32, np.float16, np.int8, np.uint8, np.int32)]
+
+
+def _kw(mode, axes, sizes, **extra):
+    return dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=axes, **extra)
+
+
+# (shape, kwargs, the SoCs on which it is one pass)
+BOTH = ("ascend910b", "ascend310p")
+FUSED = [
+    # NHWC: W inside the rows of H, the C values of a pixel riding along.  310P: 27-byte rows of 1-byte
+    # data are too few (29) to pack into 32 B groups
+    ([1, 13, 17, 3], dict(axes=[1, 2], sizes=[29, 9]), ("ascend910b",)),
+    ([2, 7, 40, 5], dict(axes=[1, 2], sizes=[15, 90], pads_begin=[0, 1, 2, 0], pads_end=[0, 2, 0, 0]), BOTH),
+    ([3, 21, 19, 2], dict(axes=[1, 2], sizes=[7, 6]), BOTH),
+    ([1, 60, 90, 3], dict(axes=[1, 2], sizes=[127, 41]), BOTH),
+    # three axes: the first the plane axis of a pass whose rows and inner axis are the other two.
+    # 310P: rows that are not 32 B multiples are packed when they hold at least 32 B (here not for
+    # 1-byte data), else split
+    ([1, 2, 6, 9, 11], dict(axes=[2, 3, 4], sizes=[13, 5, 17]), ("ascend910b",)),
+    ([1, 2, 6, 9, 16], dict(axes=[2, 3, 4], sizes=[13, 5, 32]), BOTH),
+    ([2, 5, 7, 8, 3], dict(axes=[1, 2, 3], sizes=[9, 15, 4]), ("ascend910b",)),  # NDHWC
+    ([2, 6, 5, 7, 40], dict(axes=[1, 3, 4], sizes=[3, 9, 80]), BOTH),  # C, H, W of NCDHW
+    ([3, 4, 10, 12], dict(axes=[0, 2, 3], sizes=[5, 7, 20]), ("ascend910b",)),
+    ([2, 9, 11, 100], dict(axes=[1, 2], sizes=[4, 23]), BOTH),  # C and H: identity W rows
+    ([1, 3, 6, 9, 10], dict(axes=[2, 3, 4], sizes=[8, 12, 7], pads_begin=[0, 0, 1, 2, 0], pads_end=[0, 0, 2, 0, 3]),
+     ("ascend910b",)),
+    ([2, 5, 6, 7, 8], dict(axes=[4, 2, 3], sizes=[32, 3, 10]), BOTH),
+    ([1, 1, 8, 30, 32], dict(axes=[2, 3, 4], sizes=[4, 10, 11], antialias=True), ("ascend910b",)),
+    # 310P packed plane chunks (rows of >= 32 B that are not 32 B multiples): a unit's tail block is
+    # packed again and re-written over its own bytes; a last row chunk shorter than the others, padding
+    # planes (zeros), NDHWC rows of W*C values
+    ([1, 2, 6, 9, 11], dict(axes=[2, 3, 4], sizes=[13, 5, 37]), BOTH),
+    ([2, 5, 7, 8, 3], dict(axes=[1, 2, 3], sizes=[9, 15, 13]), BOTH),
+    ([1, 3, 6, 9, 10], dict(axes=[2, 3, 4], sizes=[8, 12, 37], pads_begin=[0, 0, 1, 2, 0], pads_end=[0, 0, 2, 0, 3]),
+     BOTH),
+    ([1, 1, 20, 30, 40], dict(axes=[2, 3, 4], sizes=[25, 33, 45]), BOTH),  # (D 20 -> 9 splits on 310P: modeled faster)
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.name)
+@pytest.mark.parametrize("case", range(len(FUSED)))
+def test_fused_resize_matches_reference_in_one_pass(soc, mode, dtype, case):
+    shape, extra, one_pass_on = FUSED[case]
+    kw = dict(mode=mode, shape_calculation_mode="sizes", **extra)
+    rng = np.random.default_rng(case)
+    x = _data(shape, dtype, rng)
+    want = reference.interpolate(x, **kw)
+    got = ai.interpolate(x, **kw)
+    _check(got, want, x, kw)
+    rec = ai.last_launch()
+    if soc in one_pass_on:
+        assert rec["phases"] == 1, f"{rec['phases']} passes"
+
+
+def test_channels_last_antialias_downscale(soc):
+    x = _data([2, 31, 27, 3], np.dtype(np.uint8), np.random.default_rng(7))
+    kw = _kw("linear", [1, 2], [9, 8], antialias=True)
+    got = ai.interpolate(x, **kw)
+    _check(got, reference.interpolate(x, **kw), x, kw)
+    assert ai.last_launch()["phases"] == 1
+
+
+# Rows too long for the UB: column bands, each reading its input span and loading its own tables.
+BANDED = [
+    ([1, 40, 300, 16], dict(axes=[1, 2], sizes=[61, 700])),  # NHWC, 11200 elements per output row
+    ([2, 1, 3001], dict(axes=[2], sizes=[7777])),  # two long rows: the bands spread over the cores
+    ([1, 3, 50, 2999], dict(axes=[2, 3], sizes=[37, 9001], pads_begin=[0, 0, 1, 3], pads_end=[0, 0, 2, 5])),
+    ([1, 2, 20, 1431], dict(axes=[2, 3], sizes=[47, 4293])),  # 310P: unaligned rows, last band moved back
+    ([3, 20, 5000], dict(axes=[2], sizes=[977], antialias=True)),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("dtype", [np.dtype(np.float32), np.dtype(np.float16), np.dtype(np.uint8)],
+                         ids=lambda d: d.name)
+@pytest.mark.parametrize("case", range(len(BANDED)))
+def test_long_rows_in_column_bands(soc, mode, dtype, case):
+    shape, extra = BANDED[case]
+    kw = dict(mode=mode, shape_calculation_mode="sizes", **extra)
+    x = _data(shape, dtype, np.random.default_rng(100 + case))
+    got = ai.interpolate(x, **kw)
+    _check(got, reference.interpolate(x, **kw), x, kw)
+    assert ai.last_launch()["phases"] == 1
