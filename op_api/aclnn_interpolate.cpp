@@ -265,6 +265,40 @@ void FillProblem(const TensorDesc& in, const Attributes& a, ai::InterpolateProbl
         problem->resized[d] = a.listed[d] && !interp::IsIdentityAxis(a.outShape[d], padded, problem->scale[d]);
     }
 }
+// `p` as the kernel sees it when it iterates the tensors in `order` (order[i] = the dimension at
+// kernel position i): every per-dimension field moved with its dimension.  Interpolate-4 is
+// separable per axis, so the permuted problem computes the same values.
+ai::InterpolateProblem PermuteProblem(const ai::InterpolateProblem& p, const std::vector<int>& order)
+{
+    ai::InterpolateProblem q = p;
+    for (int i = 0; i < p.rank; ++i) {
+        const int d = order[i];
+        q.inShape[i] = p.inShape[d];
+        q.padsBegin[i] = p.padsBegin[d];
+        q.padsEnd[i] = p.padsEnd[d];
+        q.outShape[i] = p.outShape[d];
+        q.scale[i] = p.scale[d];
+        q.resized[i] = p.resized[d];
+        q.inAxes[i] = p.inAxes[d];
+    }
+    return q;
+}
+
+// The kernel orders a call may run in, the view's own first (it wins ties): the forward also in
+// x's and y's stride orders, so permuted-dense views (channels_last) run without view_copy.  The
+// backward keeps its tensors' order: its planner orders the separable sums by dimension position
+// (docs/aclnnInterpolateBackward.md "Summation order and determinism"), and a permutation could
+// change the bits.
+DimOrders KernelOrderCandidates(bool backward, const TensorDesc& x, const TensorDesc& y)
+{
+    DimOrders orders = {IdentityOrder(static_cast<int>(x.shape.size()))};
+    if (!backward) {
+        orders.push_back(StrideOrder(x));
+        orders.push_back(StrideOrder(y));
+    }
+    return orders;
+}
+
 // The attributes of one call, as the C API passes them.
 struct CallAttributes {
     const aclIntArray* sizes;
@@ -339,12 +373,11 @@ aclnnStatus InterpolateWorkspaceSize(const Direction& dir, const aclTensor* x, c
         FillProblem(fwdIn, a, &problem);
         problem.antialias = c.antialias;
         problem.cubeCoeff = static_cast<float>(c.cubeCoeff);
-        std::vector<int> perm(rank);
-        for (int d = 0; d < rank; ++d) perm[d] = d;
-        DescribeOperand(xd, perm, &job->input);
-        DescribeOperand(yd, perm, &job->output);
-        return dir.backward ? ai::PlanInterpolateBackward(problem, platform, &job->plan, err)
-                            : ai::PlanInterpolate(problem, platform, &job->plan, err);
+        const DimOrders orders = KernelOrderCandidates(dir.backward, xd, yd);
+        const ai::InterpolateProblem kernelProblem =
+            PermuteProblem(problem, orders[ChooseLeastStagedOrder(xd, yd, orders, job)]);
+        return dir.backward ? ai::PlanInterpolateBackward(kernelProblem, platform, &job->plan, err)
+                            : ai::PlanInterpolate(kernelProblem, platform, &job->plan, err);
     };
     return PlanAndCreateJob(api, &LaunchInterpolateKernel, platform, tensors, yd.Numel() == 0, plan, workspaceSize,
                             executor);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <exception>
 #include <new>
+#include <utility>
 
 #include "aclnn_check.h"
 #include "aclnn_log.h"
@@ -30,6 +31,48 @@ void DescribeOperand(const TensorDesc& t, const std::vector<int>& perm, Operand*
     op->viewStart = t.data == nullptr ? nullptr : static_cast<uint8_t*>(t.data) + static_cast<uint64_t>(t.offset) * es;
     op->viewSpanBytes = numel == 0 ? 0 : static_cast<uint64_t>(end - t.offset) * es;
     op->staged = numel > 0 && !IsDense(op->copyShape, op->copyStrides);
+}
+
+std::vector<int> IdentityOrder(int rank)
+{
+    std::vector<int> order(rank);
+    for (int d = 0; d < rank; ++d) order[d] = d;
+    return order;
+}
+
+std::vector<int> StrideOrder(const TensorDesc& t)
+{
+    const int rank = static_cast<int>(t.shape.size());
+    std::vector<int> sized;  // the dimensions longer than 1, sorted by stride
+    for (int d = 0; d < rank; ++d) {
+        if (t.shape[d] != 1) sized.push_back(d);
+    }
+    std::stable_sort(sized.begin(), sized.end(), [&](int a, int b) { return t.strides[a] > t.strides[b]; });
+    std::vector<int> order = IdentityOrder(rank);
+    size_t next = 0;
+    for (int d = 0; d < rank; ++d) {
+        if (t.shape[d] != 1) order[d] = sized[next++];
+    }
+    return order;
+}
+
+size_t ChooseLeastStagedOrder(const TensorDesc& x, const TensorDesc& y, const DimOrders& orders, OperatorJob* job)
+{
+    size_t best = 0;
+    uint64_t bestBytes = 0;
+    for (size_t i = 0; i < orders.size(); ++i) {
+        Operand in, out;
+        DescribeOperand(x, orders[i], &in);
+        DescribeOperand(y, orders[i], &out);
+        const uint64_t bytes = (in.staged ? in.denseBytes : 0) + (out.staged ? out.denseBytes : 0);
+        if (i == 0 || bytes < bestBytes) {
+            best = i;
+            bestBytes = bytes;
+            job->input = std::move(in);
+            job->output = std::move(out);
+        }
+    }
+    return best;
 }
 
 // ---- planning -----------------------------------------------------------------------------------

@@ -16,6 +16,8 @@
 namespace ai {
 namespace api {
 
+struct OperatorJob;
+
 // One side of a kernel launch: where the kernel reads or writes, and whether it must go through a
 // contiguous staging buffer (then `copyShape`/`copyStrides` describe the view in the order the
 // kernel's contiguous buffer is laid out).
@@ -29,6 +31,18 @@ struct Operand {
 };
 // Fills `op` for a view iterated in the order `perm` (perm[i] = view dim at kernel position i).
 void DescribeOperand(const TensorDesc& t, const std::vector<int>& perm, Operand* op);
+
+// The kernel orders an operator can run in (each a `perm` of DescribeOperand).
+using DimOrders = std::vector<std::vector<int>>;
+// 0, 1, .., rank - 1: the view's own dimension order.
+std::vector<int> IdentityOrder(int rank);
+// t's dimensions from the largest stride to the smallest (stable; a length-1 dimension keeps its
+// position, its stride being meaningless): the order in which a permuted-dense view (torch
+// channels_last / channels_last_3d, a transposed numpy array) is dense.
+std::vector<int> StrideOrder(const TensorDesc& t);
+// Sets job->input / job->output to x and y iterated in the one of `orders` that stages the fewest
+// bytes through view_copy, the first of them on a tie; returns its index.
+size_t ChooseLeastStagedOrder(const TensorDesc& x, const TensorDesc& y, const DimOrders& orders, OperatorJob* job);
 
 using KernelLauncher = int (*)(const KernelLaunchArgs& args);
 

@@ -81,22 +81,11 @@ std::vector<int64_t> TrilinearShape(const TrilinearGeometry& g, int64_t n, int64
 bool ChooseTrilinearLayout(const TensorDesc& x, const TensorDesc& y, const TrilinearGeometry& g, OperatorJob* job)
 {
     const int* l = g.logical;
-    const std::vector<int> permNc = {l[0], l[1], l[2], l[3], l[4]};
-    const std::vector<int> permCl = {l[0], l[2], l[3], l[4], l[1]};
-    Operand xNc, yNc, xCl, yCl;
-    DescribeOperand(x, permNc, &xNc);
-    DescribeOperand(y, permNc, &yNc);
-    DescribeOperand(x, permCl, &xCl);
-    DescribeOperand(y, permCl, &yCl);
-    auto staged = [](const Operand& a, const Operand& b) {
-        return (a.staged ? a.denseBytes : 0) + (b.staged ? b.denseBytes : 0);
-    };
-    const uint64_t stagedNc = staged(xNc, yNc);
-    const uint64_t stagedCl = staged(xCl, yCl);
-    const bool channelsLast = stagedCl < stagedNc || (stagedCl == stagedNc && g.ndhwc);
-    job->input = channelsLast ? xCl : xNc;
-    job->output = channelsLast ? yCl : yNc;
-    return channelsLast;
+    const std::vector<int> channelsFirst = {l[0], l[1], l[2], l[3], l[4]};
+    const std::vector<int> channelsLast = {l[0], l[2], l[3], l[4], l[1]};
+    // x's own format first: it wins a tie.
+    const DimOrders orders = g.ndhwc ? DimOrders{channelsLast, channelsFirst} : DimOrders{channelsFirst, channelsLast};
+    return (ChooseLeastStagedOrder(x, y, orders, job) == 0) == g.ndhwc;
 }
 
 }  // namespace api
