@@ -265,9 +265,11 @@ void FillProblem(const TensorDesc& in, const Attributes& a, ai::InterpolateProbl
         problem->resized[d] = a.listed[d] && !interp::IsIdentityAxis(a.outShape[d], padded, problem->scale[d]);
     }
 }
+
 // `p` as the kernel sees it when it iterates the tensors in `order` (order[i] = the dimension at
 // kernel position i): every per-dimension field moved with its dimension.  Interpolate-4 is
-// separable per axis, so the permuted problem computes the same values.
+// separable per axis, so the permuted problem computes the same values (up to the float32 rounding
+// of passes the planner may group or order otherwise).
 ai::InterpolateProblem PermuteProblem(const ai::InterpolateProblem& p, const std::vector<int>& order)
 {
     ai::InterpolateProblem q = p;
