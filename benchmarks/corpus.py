@@ -1080,6 +1080,65 @@ the launches of one call: the gather's and scatter's counters and time are inclu
 the operator's). bfloat16 problems are skipped on ascend310p and counted.
 """
 
+# What would remove each cause of a miss (first matching key wins; the report lists the causes that
+# occur). These are the known next steps, not measured results.
+REMEDIES = [
+    ("310P: rows it cannot write without DataCopyPad",
+     "pack several output rows per DMA into 32 B-multiple runs in the UB (Gather) and re-write the last "
+     "partial block from a tail table, as the 310P plane passes now do for rows of at least 32 B; rows "
+     "under 32 B need row groups packed the same way before the pass can stay fused"),
+    ("passes through a GM workspace",
+     "keep the intermediate in the UB: the fused plane pass (plane FIFO) for the cases the planner still "
+     "splits, i.e. shrinking plane axes (combine the input planes before the row pass instead of after) "
+     "and resizes whose rows do not fit the UB (column bands over every resized axis)"),
+    ("tap tables",
+     "build the tables on the device when shipping them costs more than reading them (trilinear does "
+     "this above 1% of the floor), or give each core only the entries of its own output range"),
+    ("antialias windows re-read",
+     "a UB ring of the window's input rows shared by neighbouring output rows, so each input row is read once"),
+    ("310P unaligned rows",
+     "several rows per DMA packed in the UB so that every DMA moves a 32 B multiple (bounded by the UB); "
+     "without DataCopyPad the tails otherwise need scalar or overlapping writes"),
+    ("trilinear small volumes with many channels",
+     "units that take a subset of channels over whole planes, so each input plane is read by one unit "
+     "(a kernel change: channel-batched H and W passes)"),
+    ("trilinear channels_last_3d",
+     "NDHWC units spanning more H rows per W chunk, so fewer halo rows are re-read (bounded by the UB)"),
+    ("upscale: input rows re-read",
+     "longer output chunks per unit so neighbouring units share fewer halo rows (bounded by the UB and "
+     "by load balance)"),
+    ("input rows re-read at chunk boundaries",
+     "longer chunks along the re-read axis, or sub-row chunks that hold more rows (bounded by the UB)"),
+    ("output blocks written more than once", "compact the tails in the UB instead of overlapping writes"),
+    ("sector rounding", "batch short rows into longer DMAs"),
+    ("tap tables built on the device by the scalar unit",
+     "build them with vector ops (CreateVecIndex + the tap maths), as the rows-mode tables are"),
+    ("scalar unit", "read the row taps with a vector Gather instead of one scalar read per row"),
+    ("vector-bound: antialias windows",
+     "fewer instructions per output: several output rows per vector call, or the windows as a weight "
+     "matrix on the cube unit"),
+    ("vector-bound: integer data",
+     "convert once per row rather than per tap, and gather nearest-mode bytes without converting them"),
+    ("vector-bound: 16-bit",
+     "the float32 compute the operators keep costs two casts per element; longer vector calls (several "
+     "rows per instruction) are what is left"),
+    ("vector-bound (float32)", "longer vector calls (several rows per instruction) to spread the issue cost"),
+    ("DMA issue cost", "fewer, longer DMAs: several rows per DataCopy (strided block parameters)"),
+    ("short or unaligned rows", "several rows per DMA, packed in the UB"),
+    ("load imbalance", "finer units along output rows or channels, so the busiest core has at most one unit more"),
+    ("too few blocks", "split small problems over more cores where the per-core fixed cost allows"),
+    ("DMA-bound", "none in the kernel: at the per-core bandwidth share; only issue overheads are left"),
+]
+
+
+def remedy_of(cause):
+    """What would fix a cause of a miss (REMEDIES), or '' when none is listed."""
+    for key, remedy in REMEDIES:
+        if key in cause:
+            return remedy
+    return ""
+
+
 CAUSE_NOTES = """Missing cases are those above the p90 thresholds (traffic/floor 1.10, time/floor 1.6, 3 us), grouped
 by a cause read from their counters (`traffic_cause` / `time_cause` in corpus.py, first rule that
 applies): Interpolate launches with more than one SyncAll phase are passes through the GM
@@ -1166,6 +1225,11 @@ def report(rows, problems, socs, ops, markdown, wall_s, workers, plots=(), seed=
     if details:
         out.append(CAUSE_NOTES)
     out += details
+    if details:
+        out.append("What would fix each cause that occurs above:\n")
+        seen = sorted({c.removeprefix("traffic: ") for soc in socs for op in ops
+                       for *_, met, _k, causes in goal_checks(ok, problems, soc, op) if not met for c in (causes or {})})
+        out.append(_table(["cause", "what would fix it"], [[c, remedy_of(c) or "-"] for c in seen], markdown) + "\n")
 
     h(3, "Worst cases")
     for soc in socs:
