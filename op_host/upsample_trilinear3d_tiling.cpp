@@ -111,6 +111,9 @@ constexpr double kTapOpsAlignCorners = 10.0; // ... align_corners: index, scale,
 constexpr double kTapOpsHalfPixel = 33.0;    // ... half-pixel: index, 24 ops of FusedMulSub, 8 clamp/trunc
 constexpr double kTapsToEntryOps = 7.0;      // rows W table from taps: two Adds, two Muls, two Casts, Adds
 constexpr double kClearTableOps = 3.0;       // Duplicate of T0, T1, lambda1 (the padding entries)
+constexpr double kScalarUbAccessCycles = 20.0;  // one scalar UB access (the sims' profiles; PlatformCost
+                                               // has no scalar rates)
+constexpr double kCompactGathers = 2.0;        // a compacted write: the packing Gather, the tail's Gather
 constexpr double kUnitFixedCycles = 300.0;  // fixed cost of one unit: its scalar tap maths, table
                                             // and queue bookkeeping and pipe syncs (a rough figure,
                                             // not from the SoC profile)
@@ -247,14 +250,20 @@ bool WantsTablesOnDevice(const PlanContext& ctx, const Tiling& tiling, uint64_t 
     return tableBytes * kTableTrafficShare > floorBytes;
 }
 
+// Whether the problem's floor is big enough for the traffic goal (kTrafficGoalMinFloorBytes); below
+// it the extra bytes count only through their DMA time in the cost estimate.
+bool TrafficCounts(const PlanContext& ctx)
+{
+    return static_cast<double>((ctx.fields.inTotal + ctx.fields.outTotal) * ctx.elemBytes) >= kTrafficGoalMinFloorBytes;
+}
+
 // The most GM traffic (estimated bytes / floor bytes) a plan with shipped tables may cost when the
 // kernel could build them instead (`buildable`: a plan with built tables was offered): shipping is
 // faster for small tables (a DMA instead of the tap maths) but its bytes count against the traffic
 // goal, so it must stay well inside it.  Without that alternative, any.
 double ShippedTablesTrafficCap(const PlanContext& ctx, bool buildable)
 {
-    const double floorBytes = static_cast<double>((ctx.fields.inTotal + ctx.fields.outTotal) * ctx.elemBytes);
-    return buildable && floorBytes >= kTrafficGoalMinFloorBytes ? kShippedTablesMaxTraffic : kNoTrafficCap;
+    return buildable && TrafficCounts(ctx) ? kShippedTablesMaxTraffic : kNoTrafficCap;
 }
 
 // ============================================================ rows mode: candidates
@@ -601,6 +610,29 @@ double RowTableBuildCycles(const PlanContext& ctx, const Tiling& tiling)
     return cycles + TableReplicationCycles(r, tiling.wBatchRows, tiling.outRowPad);
 }
 
+// What one 310P compacted write of `elems` packed elements (TrilinearNeedsCompaction) adds: the
+// packing Gathers (vector) and, when the elements are not whole 32 B blocks, the tail's table set
+// entry by entry by the scalar unit and the tail block's own DMA (the kernel's Compact, WriteGmRange).
+// Volume mode counts it.  Rows mode does not yet: its 310P estimate misses more elsewhere (DMA of
+// big unaligned problems), and counting only this term steered the search to plans up to 1.7x
+// slower (corpus T037).
+struct WriteExtra {
+    double vec = 0.0, dma = 0.0, scalar = 0.0;
+};
+
+WriteExtra CompactedWriteExtra(const PlanContext& ctx, bool compaction, uint64_t elems)
+{
+    WriteExtra extra;
+    if (!compaction) return extra;
+    const uint64_t blk = kBlockBytes / ctx.elemBytes;
+    extra.vec = kCompactGathers * ctx.rates.vecInstrCycles + static_cast<double>(elems) / ctx.rates.floatsPerRepeat;
+    if (elems % blk != 0 && elems >= blk) {
+        extra.dma = ctx.rates.dmaInstrCycles;
+        extra.scalar = static_cast<double>(blk) * kScalarUbAccessCycles;
+    }
+    return extra;
+}
+
 uint64_t RowsUnits(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, uint64_t planesPerChunk)
 {
     return width.base.wChunks * ctx.fields.slabs * chunk.count * CeilDiv(ctx.fields.outD, planesPerChunk);
@@ -677,6 +709,10 @@ double RowsTrafficRatio(const PlanContext& ctx, const RowsWidth& width, const Ro
 // candidates and volume-mode group sizes alike.
 class PlanChoice {
 public:
+    // weighTraffic: the floor is big enough for the traffic goal to count (TrafficCounts); else the
+    // fastest plan is the choice (small problems are judged by their time alone)
+    explicit PlanChoice(bool weighTraffic) : weighTraffic_(weighTraffic) {}
+
     void Offer(double cost, double traffic, const std::function<Tiling()>& plan)
     {
         if (fastest_.Take(cost)) {
@@ -709,11 +745,13 @@ private:
     static constexpr size_t kTierCount = sizeof(kTrafficTiers) / sizeof(kTrafficTiers[0]);
     size_t ChosenTier() const
     {
+        if (!weighTraffic_) return kTierCount;
         for (size_t t = 0; t < kTierCount; ++t) {
             if (tiers_[t].found && tiers_[t].cost <= kTrafficTiers[t].maxSlowdown * fastest_.cost) return t;
         }
         return kTierCount;
     }
+    bool weighTraffic_;
     CheapestSoFar fastest_;
     Tiling fastestPlan_{};
     double fastestTraffic_ = 0.0;
@@ -816,7 +854,7 @@ void SearchNarrowSubRows(const PlanContext& ctx, uint64_t outPixPerChunk, PlanCh
 bool SearchRowsMode(const PlanContext& ctx, PlanChoice* result)
 {
     const uint64_t outW = ctx.fields.outW;
-    PlanChoice choice;
+    PlanChoice choice(TrafficCounts(ctx));
     const bool wholeRows = SearchRowsWidth(ctx, outW, false, &choice);
     if (!wholeRows || !choice.WithinFirstTier()) {
         const uint64_t pixelBytes = ctx.fold * ctx.elemBytes;
@@ -945,8 +983,11 @@ double VolumeGroupCost(const PlanContext& ctx, const Tiling& shape, uint64_t sha
     const double bytesPerSlab = static_cast<double>((shape.xSlabElems + ctx.fields.outSlab) * ctx.elemBytes);
     const double groups = std::ceil(static_cast<double>(share) / g);
     const double ios = std::ceil(static_cast<double>(share) / (g * k));
-    double vec = groups * instrsPerGroup * r.vecInstrCycles + share * repeatsPerSlab;
-    double dma = share * bytesPerSlab / r.DmaBytesPerCycle(blockDim) + ios * kDmasPerIoGroup * r.dmaInstrCycles;
+    // compaction runs with one compute group per I/O group (k = 1): one compacted write per group
+    const WriteExtra write = CompactedWriteExtra(ctx, tri::TrilinearNeedsCompaction(shape), g * ctx.fields.outSlab);
+    double vec = groups * (instrsPerGroup * r.vecInstrCycles + write.vec) + share * repeatsPerSlab;
+    double dma = share * bytesPerSlab / r.DmaBytesPerCycle(blockDim) +
+                 ios * (kDmasPerIoGroup * r.dmaInstrCycles + write.dma);
     // the pass tables of g slabs, built or loaded once per core
     const double entries = static_cast<double>(shape.wPassPad + shape.hPassPad + shape.outSlabPad);
     if (shape.tablesOnDevice) {
@@ -958,7 +999,7 @@ double VolumeGroupCost(const PlanContext& ctx, const Tiling& shape, uint64_t sha
         dma += 3.0 * r.dmaInstrCycles + kTableEntryBytes * entries / r.DmaBytesPerCycle(blockDim);
         vec += kVolumeTableCopyInstrs * std::ceil(std::log2(static_cast<double>(g)) + 1.0) * r.vecInstrCycles;
     }
-    return std::max(vec, dma);
+    return std::max(vec, dma) + ios * write.scalar;
 }
 
 // GM bytes of volume mode over the floor's: the floor plus, shipped, the pass tables each core loads.
@@ -1156,7 +1197,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
 
     // rows-mode candidates and then volume-mode group sizes compete in one choice: the lowest
     // modeled time within the traffic tiers (kTrafficTiers), whichever mode it is
-    PlanChoice choice;
+    PlanChoice choice(TrafficCounts(ctx));
     const bool rowsFeasible = SearchRowsMode(ctx, &choice);
     ModeChoice mode;
     if (!ChooseMode(ctx, rowsFeasible, &mode, &why)) return fail(why);

@@ -263,6 +263,21 @@ TEST(TrilinearTiling, TablesShipOnlyWithinTheTrafficCap)
     EXPECT_GT(plan.userWorkspaceBytes, 0u);
 }
 
+// Floors under 64 KiB (outside the traffic goal) take the fastest plan whatever its traffic: a
+// tiny 310P fp16 problem runs in volume mode with shipped tables (1.15 us; rows mode, taken by the
+// traffic tiers, 2.2 us).
+TEST(TrilinearTiling, SmallFloorsTakeTheFastestPlan)
+{
+    const Shape s{2, 1, 6, 5, 2, 12, 10, 4, true, false};
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, ai::DType::F16), Ascend310p(), &plan, &err)) << err;
+    tri::UpsampleTrilinear3dTilingData t;
+    ai::DecodeTrilinearTiling(plan, &t);
+    EXPECT_EQ(t.mode, uint64_t(tri::TRI_MODE_VOLUME));
+    EXPECT_EQ(t.tablesOnDevice, 0u);
+}
+
 // Small channels-last volumes of many channels: whole rows re-read their halo rows in every one of
 // the many units the cores need; W chunks of a few pixels (each still hundreds of elements) cut
 // those re-reads, and are taken because they do.
