@@ -18,11 +18,14 @@
 //                       for 310P outputs under 32 B of big volumes, staging only the rows the taps
 //                       use (sparse);
 //   SizeVolumeGroups    volume mode: cores, slabs per compute group, compute groups per I/O group
-//                       (MaxGroupsPerIo, VolumeGroupCost); the mode of the lower modeled cost runs
-//                       (volume mode also whenever rows mode cannot);
-//   WantsTablesOnDevice whether the kernel builds its pass tables itself (when shipping them would
-//                       add more than 1% of the floor's bytes; rows-mode search and volume group
-//                       sizing then count its tap scratch in the UB);
+//                       (MaxGroupsPerIo, VolumeGroupCost), offered to the same choice (PlanChoice)
+//                       as the rows-mode candidates: the plan of the lowest modeled cost within the
+//                       traffic tiers runs, whichever its mode (volume mode also whenever rows mode
+//                       cannot);
+//   WantsTablesOnDevice whether the kernel may build its pass tables itself (when shipping them
+//                       would add more than 1% of the floor's bytes): rows-mode widths and volume
+//                       group sizes are then tried both ways, built (RowTableBuildCycles, the tap
+//                       scratch counted in the UB) and shipped (ShippedTablesTrafficCap);
 //   Encode*Table(s)     the workspace tables otherwise: volume-mode pass tables
 //                       (op_kernel/trilinear_tables.h), rows-mode W tables (the 310P compaction
 //                       table is always built by the kernel);
@@ -67,6 +70,13 @@ constexpr uint64_t kVolumeIoMaxBytes = 262144;     // I/O group: output bytes pe
 constexpr uint64_t kTableEntryBytes = 12;          // a pass table entry: two uint32 offsets + lambda1
 constexpr uint64_t kTableTrafficShare = 100;       // tables built on the device when shipping them
                                                    // would add more than 1/100 of the floor's bytes
+                                                   // (the search also tries shipping them then,
+                                                   // within ShippedTablesTrafficCap)
+constexpr double kShippedTablesMaxTraffic = 1.10;  // shipped tables that could be built: at most this
+                                                   // estimated traffic / floor (the corpus goal, p90)
+constexpr double kTrafficGoalMinFloorBytes = 65536;  // the traffic goal counts floors from 64 KiB;
+                                                     // below, bytes matter only through the DMA time
+constexpr double kNoTrafficCap = 1e300;
 
 // ---- GM traffic: the rows-mode search prefers candidates under these ceilings (input rows re-read
 // at chunk boundaries, shipped tables) when that costs at most the given modeled slowdown; the
@@ -94,6 +104,16 @@ constexpr double kVolumeTableTapInstrs = 90.0;    // volume tables built on the 
                                                   // of three axes (about 30 vector ops each),
 constexpr double kVolumeTableChunkInstrs = 22.0;  // ... about this many per chunk of expanded entries,
 constexpr double kVolumeTableCopyInstrs = 9.0;    // ... and per doubling step of the per-slab copies
+constexpr double kReplicateStepInstrs = 3.0;  // a table's doubling step: Adds of T0, T1, lambda1
+constexpr double kLambda0Instrs = 2.0;        // lambda0 = 1 - lambda1: Muls, Adds
+constexpr double kTapOpsCopyAxis = 3.0;      // AxisTapsOnDevice, in == out: index, copy, zero lambda
+constexpr double kTapOpsAlignCorners = 10.0; // ... align_corners: index, scale, 8 clamp/trunc ops
+constexpr double kTapOpsHalfPixel = 33.0;    // ... half-pixel: index, 24 ops of FusedMulSub, 8 clamp/trunc
+constexpr double kTapsToEntryOps = 7.0;      // rows W table from taps: two Adds, two Muls, two Casts, Adds
+constexpr double kClearTableOps = 3.0;       // Duplicate of T0, T1, lambda1 (the padding entries)
+constexpr double kScalarUbAccessCycles = 20.0;  // one scalar UB access (the sims' profiles; PlatformCost
+                                               // has no scalar rates)
+constexpr double kCompactGathers = 2.0;        // a compacted write: the packing Gather, the tail's Gather
 constexpr double kUnitFixedCycles = 300.0;  // fixed cost of one unit: its scalar tap maths, table
                                             // and queue bookkeeping and pipe syncs (a rough figure,
                                             // not from the SoC profile)
@@ -211,13 +231,14 @@ PlanContext MakeContext(const TrilinearProblem& p, const PlatformInfo& platform,
 }
 
 // ============================================================ tables on the device
-// The kernel builds its pass tables itself (rows mode: the W tables; volume mode: all three) when
-// shipping them through the workspace would add more than 1/kTableTrafficShare of the floor's bytes
-// (each of `cores` cores reads them): tiny and small problems, many small volumes, long channels-last
-// rows.  Only where the kernel can (TrilinearTablesBuildable: not with 310P sparse staging, whose
-// staged-row maps stay on the host; taps of at most kTriTapAxisMax indices unless the W taps go
-// straight into the table).  The caller sets tablesOnDevice and keeps it only if the UB still fits
-// (the tap scratch, TrilinearTapLayoutOf).
+// Whether the kernel may build its pass tables itself (rows mode: the W tables; volume mode: all
+// three): when shipping them through the workspace would add more than 1/kTableTrafficShare of the
+// floor's bytes (each of `cores` cores reads them): tiny and small problems, many small volumes, long
+// channels-last rows.  Only where the kernel can (TrilinearTablesBuildable: not with 310P sparse
+// staging, whose staged-row maps stay on the host; taps of at most kTriTapAxisMax indices unless the
+// W taps go straight into the table).  The callers then offer plans with built tables where the UB
+// still holds the tap scratch (TrilinearTapLayoutOf) next to plans with shipped ones: the build's
+// vector time against the shipped bytes (ShippedTablesTrafficCap).
 bool WantsTablesOnDevice(const PlanContext& ctx, const Tiling& tiling, uint64_t cores)
 {
     if (!tri::TrilinearTablesBuildable(tiling)) return false;
@@ -227,6 +248,22 @@ bool WantsTablesOnDevice(const PlanContext& ctx, const Tiling& tiling, uint64_t 
     const uint64_t tableBytes = kTableEntryBytes * entries * cores;
     const uint64_t floorBytes = (ctx.fields.inTotal + ctx.fields.outTotal) * ctx.elemBytes;
     return tableBytes * kTableTrafficShare > floorBytes;
+}
+
+// Whether the problem's floor is big enough for the traffic goal (kTrafficGoalMinFloorBytes); below
+// it the extra bytes count only through their DMA time in the cost estimate.
+bool TrafficCounts(const PlanContext& ctx)
+{
+    return static_cast<double>((ctx.fields.inTotal + ctx.fields.outTotal) * ctx.elemBytes) >= kTrafficGoalMinFloorBytes;
+}
+
+// The most GM traffic (estimated bytes / floor bytes) a plan with shipped tables may cost when the
+// kernel could build them instead (`buildable`: a plan with built tables was offered): shipping is
+// faster for small tables (a DMA instead of the tap maths) but its bytes count against the traffic
+// goal, so it must stay well inside it.  Without that alternative, any.
+double ShippedTablesTrafficCap(const PlanContext& ctx, bool buildable)
+{
+    return buildable && TrafficCounts(ctx) ? kShippedTablesMaxTraffic : kNoTrafficCap;
 }
 
 // ============================================================ rows mode: candidates
@@ -531,6 +568,71 @@ void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
     cand->vecPerUnit = cand->variant.hGather ? rows * kHTableInstrsPerRow * (instr + std::ceil(pad / lanes)) : 0.0;
 }
 
+// Vector cycles of the kernel's ReplicatePassTable on a loaded table of `entries` entries: copies
+// 2..`copies` by doubling (kReplicateStepInstrs per step over the entries it copies), then
+// lambda0 = 1 - lambda1 over all copies (kLambda0Instrs).
+double TableReplicationCycles(const CostRates& r, uint64_t copies, uint64_t entries)
+{
+    const double steps = copies > 1 ? std::ceil(std::log2(static_cast<double>(copies))) : 0.0;
+    const double copied = static_cast<double>((copies - 1) * entries);
+    const double all = static_cast<double>(copies * entries);
+    return (kReplicateStepInstrs * steps + kLambda0Instrs) * r.vecInstrCycles +
+           (kReplicateStepInstrs * copied + kLambda0Instrs * all) / r.floatsPerRepeat;
+}
+
+// Vector ops of the kernel's AxisTapsOnDevice per piece of outputs: a copy axis, align_corners
+// (src = ratio * dst), half-pixel (Dekker's FusedMulSub); each ends in the clamps and truncation.
+double AxisTapOps(uint64_t in, uint64_t out, bool alignCorners)
+{
+    if (in == out) return kTapOpsCopyAxis;
+    return alignCorners ? kTapOpsAlignCorners : kTapOpsHalfPixel;
+}
+
+// Vector cycles of the kernel's BuildRowTableOnDevice for one W chunk.  One element per pixel: the
+// table cleared, per piece of tapElems pixels the taps and their conversion into entries, then the
+// replication; several channels per pixel: the kDeviceTableBuild* estimate.
+double RowTableBuildCycles(const PlanContext& ctx, const Tiling& tiling)
+{
+    const CostRates& r = ctx.rates;
+    const double entries = static_cast<double>(tiling.wBatchRows * tiling.outRowPad);
+    if (ctx.fold > 1) {
+        return kDeviceTableBuildInstrs * r.vecInstrCycles + kDeviceTableBuildPasses * entries / r.floatsPerRepeat;
+    }
+    auto opCycles = [&](double ops, uint64_t n) {
+        return ops * (r.vecInstrCycles + std::ceil(static_cast<double>(n) / r.floatsPerRepeat));
+    };
+    const uint64_t piece = std::max<uint64_t>(1, tri::TrilinearTapLayoutOf(tiling).tapElems);
+    const double perPiece = AxisTapOps(ctx.fields.inW, ctx.fields.outW, ctx.fields.alignCorners != 0) + kTapsToEntryOps;
+    double cycles = opCycles(kClearTableOps, tiling.outRowPad);
+    for (uint64_t p0 = 0; p0 < tiling.outPixPerChunk; p0 += piece) {
+        cycles += opCycles(perPiece, std::min<uint64_t>(piece, tiling.outPixPerChunk - p0));
+    }
+    return cycles + TableReplicationCycles(r, tiling.wBatchRows, tiling.outRowPad);
+}
+
+// What one 310P compacted write of `elems` packed elements (TrilinearNeedsCompaction) adds: the
+// packing Gathers (vector) and, when the elements are not whole 32 B blocks, the tail's table set
+// entry by entry by the scalar unit and the tail block's own DMA (the kernel's Compact, WriteGmRange).
+// Volume mode counts it.  Rows mode does not yet: its 310P estimate misses more elsewhere (DMA of
+// big unaligned problems), and counting only this term steered the search to plans up to 1.7x
+// slower (corpus T037).
+struct WriteExtra {
+    double vec = 0.0, dma = 0.0, scalar = 0.0;
+};
+
+WriteExtra CompactedWriteExtra(const PlanContext& ctx, bool compaction, uint64_t elems)
+{
+    WriteExtra extra;
+    if (!compaction) return extra;
+    const uint64_t blk = kBlockBytes / ctx.elemBytes;
+    extra.vec = kCompactGathers * ctx.rates.vecInstrCycles + static_cast<double>(elems) / ctx.rates.floatsPerRepeat;
+    if (elems % blk != 0 && elems >= blk) {
+        extra.dma = ctx.rates.dmaInstrCycles;
+        extra.scalar = static_cast<double>(blk) * kScalarUbAccessCycles;
+    }
+    return extra;
+}
+
 uint64_t RowsUnits(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, uint64_t planesPerChunk)
 {
     return width.base.wChunks * ctx.fields.slabs * chunk.count * CeilDiv(ctx.fields.outD, planesPerChunk);
@@ -567,12 +669,12 @@ double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const R
     const double perWChunk = perHChunk * static_cast<double>(cand.chunk.count);
     const double hBuilds = std::min(n, 1.0 + std::floor((n - 1.0) / perHChunk));
     const double wBuilds = std::min(n, 1.0 + std::floor((n - 1.0) / perWChunk));
-    const double tableEntries = static_cast<double>(tiling.wBatchRows * tiling.outRowPad);
     double tableVec = 0.0, tableDma = 0.0;
     if (tiling.tablesOnDevice) {
-        tableVec = kDeviceTableBuildInstrs * r.vecInstrCycles + kDeviceTableBuildPasses * tableEntries / r.floatsPerRepeat;
+        tableVec = RowTableBuildCycles(ctx, tiling);
     } else {
         tableDma = r.dmaInstrCycles + kTableEntryBytes * tiling.outRowPad / bytesPerCycle;
+        tableVec = TableReplicationCycles(r, tiling.wBatchRows, tiling.outRowPad);
     }
     const double coreDma = n * dmaCycles + wBuilds * tableDma;
     const double coreVec = n * vecCycles + hBuilds * cand.vecPerUnit + wBuilds * tableVec;
@@ -603,9 +705,14 @@ double RowsTrafficRatio(const PlanContext& ctx, const RowsWidth& width, const Ro
 }
 
 // The cheapest candidate overall and the cheapest under each traffic ceiling (kTrafficTiers); the
-// choice is the lowest ceiling's whose slowdown its tier accepts, else the cheapest.
-class RowsChoice {
+// choice is the lowest ceiling's whose slowdown its tier accepts, else the cheapest.  Rows-mode
+// candidates and volume-mode group sizes alike.
+class PlanChoice {
 public:
+    // weighTraffic: the floor is big enough for the traffic goal to count (TrafficCounts); else the
+    // fastest plan is the choice (small problems are judged by their time alone)
+    explicit PlanChoice(bool weighTraffic) : weighTraffic_(weighTraffic) {}
+
     void Offer(double cost, double traffic, const std::function<Tiling()>& plan)
     {
         if (fastest_.Take(cost)) {
@@ -625,11 +732,6 @@ public:
         const size_t t = ChosenTier();
         return t < kTierCount ? tierPlans_[t] : fastestPlan_;
     }
-    double BestCost() const
-    {
-        const size_t t = ChosenTier();
-        return t < kTierCount ? tiers_[t].cost : fastest_.cost;
-    }
     // the choice's estimated GM bytes / floor bytes
     double BestTraffic() const
     {
@@ -643,11 +745,13 @@ private:
     static constexpr size_t kTierCount = sizeof(kTrafficTiers) / sizeof(kTrafficTiers[0]);
     size_t ChosenTier() const
     {
+        if (!weighTraffic_) return kTierCount;
         for (size_t t = 0; t < kTierCount; ++t) {
             if (tiers_[t].found && tiers_[t].cost <= kTrafficTiers[t].maxSlowdown * fastest_.cost) return t;
         }
         return kTierCount;
     }
+    bool weighTraffic_;
     CheapestSoFar fastest_;
     Tiling fastestPlan_{};
     double fastestTraffic_ = 0.0;
@@ -670,7 +774,7 @@ Tiling RowsPlan(const PlanContext& ctx, const RowsWidth& width, const RowsCandid
 }
 
 // The cheapest rows-mode plan of one width whose W tables are built on the device or shipped.
-bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, RowsChoice* choice)
+bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, double maxTraffic, PlanChoice* choice)
 {
     const Tiling& fields = ctx.fields;
     const std::vector<uint64_t> planeChunks = PlaneChunkCandidates(fields.outD, ctx.cores);
@@ -696,6 +800,7 @@ bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, RowsCh
                                                       inputPlanes.Max(planesPerChunk));
                 const double traffic =
                     RowsTrafficRatio(ctx, width, cand, planesPerChunk, inputPlanes.Sum(planesPerChunk));
+                if (traffic > maxTraffic) continue;
                 choice->Offer(cost, traffic, [&] { return RowsPlan(ctx, width, cand, planesPerChunk, planesPerWrite); });
                 offered = true;
             }
@@ -705,18 +810,21 @@ bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, RowsCh
 }
 
 // The rows-mode candidates with W chunks of `outPixPerChunk` output pixels (outW: whole rows), offered
-// to `choice`: with the W tables built on the device when they would cost traffic
-// (WantsTablesOnDevice), else or when no candidate then fits the UB, shipped.  False: none fits.
-bool SearchRowsWidth(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRows, RowsChoice* choice)
+// to `choice` with the W tables shipped and, when shipping them would cost traffic
+// (WantsTablesOnDevice), also built on the device: the choice weighs the build's vector time against
+// the shipped tables' bytes (kTrafficTiers).  False: none fits.
+bool SearchRowsWidth(const PlanContext& ctx, uint64_t outPixPerChunk, bool subRows, PlanChoice* choice)
 {
     RowsWidth width;
     if (!RowsWidthOf(ctx, outPixPerChunk, subRows, &width)) return false;
+    bool built = false;
     if (WantsTablesOnDevice(ctx, width.base, ctx.cores)) {
         width.base.tablesOnDevice = 1;
-        if (SearchRowsCandidates(ctx, width, choice)) return true;
+        built = SearchRowsCandidates(ctx, width, kNoTrafficCap, choice);
         width.base.tablesOnDevice = 0;
     }
-    return SearchRowsCandidates(ctx, width, choice);
+    const bool shipped = SearchRowsCandidates(ctx, width, ShippedTablesTrafficCap(ctx, built), choice);
+    return built || shipped;
 }
 
 // The narrowest W chunk, in output pixels, the search tries to cut input re-reads with:
@@ -729,9 +837,9 @@ uint64_t NarrowestSubRow(const PlanContext& ctx)
 
 // Sub-rows narrower than kMinSubRowPixels (pixels of many channels): the choice with them only when
 // it re-reads less than the choice without them (they are tried to cut re-reads, not for speed).
-void SearchNarrowSubRows(const PlanContext& ctx, uint64_t outPixPerChunk, RowsChoice* choice)
+void SearchNarrowSubRows(const PlanContext& ctx, uint64_t outPixPerChunk, PlanChoice* choice)
 {
-    RowsChoice narrow = *choice;
+    PlanChoice narrow = *choice;
     SearchRowsWidth(ctx, outPixPerChunk, true, &narrow);
     if (narrow.BestTraffic() < choice->BestTraffic()) *choice = narrow;
 }
@@ -743,10 +851,10 @@ void SearchNarrowSubRows(const PlanContext& ctx, uint64_t outPixPerChunk, RowsCh
 // H chunk, each re-reading its halo rows) also try sub-rows, narrower chunks holding more rows, down
 // to NarrowestSubRow pixels or until the choice is within that ceiling.  310P (no DataCopyPad)
 // needs 32 B-aligned sub-rows: chunks of a multiple of `quantum` pixels.
-bool SearchRowsMode(const PlanContext& ctx, Tiling* best, double* cost)
+bool SearchRowsMode(const PlanContext& ctx, PlanChoice* result)
 {
     const uint64_t outW = ctx.fields.outW;
-    RowsChoice choice;
+    PlanChoice choice(TrafficCounts(ctx));
     const bool wholeRows = SearchRowsWidth(ctx, outW, false, &choice);
     if (!wholeRows || !choice.WithinFirstTier()) {
         const uint64_t pixelBytes = ctx.fold * ctx.elemBytes;
@@ -763,8 +871,7 @@ bool SearchRowsMode(const PlanContext& ctx, Tiling* best, double* cost)
         }
     }
     if (!choice.found()) return false;
-    *best = choice.Best();
-    *cost = choice.BestCost();
+    *result = choice;
     return true;
 }
 
@@ -876,8 +983,11 @@ double VolumeGroupCost(const PlanContext& ctx, const Tiling& shape, uint64_t sha
     const double bytesPerSlab = static_cast<double>((shape.xSlabElems + ctx.fields.outSlab) * ctx.elemBytes);
     const double groups = std::ceil(static_cast<double>(share) / g);
     const double ios = std::ceil(static_cast<double>(share) / (g * k));
-    double vec = groups * instrsPerGroup * r.vecInstrCycles + share * repeatsPerSlab;
-    double dma = share * bytesPerSlab / r.DmaBytesPerCycle(blockDim) + ios * kDmasPerIoGroup * r.dmaInstrCycles;
+    // compaction runs with one compute group per I/O group (k = 1): one compacted write per group
+    const WriteExtra write = CompactedWriteExtra(ctx, tri::TrilinearNeedsCompaction(shape), g * ctx.fields.outSlab);
+    double vec = groups * (instrsPerGroup * r.vecInstrCycles + write.vec) + share * repeatsPerSlab;
+    double dma = share * bytesPerSlab / r.DmaBytesPerCycle(blockDim) +
+                 ios * (kDmasPerIoGroup * r.dmaInstrCycles + write.dma);
     // the pass tables of g slabs, built or loaded once per core
     const double entries = static_cast<double>(shape.wPassPad + shape.hPassPad + shape.outSlabPad);
     if (shape.tablesOnDevice) {
@@ -889,39 +999,68 @@ double VolumeGroupCost(const PlanContext& ctx, const Tiling& shape, uint64_t sha
         dma += 3.0 * r.dmaInstrCycles + kTableEntryBytes * entries / r.DmaBytesPerCycle(blockDim);
         vec += kVolumeTableCopyInstrs * std::ceil(std::log2(static_cast<double>(g)) + 1.0) * r.vecInstrCycles;
     }
-    return std::max(vec, dma);
+    return std::max(vec, dma) + ios * write.scalar;
 }
 
-// Cores, compute group g (tables are replicated per slab, so g trades UB for longer vector calls)
-// and I/O group k*g (one input and one output DMA each): the pair with the smallest modeled time.
-// 310P slabs under 32 B of output run on one core in groups of at least TinySlabQuantum slabs (a
-// short last group is moved back to overlap the previous one, see the kernel's RunVolume).
-bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& staging, Tiling* out, double* cost, std::string* why)
+// GM bytes of volume mode over the floor's: the floor plus, shipped, the pass tables each core loads.
+double VolumeTrafficRatio(const PlanContext& ctx, const Tiling& shape, uint64_t blockDim)
+{
+    const double floorBytes = static_cast<double>((ctx.fields.inTotal + ctx.fields.outTotal) * ctx.elemBytes);
+    if (shape.tablesOnDevice) return 1.0;
+    const double entries = static_cast<double>(shape.wPassPad + shape.hPassPad + shape.outSlabPad);
+    return 1.0 + kTableEntryBytes * entries * blockDim / floorBytes;
+}
+
+// The group sizes of one table placement offered to `choice`: compute group g (tables are
+// replicated per slab, so g trades UB for longer vector calls) and I/O group k*g (one input and one
+// output DMA each).  False: no g fits.
+bool OfferVolumeGroups(const PlanContext& ctx, const Tiling& shape, uint64_t blockDim, double maxTraffic,
+                       PlanChoice* choice)
 {
     const Tiling& fields = ctx.fields;
     const uint64_t quantum = TinySlabQuantum(ctx);
-    const uint64_t blockDim = quantum > 1 ? 1 : std::min<uint64_t>(ctx.cores, fields.slabs);
     const uint64_t share = CeilDiv(fields.slabs, blockDim);
-    Tiling shape = staging;
-    shape.tablesOnDevice = WantsTablesOnDevice(ctx, shape, blockDim) ? 1 : 0;
-    if (shape.tablesOnDevice && TrilinearLayout(VolumeGroups(ctx, shape, 1, 1)).total > ctx.ubBytes) {
-        shape.tablesOnDevice = 0;  // no room for the tap scratch: ship the tables
-    }
     // 310P slabs under 32 B of output: no group smaller than the quantum is written whole
     const uint64_t minG = quantum > 1 ? std::min<uint64_t>(quantum, fields.slabs) : 1;
-    uint64_t bestG = 1, bestK = 1;
-    CheapestSoFar cheapest;
+    const double traffic = VolumeTrafficRatio(ctx, shape, blockDim);
+    if (traffic > maxTraffic) return false;
+    bool offered = false;
     for (uint64_t g = 1; g <= share && g <= kMaxDmaBlocks; ++g) {
         if (g > 1 && g * shape.outSlabPad > kVolumeGroupMaxElems && g > quantum) break;
         if (TrilinearLayout(VolumeGroups(ctx, shape, g, 1)).total > ctx.ubBytes) break;
         if (g < minG) continue;
         const uint64_t k = MaxGroupsPerIo(ctx, shape, share, g);
-        if (cheapest.Take(VolumeGroupCost(ctx, shape, share, blockDim, g, k))) {
-            bestG = g;
-            bestK = k;
-        }
+        choice->Offer(VolumeGroupCost(ctx, shape, share, blockDim, g, k), traffic, [&] {
+            Tiling plan = VolumeGroups(ctx, shape, g, k);
+            plan.inSlabShiftQuantum = quantum;
+            plan.blockDim = blockDim;
+            plan.totalWork = fields.slabs;
+            return plan;
+        });
+        offered = true;
     }
-    if (!cheapest.found) {
+    return offered;
+}
+
+// Cores and group sizes of the smallest modeled time, with the pass tables shipped and, when
+// shipping them would cost traffic (WantsTablesOnDevice) and the UB holds the tap scratch, built on
+// the device (the choice weighs both as rows mode does, kTrafficTiers).  310P slabs under 32 B of
+// output run on one core in groups of at least TinySlabQuantum slabs (a short last group is moved
+// back to overlap the previous one, see the kernel's RunVolume).
+bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& staging, PlanChoice* choice, std::string* why)
+{
+    const Tiling& fields = ctx.fields;
+    const uint64_t quantum = TinySlabQuantum(ctx);
+    const uint64_t blockDim = quantum > 1 ? 1 : std::min<uint64_t>(ctx.cores, fields.slabs);
+    Tiling shape = staging;
+    shape.tablesOnDevice = 1;
+    const bool built = WantsTablesOnDevice(ctx, shape, blockDim) &&
+                       TrilinearLayout(VolumeGroups(ctx, shape, 1, 1)).total <= ctx.ubBytes &&
+                       OfferVolumeGroups(ctx, shape, blockDim, kNoTrafficCap, choice);
+    shape.tablesOnDevice = 0;
+    const bool shipped = OfferVolumeGroups(ctx, shape, blockDim, ShippedTablesTrafficCap(ctx, built), choice);
+    const bool offered = built || shipped;
+    if (!offered) {
         // 310P: slabs under 32 B of output must be written in groups >= 32 B, and that many whole
         // input slabs do not fit the UB.
         *why = "UpsampleTrilinear3d on " + ctx.platform.socName + ": output volumes of " +
@@ -930,11 +1069,6 @@ bool SizeVolumeGroups(const PlanContext& ctx, const Tiling& staging, Tiling* out
                " elements in the unified buffer at once";
         return false;
     }
-    *out = VolumeGroups(ctx, shape, bestG, bestK);
-    *cost = cheapest.cost;
-    out->inSlabShiftQuantum = quantum;
-    out->blockDim = blockDim;
-    out->totalWork = fields.slabs;
     return true;
 }
 
@@ -1055,28 +1189,18 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     if (fields.inTotal >= kMaxTensorElems || fields.outTotal >= kMaxTensorElems) return fail("tensor too large");
     const PlanContext ctx = MakeContext(p, platform, fields);
 
-    Tiling rows{};
-    double rowsCost = 0.0;
-    const bool rowsFeasible = SearchRowsMode(ctx, &rows, &rowsCost);
+    // rows-mode candidates and then volume-mode group sizes compete in one choice: the lowest
+    // modeled time within the traffic tiers (kTrafficTiers), whichever mode it is
+    PlanChoice choice(TrafficCounts(ctx));
+    const bool rowsFeasible = SearchRowsMode(ctx, &choice);
     ModeChoice mode;
     if (!ChooseMode(ctx, rowsFeasible, &mode, &why)) return fail(why);
-    Tiling tiling{};
+    if (mode.volume && !SizeVolumeGroups(ctx, mode.volumeShape, &choice, &why) && !rowsFeasible) return fail(why);
+    Tiling tiling = choice.Best();
     TableWriter workspace;
-    bool volume = false;
-    if (mode.volume) {
-        Tiling groups{};
-        double volumeCost = 0.0;
-        if (SizeVolumeGroups(ctx, mode.volumeShape, &groups, &volumeCost, &why)) {
-            volume = !rowsFeasible || volumeCost < rowsCost;
-            if (volume) tiling = groups;
-        } else if (!rowsFeasible) {
-            return fail(why);
-        }
-    }
-    if (volume) {
+    if (tiling.mode == tri::TRI_MODE_VOLUME) {
         EncodeVolumeTables(&tiling, &workspace);
     } else {
-        tiling = rows;
         EncodeRowTables(ctx, &tiling, &workspace);
     }
     SplitWork(ctx, &tiling);

@@ -982,26 +982,32 @@ private:
         uint64_t g = (workEnd_ - s) < io ? (workEnd_ - s) : io;
         IssueGroupLoad(s, g);
         uint64_t shift = pendingShift_;
+        bool overlaps = false;  // this I/O group was moved back over the previous one's slabs
         while (s < workEnd_) {
             uint64_t ns = s + g;
             uint64_t ng = 0;
+            bool nextOverlaps = false;
             if (ns < workEnd_) {
                 ng = (workEnd_ - ns) < io ? (workEnd_ - ns) : io;
                 if (ng < t_.inSlabShiftQuantum && workEnd_ - workBegin_ >= io) {
                     ns = workEnd_ - io;
                     ng = io;
+                    nextOverlaps = true;
                 }
                 IssueGroupLoad(ns, ng);  // prefetch while this I/O group is computed
             }
             const uint64_t nextShift = pendingShift_;
-            ComputeIoGroup(s, g, shift);
+            ComputeIoGroup(s, g, shift, overlaps);
             s = ns;
             g = ng;
             shift = nextShift;
+            overlaps = nextOverlaps;
         }
     }
 
-    __aicore__ inline void ComputeIoGroup(uint64_t s, uint64_t n, uint64_t shift)
+    // overlapsPrevious: the group re-writes slabs the previous group's write covered, so that write
+    // must be done first (PIPE_MTE3 barrier before this one).
+    __aicore__ inline void ComputeIoGroup(uint64_t s, uint64_t n, uint64_t shift, bool overlapsPrevious)
     {
         const uint64_t G = t_.groupSlabs;
         LocalTensor<T> x = inQ_.DeQue<T>();
@@ -1042,6 +1048,7 @@ private:
         inQ_.FreeTensor(x);
         outQ_.EnQue(y);
         LocalTensor<T> yo = outQ_.DeQue<T>();
+        if (overlapsPrevious) PipeBarrier<PIPE_MTE3>();
         if (compact_ || t_.outSlabPad == t_.outSlab) {
             ai::WriteGmRange(yGm_, yo, s * t_.outSlab, n * t_.outSlab);
         } else if constexpr (kPad) {

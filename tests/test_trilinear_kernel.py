@@ -152,6 +152,30 @@ def test_big_and_extreme_shapes(soc, dtype, case):
     assert_close(got, ref, x, f"{soc} {dtype} {shape} {kw}")
 
 
+# Tables the kernel could build whose plans ship them on 910B fp16 (faster than the build, within the
+# traffic cap): the shipped tables' results against the reference on both SoCs, and on 910B fp16 their
+# bytes in the traffic (built tables read nothing: 1.010 and 1.000 of the floor); and a tiny problem
+# whose plan ignores traffic.
+SHIPPED_BUILDABLE = [
+    ((1, 1, 8, 8, 8), dict(output_size=(64, 64, 64), align_corners=True), "float32"),  # rows mode
+    ((1, 1, 8, 8, 8), dict(output_size=(64, 64, 64), align_corners=True), "float16"),  # 1.080
+    ((64, 256, 4, 4, 4), dict(output_size=(8, 8, 8)), "float16"),                      # volume, 1.027
+    # a floor under 64 KiB: the fastest plan whatever its traffic (310P: volume mode, shipped tables)
+    ((2, 1, 6, 5, 2), dict(output_size=(12, 10, 4), align_corners=True), "float16"),
+]
+
+
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize("case", range(len(SHIPPED_BUILDABLE)))
+def test_buildable_tables_shipped(soc, case):
+    shape, kw, dtype = SHIPPED_BUILDABLE[case]
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(case))
+    got, ref = _run(x, soc, **kw)
+    assert_close(got, ref, x, f"{soc} {dtype} {shape} {kw}")
+    if soc == "ascend910b" and dtype == "float16" and case < 3:
+        assert ai.last_launch()["traffic_ratio"] > 1.02
+
+
 def test_cann_golden_example():
     x = np.arange(1, 9, dtype=np.float32).reshape(1, 1, 2, 2, 2)
     got = ai.upsample_trilinear3d(x, output_size=(4, 4, 4))
