@@ -79,9 +79,20 @@ constexpr uint64_t kMaxInnerPost = 64;  // 310P strided DataCopy: block counts /
 // the passes); on the corpus, splits modeled at 0.65-0.73 of the fused time measured slower on 910B,
 // those at 0.52-0.57 measured 1.6-3.6x faster on both SoCs.
 constexpr double kSplitPlanesMargin = 0.6;
+// A fitted plane pass is split (SplitPassesModeledFaster) when the split is modeled below this
+// fraction of it.  Set from the corpus (modeled split / fused -> measured): 310P 0.40, 0.67, 0.69,
+// 0.70 (the named 5-D case) measured 1.2-1.9x faster, 0.89 slower; 910B 0.33, 0.53, 0.73 faster,
+// 0.85, 0.86 slower, 0.67 and 0.70 slower (12.5 -> 14.0 us, 52.8 -> 69.6 us: the banded second pass
+// re-reads more than the model counts; splits with a banded pass are therefore not taken, which
+// also drops the 310P 0.40 / 0.67 / 0.69 wins, whose D passes are banded).
+constexpr double kSplitBatchedMargin = 0.75;
 // The vector cost model counts Gather + Mul + Add per inner tap; one repeat covers 256 B.
 constexpr double kInnerInstrsPerTap = 3.0;
 constexpr double kVectorRepeatBytes = 256.0;
+// Cycles of one scalar read of a tap table entry in UB (GetValue): the sim's SoC profile
+// (sim/src/soc_profiles.cpp scalarUbAccessCycles, est. 20 on both SoCs, the S<->V sync included).
+// PlatformCost does not carry it, so the planner names it here.
+constexpr double kScalarUbReadCycles = 20.0;
 
 constexpr uint32_t kF32 = static_cast<uint32_t>(DType::F32);
 constexpr int kPlainCopyRow = -2;  // PassSpec.rowDim of a plan in which nothing changes
@@ -845,10 +856,144 @@ bool FitPlanes(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* prob
     return found;
 }
 
+bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec, uint32_t inType,
+                  uint32_t outType, PassPlan* out);
+
+// Input rows a ROWS pass reads per outer block (taps inside the input; halo re-reads left out).
+double UsedInputRows(const PassPlan& pp)
+{
+    std::vector<uint8_t> used(pp.inLen, 0);
+    for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
+        if (!IsPadTapWeight(pp.taps.weight[e])) used[pp.taps.srcIndex[e]] = 1;
+    }
+    double n = 0;
+    for (uint8_t u : used) n += u;
+    return n;
+}
+
+// Input rows a ROWS pass without a plane axis reads over all cores: whole blocks per core read each
+// needed row once; cores sharing a block each read the rows of their own output rows (tap halos at
+// the core boundaries read twice).
+double InputRowsReadByCores(const PassPlan& pp, uint64_t units, uint64_t cores)
+{
+    const uint64_t perCore = (units + cores - 1) / cores;  // output rows of one core (B wide)
+    if (pp.outerBatch > 1 || perCore >= pp.outLen) return UsedInputRows(pp) * static_cast<double>(pp.outer);
+    double rows = 0;
+    for (uint64_t r0 = 0; r0 < pp.outLen; r0 += perCore) rows += RowsReadByChunk(pp, r0, std::min(perCore, pp.outLen - r0));
+    return rows * static_cast<double>(pp.outer);
+}
+
+// Modeled time (us) of a pass from its totals over all cores, as the sim charges one core: DMA
+// (bytes at the launch bandwidth plus DMA issue) and vector overlap, scalar tap reads add on top.
+double PassMicrosWithScalar(const PlatformInfo& platform, double bytes, double dmas, double vectorCycles,
+                            double scalarReads, double cores)
+{
+    const PlatformCost& cost = platform.cost;
+    const double gbps = std::min(cost.hbmGBps, cores * cost.perCoreDmaGBps);
+    const double dmaUs = bytes / (gbps * 1e3) + dmas * cost.dmaInstrCycles / (cores * cost.clockGHz * 1e3);
+    const double vectorUs = vectorCycles / (cores * cost.clockGHz * 1e3);
+    return std::max(dmaUs, vectorUs) + scalarReads * kScalarUbReadCycles / (cores * cost.clockGHz * 1e3);
+}
+
+// Bytes of a planned ROWS pass's tables every core reads whole (inner offsets and weights, identity
+// and packing offsets, band spans, plane taps: RowsPassTiling rowSrcAt).
+double TablesPerCoreBytes(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    InterpolatePassTiling probe = RowsProbe(ctx, pp, inType, outType);
+    SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, &probe);
+    return static_cast<double>(probe.rows.rowSrcAt);
+}
+
+// Modeled time of a planned ROWS pass without a plane axis: B = outerBatch rows share every vector
+// instruction, row tap read and DMA; every core reads the tables (B rows wide) once.
+double RowsPassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    const uint32_t szIn = DTypeBytes(inType), szOut = DTypeBytes(outType);
+    const double b = pp.outerBatch;
+    PassPlan batched = pp;  // B rows as one row of B times the elements
+    batched.outer = std::max<uint64_t>(1, pp.outer / pp.outerBatch);
+    batched.innerIn *= pp.outerBatch;
+    batched.innerOut *= pp.outerBatch;
+    const InnerOrderCycles c = RowsVectorCycles(ctx.platform.cost, batched);
+    const double vector = pp.copy ? 0.0 : (pp.innerAfter ? c.after : c.before);
+    const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
+    const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
+    const double cores = static_cast<double>(RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut * pp.outerBatch, 1));
+    const double rowsIn = InputRowsReadByCores(pp, units, static_cast<uint64_t>(cores));
+    const double bytes = rowsIn * pp.innerIn * szIn + rowsOut * pp.innerOut * szOut +
+                         cores * TablesPerCoreBytes(ctx, pp, inType, outType);
+    const double dmas = rowsIn / (b * pp.inRowsPerDma) + rowsOut / (b * pp.outRowsPerDma) + cores;
+    const double scalar = rowsOut / b * pp.taps.numTaps + rowsIn / (b * pp.inRowsPerDma);
+    return PassMicrosWithScalar(ctx.platform, bytes, dmas, vector, scalar, cores);
+}
+
+// Modeled time of a fitted plane pass: its busiest core's DMA (PlanePassCost) against the vector
+// work of every input plane's rows (one instruction per row: rows of one plane chunk are computed one
+// by one) and of the plane combinations (one per chunk and tap), plus the scalar reads of the row
+// taps of every computed row, of each chunk's read limit and of each unit's plane taps; every core
+// reads the tables once.
+double FusedPlanePassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    const uint32_t szIn = DTypeBytes(inType), szOut = DTypeBytes(outType);
+    const PlatformCost& cost = ctx.platform.cost;
+    const uint64_t chunks = (pp.outLen + pp.chunkRows - 1) / pp.chunkRows;
+    const uint64_t units = pp.planeOuter * pp.planeMid * chunks * pp.planeOut;
+    const double cores = static_cast<double>(RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut, pp.chunkRows));
+    const InnerOrderCycles c = RowsVectorCycles(cost, pp);  // pp.outer counts every input plane
+    const double kp = pp.planeTaps.numTaps, kd = pp.taps.numTaps;
+    const double blocks = static_cast<double>(pp.planeOuter * pp.planeMid);
+    const double rowsIn = UsedInputRows(pp) * static_cast<double>(pp.outer);
+    const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
+    const double chunkElems = static_cast<double>(pp.chunkRows) * AlignUp(pp.innerOut, kRowAlignElems);
+    const double vector = (pp.copy ? 0.0 : (pp.innerAfter ? c.after : c.before)) +
+                          static_cast<double>(units) * kp * VectorInstrCycles(cost, static_cast<uint64_t>(chunkElems));
+    const double scalar = rowsOut * kd + blocks * pp.planeIn * chunks * kd + static_cast<double>(units) * kp +
+                          rowsIn / pp.inRowsPerDma;
+    const double share = std::min(cost.perCoreDmaGBps, cost.hbmGBps / cores);
+    const double tablesUs = TablesPerCoreBytes(ctx, pp, inType, outType) / (share * 1e3) +
+                            cost.dmaInstrCycles / (cost.clockGHz * 1e3);
+    const double dmaUs = PlanePassCost(ctx, pp, szIn, szOut) + tablesUs;
+    return std::max(dmaUs, vector / (cores * cost.clockGHz * 1e3)) +
+           scalar * kScalarUbReadCycles / (cores * cost.clockGHz * 1e3);
+}
+
+// Whether the plane pass's split -- the plane axis alone and the rest (row and inner axes) as two
+// ROWS passes, in the order ChoosePassLayouts runs them, with a SyncAll between -- is modeled below
+// kSplitBatchedMargin of the fitted fused pass.  The fused pass computes its rows one instruction
+// and one tap read at a time; the split's rest pass may batch short rows of many planes (outerBatch),
+// which on 310P (8 cores, 16-cycle instruction issue at 1.08 GHz) outweighs the intermediate's GM
+// round trip.
+bool SplitPassesModeledFaster(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec,
+                              const PassPlan& fused, uint32_t inType, uint32_t outType)
+{
+    const InterpolateProblem& p = ctx.p;
+    PassSpec rest = spec;
+    rest.planeDim = -1;
+    const PassSpec planeOnly{spec.planeDim, -1, spec.copy, true};
+    const bool planeFirst = AxisRatio(p, spec.planeDim) < SpecRatio(p, rest);
+    const PassSpec first = planeFirst ? planeOnly : rest, second = planeFirst ? rest : planeOnly;
+    const uint32_t midType = spec.copy ? inType : kF32;
+    int64_t mid[5];
+    for (int d = 0; d < p.rank; ++d) mid[d] = shape[d];
+    PassPlan a, b;
+    if (!PlanRowsPass(ctx, shape, first, inType, midType, &a)) return false;
+    for (int d : {first.rowChanges ? first.rowDim : -1, first.innerDim}) {
+        if (d >= 0) mid[d] = p.outShape[d];
+    }
+    if (!PlanRowsPass(ctx, mid, second, midType, outType, &b)) return false;
+    // Column bands: the model counts a banded pass's input reads far below what the sim measures
+    // (910B 96^3 -> 240x115x115 cubic: 29 MB modeled, ~51 MB read), so such splits are not taken.
+    if (a.bandElems || b.bandElems) return false;
+    const double split = RowsPassMicros(ctx, a, inType, midType) + RowsPassMicros(ctx, b, midType, outType) +
+                         ctx.platform.cost.syncAllUs;
+    return split < kSplitBatchedMargin * FusedPlanePassMicros(ctx, fused, inType, outType);
+}
+
 // A ROWS pass with a plane axis (forward only): whole rows (no bands, no batching), each unit's rows
 // one DMA; 310P rows that are not 32 B multiples are packed (rows of at least 32 B, so a unit's last
-// block is its own).
-bool PlanPlanePass(const PlanContext& ctx, PassPlan pp, InterpolatePassTiling probe, PassPlan* out)
+// block is its own).  Split instead when the split is modeled faster.
+bool PlanPlanePass(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec, PassPlan pp,
+                   InterpolatePassTiling probe, PassPlan* out)
 {
     const uint32_t szOut = DTypeBytes(probe.common.outDType);
     const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp.innerOut * szOut) % kBlockBytes == 0;
@@ -856,6 +1001,7 @@ bool PlanPlanePass(const PlanContext& ctx, PassPlan pp, InterpolatePassTiling pr
     if (SplitPlanesFaster(ctx, pp, DTypeBytes(probe.common.inDType), szOut)) return false;
     pp.compactOut = !rowsAligned;
     if (!GatherOffsetsFit(pp.innerIn) || !FitPlanes(ctx, &pp, &probe)) return false;
+    if (SplitPassesModeledFaster(ctx, shape, spec, pp, probe.common.inDType, probe.common.outDType)) return false;
     *out = std::move(pp);
     return true;
 }
@@ -874,7 +1020,7 @@ bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& 
         pp.innerAfter = ctx.canonicalAxisOrder ? CanonicalInnerAfter(ctx.p, spec)
                                                : InnerTransformAfterRows(ctx.platform.cost, pp);
     }
-    if (spec.planeDim >= 0) return PlanPlanePass(ctx, pp, probe, out);
+    if (spec.planeDim >= 0) return PlanPlanePass(ctx, shape, spec, pp, probe, out);
     const bool innerAfter = pp.innerAfter;
     bool fits = offsetsFit && rowsAligned && FitRowsLargestBatch(ctx, &pp, &probe);
     // Rows too long for the UB: column bands.  Without DataCopyPad, unaligned rows of an identity

@@ -665,6 +665,30 @@ TEST(InterpolatePlan, StronglyShrinkingPlaneAxisRunsFirstWhenModeledClearlyFaste
     }
 }
 
+TEST(InterpolatePlan, ShortRowsOfManyPlanesSplitWhereBatchedRowsAreModeledFaster)
+{
+    // 5-D 2x up with short rows (W 56 -> 112): the fused pass computes every input plane's rows one
+    // instruction and one tap read at a time; the split's H/W pass batches the rows of many planes.
+    // On 310P (8 cores, slow instruction issue) the split is modeled at 0.70 of the fused pass (below
+    // kSplitBatchedMargin) and taken; on 910B the fused pass stays (the split modeled 1.35x slower).
+    const auto p = Problem({1, 3, 16, 56, 56}, {1, 3, 32, 112, 112}, InterpMode::LINEAR_ONNX, ai::DType::F32);
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
+    auto td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 2u);
+    for (uint32_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(td.pass[i].common.layout, interp::kLayoutRows);
+        EXPECT_EQ(td.pass[i].rows.planeTaps, 0u);
+    }
+    EXPECT_GT(td.pass[0].rows.outerBatch + td.pass[1].rows.outerBatch, 2u);  // the H/W pass batches planes
+    CheckPlanInvariants(p, Ascend310p());
+    InterpolateTilingData one;
+    ASSERT_NO_FATAL_FAILURE(PlanOneRowsPass(p, Ascend910b(), &plan, &one));
+    EXPECT_GT(one.pass[0].rows.planeTaps, 0u);
+    CheckPlanInvariants(p, Ascend910b());
+}
+
 TEST(InterpolatePlan, CoreSplitUsesAllCoresOnLargeOutputs)
 {
     auto p = Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST);
