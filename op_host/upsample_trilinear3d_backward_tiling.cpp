@@ -473,15 +473,13 @@ bool DecodeTrilinearBackwardTiling(const KernelPlan& plan, Tiling* out) { return
 bool PlanUpsampleTrilinear3dBackward(const TrilinearProblem& p, const PlatformInfo& platform, KernelPlan* plan,
                                      std::string* err)
 {
+    bool empty = false;
+    if (!StartTrilinearPlan(p, platform, plan, err, &empty)) return false;
+    if (empty) return true;  // empty gradIn: nothing to launch
     auto fail = [&](const std::string& m) {
         if (err) *err = m;
         return false;
     };
-    if (plan == nullptr) return fail("plan is null");
-    *plan = KernelPlan{};
-    std::string why = ValidateTrilinearProblem(p, platform);
-    if (!why.empty()) return fail(why);
-    if (p.n == 0) return true;  // empty gradIn: nothing to launch
     const Tiling fields = ProblemFields(p, platform);
     if (fields.gradInTotal >= kMaxTensorElems || fields.gradOutTotal >= kMaxTensorElems) {
         return fail("tensor too large");
@@ -501,6 +499,7 @@ bool PlanUpsampleTrilinear3dBackward(const TrilinearProblem& p, const PlatformIn
     ctx.hTaps = std::max<uint64_t>(MaxCount(TransposedTaps(ctx.h)), 1);
 
     Candidate best;
+    std::string why;
     if (!PickCandidate(ctx, &best, &why)) return fail(why);
     best.t.blockDim = platform.coreNum;
     TableWriter ws;

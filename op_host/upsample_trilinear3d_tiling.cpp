@@ -164,6 +164,19 @@ struct PlanContext {
 // ============================================================ problem
 }  // namespace
 
+bool StartTrilinearPlan(const TrilinearProblem& p, const PlatformInfo& platform, KernelPlan* plan, std::string* err,
+                        bool* empty)
+{
+    std::string why = plan == nullptr ? "plan is null" : ValidateTrilinearProblem(p, platform);
+    if (!why.empty()) {
+        if (err) *err = why;
+        return false;
+    }
+    *plan = KernelPlan{};
+    *empty = p.n == 0;
+    return true;
+}
+
 std::string ValidateTrilinearProblem(const TrilinearProblem& p, const PlatformInfo& platform)
 {
     if (p.n < 0 || p.c <= 0 || p.inD <= 0 || p.inH <= 0 || p.inW <= 0) {
@@ -1176,15 +1189,14 @@ bool DecodeTrilinearTiling(const KernelPlan& plan, Tiling* out) { return LoadTil
 bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& platform, KernelPlan* plan,
                              std::string* err)
 {
+    bool empty = false;
+    if (!StartTrilinearPlan(p, platform, plan, err, &empty)) return false;
+    if (empty) return true;  // empty output: nothing to launch, no workspace
     auto fail = [&](const std::string& m) {
         if (err) *err = m;
         return false;
     };
-    if (plan == nullptr) return fail("plan is null");
-    *plan = KernelPlan{};
-    std::string why = ValidateTrilinearProblem(p, platform);
-    if (!why.empty()) return fail(why);
-    if (p.n == 0) return true;  // empty output: nothing to launch, no workspace
+    std::string why;
     const Tiling fields = ProblemFields(p, platform);
     if (fields.inTotal >= kMaxTensorElems || fields.outTotal >= kMaxTensorElems) return fail("tensor too large");
     const PlanContext ctx = MakeContext(p, platform, fields);

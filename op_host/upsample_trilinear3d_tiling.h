@@ -19,6 +19,11 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& problem, const PlatformInfo
 // SoC, no cores).  The backward planner asks the same question of the forward's shapes.
 std::string ValidateTrilinearProblem(const TrilinearProblem& problem, const PlatformInfo& platform);
 
+// The start both trilinear planners share: *plan reset and the problem validated.  False (with *err)
+// when it cannot be planned; *empty when N = 0 (success with nothing to launch and no workspace).
+bool StartTrilinearPlan(const TrilinearProblem& problem, const PlatformInfo& platform, KernelPlan* plan,
+                        std::string* err, bool* empty);
+
 // The same plan, decoded (for tests and benchmarks).
 bool DecodeTrilinearTiling(const KernelPlan& plan, tri::UpsampleTrilinear3dTilingData* out);
 
