@@ -92,7 +92,8 @@ uint64_t BlocksChunkLength(const ViewCopyTilingData& t, const PlatformInfo& plat
     return std::max<uint64_t>(chunk, align);
 }
 
-// The kernel path for the view and its work units (t->rowCount): SCALAR without DataCopyPad, ROWS for
+// The kernel path for the view and its work units (t->rowCount): without DataCopyPad DMA_ROWS for
+// unit-stride rows of >= 32 B, else SCALAR; with it ROWS for
 // unit-stride rows, TRANSPOSE when its tiles fit, BLOCKS for strided 2/4-byte rows, else ELEMENTS.
 uint64_t ChoosePath(const PlatformInfo& platform, ViewCopyTilingData* t)
 {
@@ -101,7 +102,17 @@ uint64_t ChoosePath(const PlatformInfo& platform, ViewCopyTilingData* t)
     uint64_t tile = 0, rowBlock = 0;
     uint64_t path;
     if (!platform.hasDataCopyPad) {
-        path = VIEW_COPY_PATH_SCALAR;
+        // 32 B-multiple DataCopy needs rows of at least one block (the tail block is the row's last 32 B)
+        if (innerStride == 1 && t->rowLength * elemBytes >= 32) {
+            path = VIEW_COPY_PATH_DMA_ROWS;
+            const uint64_t blk = 32 / elemBytes;
+            uint64_t chunks = (t->rowLength + t->chunkLength - 1) / t->chunkLength;
+            if (chunks > 1 && t->rowLength - (chunks - 1) * t->chunkLength < blk) --chunks;
+            t->rowBlock = chunks;
+            t->rowCount *= chunks;
+        } else {
+            path = VIEW_COPY_PATH_SCALAR;
+        }
     } else if (innerStride == 1) {
         path = VIEW_COPY_PATH_ROWS;
     } else if (TransposeTiles(*t, platform, &tile, &rowBlock)) {
@@ -129,11 +140,15 @@ uint64_t ChoosePath(const PlatformInfo& platform, ViewCopyTilingData* t)
 
 // Cores for the units.  Scalar GM writes go through each core's data cache (64-byte lines): two
 // cores writing into one line would lose data, so every path that writes GM with SetValue runs on
-// one core (not TRANSPOSE: DMA writes).
+// one core (not TRANSPOSE: DMA writes).  DMA_ROWS writes whole 32 B blocks: several cores only for a
+// gather whose rows are 32 B multiples, so every unit's range in the dense buffer (a 512 B-aligned
+// workspace region) is whole blocks; a scatter (the strided side's alignment is the caller's) and
+// rows of other lengths stay on one core, so no 32 B block gets writes from two cores.
 uint64_t ChooseCores(const ViewCopyTilingData& t, uint64_t path, uint64_t numel, const PlatformInfo& platform)
 {
     const bool scalarGmWrites = path == VIEW_COPY_PATH_SCALAR || (path == VIEW_COPY_PATH_ELEMENTS && t.scatter);
     if (scalarGmWrites) return 1;
+    if (path == VIEW_COPY_PATH_DMA_ROWS && (t.scatter || t.rowLength * t.elemBytes % 32 != 0)) return 1;
     const uint64_t byBytes = std::max<uint64_t>(1, numel * t.elemBytes / kMinBytesPerCore);
     return std::min<uint64_t>({static_cast<uint64_t>(std::max<uint32_t>(platform.coreNum, 1)), t.rowCount, byBytes});
 }

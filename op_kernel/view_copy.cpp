@@ -12,13 +12,16 @@
 //             the strided side element by element with GlobalTensor::GetValue / SetValue via UB.
 //   BLOCKS    innermost stride > 1, 2/4-byte elements: one element per 32 B UB block by DataCopyPad
 //             (blockCount, byte stride), packed / spread by Gather.
-//   SCALAR    SoCs without DataCopyPad (310P): GetValue / SetValue on both GM sides.
+//   DMA_ROWS  SoCs without DataCopyPad (310P), innermost stride 1, rows of >= 32 B: 32 B-multiple
+//             DataCopy of each row chunk's whole blocks plus its last 32 B as a tail block
+//             (ai::ReadGmRange / ai::WriteGmRange), so no byte outside the chunk is read or written.
+//   SCALAR    SoCs without DataCopyPad (310P), other views: GetValue / SetValue on both GM sides.
 //   TRANSPOSE a batched transpose (shape[6] has stride 1, shape[7] strides over whole segments, e.g. an
 //             NDHWC tensor read in NCDHW order), both directions: a tile comes in by one DataCopyPad,
 //             Gather reorders it in UB, one DataCopyPad writes it out.
 // Paths that write GM with SetValue run on one core (the host planner sets blockDim = 1): scalar GM
 // writes go through a per-core data cache with 64-byte lines.  Every path but SCALAR uses
-// DataCopyPad, so a 310P build holds only SCALAR.
+// DataCopyPad, so a 310P build holds only SCALAR and DMA_ROWS.
 #include "kernel_operator.h"
 #include "kernel_common.h"
 #include "view_copy_tiling_data.h"
@@ -115,6 +118,35 @@ public:
             }
         }
         DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(dstGm_);
+    }
+
+    // 310P, innermost stride 1, rows >= 32 B.  Unit (row, chunk) = [s, s + n) on both sides, n >= one
+    // block (the host joins a row's last chunk under 32 B to the one before; rowBlock = chunks per row).
+    // Both reads lie inside the range (total = s + n, so ReadGmRange reads in place, shift 0): its whole
+    // blocks to ub[0], its last 32 B to ub[RoundUp(n)], where ai::WriteGmRange takes the tail block
+    // from; the write covers [s, s + n) exactly (the tail block re-writes the range's own last bytes).
+    __aicore__ inline void ProcessDmaRows()
+    {
+        const uint64_t blk = ai::GmBlockElems<T>();
+        pipe_.InitBuffer(buf_, static_cast<uint32_t>((t_.chunkLength + 2 * blk) * sizeof(T)));
+        LocalTensor<T> ub = buf_.Get<T>();
+        const uint64_t chunks = t_.rowBlock;
+        for (uint64_t u = 0; u < rowCount_; ++u) {  // units: (row, chunk)
+            const uint64_t row = (firstRow_ + u) / chunks;
+            const uint64_t ci = (firstRow_ + u) % chunks;
+            const uint64_t c = ci * t_.chunkLength;
+            const uint64_t n = (ci + 1 == chunks) ? t_.rowLength - c : t_.chunkLength;
+            const uint64_t strided = StridedRowOffset(row);
+            const uint64_t dense = row * t_.rowLength;
+            const uint64_t from = t_.scatter ? dense + c : strided + c;
+            const uint64_t to = t_.scatter ? strided + c : dense + c;
+            const uint64_t whole = n / blk * blk;
+            ai::ReadGmRange(ub, srcGm_, from + n, from, whole);
+            if (whole != n) ai::ReadGmRange(ub[whole + blk], srcGm_, from + n, from + n - blk, blk);
+            ai::Sync<HardEvent::MTE2_MTE3>();
+            ai::WriteGmRange(dstGm_, ub, to, n);
+            ai::Sync<HardEvent::MTE3_MTE2>();  // the next unit overwrites ub
+        }
     }
 
     // Innermost stride s > 1: each strided element travels alone in a 32 B UB block (DataCopyPad with
@@ -298,6 +330,12 @@ __aicore__ inline void RunViewCopy(GM_ADDR src, GM_ADDR dst, const ai::ViewCopyT
     if (path == ai::VIEW_COPY_PATH_SCALAR) {
         op.ProcessScalar();
         return;
+    }
+    if constexpr (!ai::kSocCaps.dataCopyPad) {
+        if (path == ai::VIEW_COPY_PATH_DMA_ROWS) {
+            op.ProcessDmaRows();
+            return;
+        }
     }
     if constexpr (ai::kSocCaps.dataCopyPad) {
         if (path == ai::VIEW_COPY_PATH_ROWS) {

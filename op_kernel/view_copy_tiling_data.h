@@ -21,6 +21,9 @@ constexpr uint64_t VIEW_COPY_PATH_TRANSPOSE = 4; // batched transpose (the secon
 constexpr uint64_t VIEW_COPY_PATH_BLOCKS = 5;    // innermost stride > 1, 2/4-byte elements: the strided side moves
                                                  // one element per 32 B UB block (DataCopyPad blockCount with a
                                                  // byte stride), Gather packs / spreads them in UB
+constexpr uint64_t VIEW_COPY_PATH_DMA_ROWS = 6;  // SoC without DataCopyPad (310P), innermost stride 1, rows of
+                                                 // >= 32 B: 32 B-multiple DataCopy per row chunk, the chunk's
+                                                 // last 32 B rewritten from a tail block (writes stay inside it)
 
 struct ViewCopyTilingData {
     int64_t shape[VIEW_COPY_MAX_DIMS];   // dims in iteration order (= the contiguous side's row-major
@@ -32,7 +35,8 @@ struct ViewCopyTilingData {
     uint64_t rowLength;                  // shape[7]
     uint64_t chunkLength;                // elements per UB chunk (chunkLength * elemBytes is a 32 B multiple);
                                          // TRANSPOSE: tile width in columns of shape[7]
-    uint64_t rowBlock;                   // TRANSPOSE: rows of shape[6] per tile (<= 4095); 0 otherwise
+    uint64_t rowBlock;                   // TRANSPOSE: rows of shape[6] per tile (<= 4095); DMA_ROWS: chunks per
+                                         // row (a last chunk under 32 B joins the one before); 0 otherwise
     uint32_t elemBytes;                  // 1, 2, 4 or 8 (the copy moves bits, whatever the dtype)
     uint32_t scatter;                    // 0: strided -> contiguous (gather); 1: contiguous -> strided (scatter)
     uint32_t path;                       // VIEW_COPY_PATH_*

@@ -195,3 +195,87 @@ def test_backward_of_permuted_views_is_the_contiguous_calls_bits(soc, order, sha
     assert got is out
     assert kernels == ["view_copy", "interpolate_separable", "view_copy"]
     assert_bits_equal(out, want)
+
+
+# ---- 310P staging: views with unit innermost stride and rows of >= 32 B move by DMA ----------------
+# (view_copy's DMA_ROWS path: 32 B-multiple DataCopy, no scalar GM access; rows under 32 B and
+# non-unit inner strides keep the scalar path).  Row bytes: fp32 13 -> 52, fp16 21 -> 42, uint8 45 ->
+# 45 (none a 32 B multiple), fp32 16 -> 64 (whole blocks: the gather may use several cores).
+DMA_VIEWS = [(np.float32, 13), (np.float16, 21), (np.uint8, 45), (np.float32, 16)]
+_DMA_KW = dict(sizes=(7, 9), axes=(2, 3), mode="linear", shape_calculation_mode="sizes")
+
+
+def _strided_inputs(dtype, row):
+    base = to_torch(random_data((2, 3, 10, row + 7), dtype, seed=5))
+    return {"outer-dims-sliced": base[:, ::2, ::2, 2:2 + row],   # x[..., ::2] of the outer dims
+            "column-sliced": base[:, :, 1:9, 3:3 + row]}
+
+
+def _scalar_gm(record):
+    return record["scalar_gm_reads"] + record["scalar_gm_writes"]
+
+
+@pytest.mark.parametrize("dtype, row", DMA_VIEWS, ids=lambda v: getattr(v, "__name__", str(v)))
+def test_310p_strided_input_is_gathered_by_dma_bit_for_bit(default_soc, dtype, row):
+    ai.set_soc("ascend310p")
+    for name, x in _strided_inputs(dtype, row).items():
+        assert not x.is_contiguous()
+        want = ai.interpolate(x.contiguous(), **_DMA_KW)
+        dense = ai.last_launch()
+        with ai.profile() as p:
+            got = ai.interpolate(x, **_DMA_KW)
+        assert [launch["role"] for launch in p.launches] == ["gather", "kernel"], name
+        assert_bits_equal(got, want)
+        gather = p.launches[0]
+        # DMA: the view's bytes move by DataCopy (the scalar path moves none), plus at most one 32 B tail
+        # block per row (one chunk each here) both ways, and the call makes no scalar GM access beyond
+        # the kernel's own
+        view_bytes, rows = x.numel() * x.element_size(), x.numel() // row
+        for moved in ("gm_read_bytes", "gm_write_bytes"):
+            assert view_bytes <= gather[moved] <= view_bytes + 32 * rows, (name, moved)
+            if (row * x.element_size()) % 32 == 0:
+                assert gather[moved] == view_bytes, (name, moved)
+        assert _scalar_gm(p.calls[0]) == _scalar_gm(dense), name
+        assert gather["modeled_time_us"] < 100, name
+
+
+@pytest.mark.parametrize("dtype, row", DMA_VIEWS, ids=lambda v: getattr(v, "__name__", str(v)))
+def test_310p_strided_out_is_scattered_by_dma_leaving_other_bytes(default_soc, dtype, row):
+    ai.set_soc("ascend310p")
+    values = to_torch(random_data((2, 3, 5, 6), dtype, seed=6))
+    kw = dict(sizes=(7, row), axes=(2, 3), mode="linear", shape_calculation_mode="sizes")
+    want = ai.interpolate(values, **kw)
+    dense = ai.last_launch()
+    marker = to_torch(random_data((2, 6, 9, row + 5), dtype, seed=8))
+    for name, window in (("outer-dims-sliced", (slice(None), slice(None, None, 2), slice(1, 8), slice(2, 2 + row))),
+                         ("column-sliced", (slice(None), slice(1, 4), slice(0, 7), slice(5, 5 + row)))):
+        buffer = marker.clone()
+        out = buffer[window]
+        assert not out.is_contiguous() and tuple(out.shape) == (2, 3, 7, row)
+        with ai.profile() as p:
+            ai.interpolate(values, **kw, out=out)
+        assert [launch["role"] for launch in p.launches] == ["kernel", "scatter"], name
+        assert_bits_equal(out, want)
+        outside = torch.ones(buffer.shape, dtype=torch.bool)
+        outside[window] = False
+        assert torch.equal(buffer[outside], marker[outside]), f"{name}: bytes outside the view written"
+        scatter = p.launches[1]
+        view_bytes, rows = out.numel() * out.element_size(), out.numel() // row
+        for moved in ("gm_read_bytes", "gm_write_bytes"):
+            assert view_bytes <= scatter[moved] <= view_bytes + 32 * rows, (name, moved)
+        assert _scalar_gm(p.calls[0]) == _scalar_gm(dense), name
+        assert scatter["modeled_time_us"] < 100, name
+
+
+def test_310p_short_rows_and_inner_strides_stay_scalar(default_soc):
+    """Rows under 32 B (fp32 x 5) and an inner stride of 2 keep view_copy's scalar path."""
+    ai.set_soc("ascend310p")
+    base = to_torch(random_data((2, 3, 10, 14), np.float32, seed=9))
+    for x in (base[:, :, :, 2:7], base[:, :, :, ::2]):
+        want = ai.interpolate(x.contiguous(), **_DMA_KW)
+        dense = ai.last_launch()
+        with ai.profile() as p:
+            got = ai.interpolate(x, **_DMA_KW)
+        assert_bits_equal(got, want)
+        assert p.launches[0]["role"] == "gather" and p.launches[0]["gm_read_bytes"] == 0
+        assert _scalar_gm(p.calls[0]) >= _scalar_gm(dense) + 2 * x.numel()

@@ -1,6 +1,7 @@
 // The view_copy kernel (op_kernel/view_copy.cpp) launched directly on the sim with plans from
 // op_host/view_copy_tiling.cpp: gather and scatter, element sizes 1/2/4/8, all three paths (rows,
-// element-wise through UB, scalar on SoCs without DataCopyPad), multi-core splits, untouched gaps.
+// element-wise through UB, scalar and DMA rows on SoCs without DataCopyPad), multi-core splits,
+// untouched gaps.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -189,6 +190,69 @@ TEST_F(ViewCopy, ScalarPathOn310p)
         RunBothDirections({{3, 4, 7}, {4 * 9, 9, 1}, eb}, ai::VIEW_COPY_PATH_SCALAR);
         RunBothDirections({{2, 3, 5}, {1, 2, 6}, eb}, ai::VIEW_COPY_PATH_SCALAR);
     }
+}
+
+uint32_t PlannedBlockDim(const Case& c, bool scatter)
+{
+    ai::KernelPlan plan;
+    std::string err;
+    EXPECT_TRUE(ai::PlanViewCopy(c.shape, c.strides, c.elemBytes, scatter, ai::api::PlatformOf(ascend_sim::ActiveSoc()),
+                                 &plan, &err))
+        << err;
+    return plan.blockDim;
+}
+
+ai::ViewCopyTilingData PlannedTiling(const Case& c, bool scatter)
+{
+    ai::KernelPlan plan;
+    std::string err;
+    EXPECT_TRUE(ai::PlanViewCopy(c.shape, c.strides, c.elemBytes, scatter, ai::api::PlatformOf(ascend_sim::ActiveSoc()),
+                                 &plan, &err))
+        << err;
+    ai::ViewCopyTilingData t;
+    std::memcpy(&t, plan.tiling.data(), sizeof(t));
+    return t;
+}
+
+// 310P, unit innermost stride and rows of >= 32 B: 32 B-multiple DataCopy (the sim rejects DataCopyPad
+// there, checks GM bounds on the tight spans and cross-core writes); scatter leaves the gaps alone.
+TEST_F(ViewCopy, DmaRowsPathOn310p)
+{
+    if (!ascend_sim::SetActiveSoc("ascend310p")) GTEST_SKIP() << "no ascend310p profile";
+    for (uint32_t eb : {1u, 2u, 4u, 8u}) {
+        SCOPED_TRACE(eb);
+        // rows of 37 elements (37 * eb bytes: never a 32 B multiple), padded to 40, with a gap dim
+        RunBothDirections({{3, 4, 37}, {4 * 40 + 3, 40, 1}, eb}, ai::VIEW_COPY_PATH_DMA_ROWS);
+        // rows of exactly one block, stride one element more
+        RunBothDirections({{5, 32 / eb}, {32 / eb + 1, 1}, eb}, ai::VIEW_COPY_PATH_DMA_ROWS);
+        // column slice x[:, 3:3+L] of a (7, 101) tensor, starting at an odd element
+        RunBothDirections({{7, 64 / eb + 1}, {101, 1}, eb}, ai::VIEW_COPY_PATH_DMA_ROWS);
+        EXPECT_EQ(PlannedBlockDim({{7, 64 / eb + 1}, {101, 1}, eb}, true), 1u);
+    }
+    // rows under 32 B and non-unit strides stay scalar
+    RunBothDirections({{3, 7}, {9, 1}, 4}, ai::VIEW_COPY_PATH_SCALAR);
+    RunBothDirections({{3, 16}, {40, 2}, 4}, ai::VIEW_COPY_PATH_SCALAR);
+}
+
+TEST_F(ViewCopy, DmaRowsPathLongRowsOn310p)
+{
+    if (!ascend_sim::SetActiveSoc("ascend310p")) GTEST_SKIP() << "no ascend310p profile";
+    // 32 KiB chunks (8192 fp32); a last chunk of 3 elements (< one block) joins the one before
+    const Case ragged{{6, 2 * 8192 + 3}, {16400, 1}, 4};
+    const ai::ViewCopyTilingData rt = PlannedTiling(ragged, false);
+    EXPECT_EQ(rt.rowBlock, 2u);
+    EXPECT_EQ(rt.rowCount, 12u);
+    EXPECT_EQ(PlannedBlockDim(ragged, false), 1u);  // rows not 32 B multiples: one core
+    RunBothDirections(ragged, ai::VIEW_COPY_PATH_DMA_ROWS);
+    // rows of 32 B multiples: the gather splits over cores (every unit is whole blocks of the dense side),
+    // the scatter stays on one core
+    const Case aligned{{6, 2 * 8192 + 16}, {16500, 1}, 4};
+    EXPECT_EQ(PlannedTiling(aligned, false).rowBlock, 3u);
+    EXPECT_GT(PlannedBlockDim(aligned, false), 1u);
+    EXPECT_EQ(PlannedBlockDim(aligned, true), 1u);
+    RunBothDirections(aligned, ai::VIEW_COPY_PATH_DMA_ROWS);
+    // 1-byte rows of 32 KiB + 31: the tail block reaches back into the long chunk
+    RunBothDirections({{3, 32768 + 31}, {32768 + 40, 1}, 1}, ai::VIEW_COPY_PATH_DMA_ROWS);
 }
 
 TEST_F(ViewCopy, EmptyViewPlansNothing)
