@@ -127,10 +127,10 @@ aclnnStatus CheckNoOverlap(const OperatorJob& job)
     const uintptr_t i0 = reinterpret_cast<uintptr_t>(in.viewStart), i1 = i0 + in.viewSpanBytes;
     const uintptr_t o0 = reinterpret_cast<uintptr_t>(out.viewStart), o1 = o0 + out.viewSpanBytes;
     if (o1 <= i0 || i1 <= o0) return ACLNN_SUCCESS;
-    const std::string in_ = job.inName;
+    const std::string inName = job.inName;
     return Fail(job.api, ACLNN_ERR_PARAM_INVALID,
                 std::string(job.outName) + ": shares " + std::to_string(std::min(o1, i1) - std::max(o0, i0)) +
-                    " bytes with " + in_ + ", and the kernel would read elements of " + in_ +
+                    " bytes with " + inName + ", and the kernel would read elements of " + inName +
                     " it has already overwritten (in-place calls are not supported); pass a " + job.outName +
                     " tensor of its own");
 }

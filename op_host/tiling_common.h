@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "op_common.h"
 
@@ -34,6 +35,29 @@ bool LoadTiling(const KernelPlan& plan, TilingT* out)
     if (plan.tiling.size() != sizeof(TilingT)) return false;
     std::memcpy(out, plan.tiling.data(), sizeof(TilingT));
     return true;
+}
+
+// The bytes a plan ships in its workspace (KernelPlan::workspaceInit): tables appended one after
+// another, each at the offset Append returns (the tiling records it).
+struct WorkspaceWriter {
+    std::vector<uint8_t> bytes;
+
+    // Appends n bytes of src, zero-padded to a multiple of `align` bytes; returns their offset.
+    uint64_t Append(const void* src, size_t n, size_t align = 1)
+    {
+        const uint64_t at = bytes.size();
+        bytes.resize(at + CeilDiv(n, align) * align, 0);
+        if (n != 0) std::memcpy(bytes.data() + at, src, n);
+        return at;
+    }
+};
+
+// The RoundMode code of the kernels' float32 -> io-dtype Cast: CAST_RINT where the SoC accepts it
+// for half, else CAST_NONE (which rounds to nearest even there: 310P); bf16 always RINT (910B
+// rejects NONE).  Codes as AscendC::RoundMode: 0 CAST_NONE, 1 CAST_RINT.
+inline uint32_t FloatToIoCastMode(const PlatformInfo& platform, DType io)
+{
+    return (!CapsOfArch(platform.arch).halfRint && io == DType::F16) ? 0u : 1u;
 }
 
 // The sim cost model's figures as the estimates use them (op_common.h PlatformCost).

@@ -33,7 +33,7 @@ namespace {
 
 using Tiling = tri::TrilinearBackwardTilingData;
 using tri::TriBwdPartSize;
-using tri::TriBwdRoundUp;
+using tri::TriRoundUp;
 
 constexpr uint64_t kMaxTensorElems = 1ull << 40;  // the planner's bound on either tensor
 constexpr uint64_t kDmaBytesTarget = 65536;       // batch planes per DMA until a DMA moves this much
@@ -65,18 +65,9 @@ Tiling ProblemFields(const TrilinearProblem& p, const PlatformInfo& platform)
     f.alignCorners = p.alignCorners ? 1 : 0;
     f.ioDtype = DTypeCode(p.dtype);
     f.useDataCopyPad = platform.hasDataCopyPad ? 1 : 0;
-    const bool halfRint = CapsOfArch(platform.arch).halfRint;
-    f.castRoundMode = (!halfRint && p.dtype == DType::F16) ? 0 /*CAST_NONE*/ : 1 /*CAST_RINT*/;
-    f.rowPad = TriBwdRoundUp(f.inRow, 32 / DTypeBytes(p.dtype));
+    f.castRoundMode = FloatToIoCastMode(platform, p.dtype);
+    f.rowPad = TriRoundUp(f.inRow, 32 / DTypeBytes(p.dtype));
     return f;
-}
-
-float RatioOf(uint64_t bits)
-{
-    float r;
-    const uint32_t u = static_cast<uint32_t>(bits);
-    std::memcpy(&r, &u, 4);
-    return r;
 }
 
 // One axis of the forward, as the backward sees it.
@@ -390,23 +381,12 @@ bool PickCandidate(const Context& ctx, Candidate* best, std::string* why)
 }
 
 // ============================================================ workspace and plan
-struct TableWriter {
-    std::vector<uint8_t> bytes;
-
-    uint64_t Append(const std::vector<uint32_t>& words)
-    {
-        const uint64_t at = bytes.size();
-        bytes.resize(at + TriBwdRoundUp(words.size() * 4, 32), 0);
-        std::memcpy(bytes.data() + at, words.data(), words.size() * 4);
-        return at;
-    }
-};
 
 // One row's W tables: wTaps arrays each of offsets (bytes from the gradOut row start), weights and
 // int32 masks over rowPad entries.  Entry j of gradIn element e = (w, channel) is the j-th
 // (gradOut column, weight) of w; past the end of w's list a padding entry (offset 0, weight 0,
 // mask 0); padding columns beyond inRow are never written out (offset 0, weight 0, mask 1).
-void EncodeWTables(const Context& ctx, Tiling* t, TableWriter* ws)
+void EncodeWTables(const Context& ctx, Tiling* t, WorkspaceWriter* ws)
 {
     const uint64_t k = t->wTaps, row = t->rowPad, fold = t->channelFold;
     std::vector<uint32_t> words(3 * k * row, 0);
@@ -427,21 +407,21 @@ void EncodeWTables(const Context& ctx, Tiling* t, TableWriter* ws)
             words[(2 * k + j) * row + e] = mask;
         }
     }
-    t->wTabOffset = ws->Append(words);
+    t->wTabOffset = ws->Append(words.data(), words.size() * 4, 32);
 }
 
 // Compaction: byte offsets in the stage (padded rows) of each packed element of one write.
-void EncodeCompactionTable(Tiling* t, uint64_t es, TableWriter* ws)
+void EncodeCompactionTable(Tiling* t, uint64_t es, WorkspaceWriter* ws)
 {
     if (!t->compact) return;
     const uint64_t rows = t->planesPerWrite * t->maxRowsPerBand;
-    std::vector<uint32_t> words(TriBwdRoundUp(rows * t->inRow, 8), 0);
+    std::vector<uint32_t> words(TriRoundUp(rows * t->inRow, 8), 0);
     for (uint64_t r = 0; r < rows; ++r) {
         for (uint64_t c = 0; c < t->inRow; ++c) {
             words[r * t->inRow + c] = static_cast<uint32_t>((r * t->rowPad + c) * es);
         }
     }
-    t->compactTabOffset = ws->Append(words);
+    t->compactTabOffset = ws->Append(words.data(), words.size() * 4, 32);
 }
 
 // Every core loads the tables once; when that would rival the tensors' own traffic and the tables are
@@ -489,9 +469,9 @@ bool PlanUpsampleTrilinear3dBackward(const TrilinearProblem& p, const PlatformIn
                 fields,
                 DTypeBytes(p.dtype),
                 32 / DTypeBytes(p.dtype),
-                Axis{RatioOf(fields.ratioBitsD), p.inD, p.outD, align},
-                Axis{RatioOf(fields.ratioBitsH), p.inH, p.outH, align},
-                Axis{RatioOf(fields.ratioBitsW), p.inW, p.outW, align},
+                Axis{interp::FloatFromBits(static_cast<uint32_t>(fields.ratioBitsD)), p.inD, p.outD, align},
+                Axis{interp::FloatFromBits(static_cast<uint32_t>(fields.ratioBitsH)), p.inH, p.outH, align},
+                Axis{interp::FloatFromBits(static_cast<uint32_t>(fields.ratioBitsW)), p.inW, p.outW, align},
                 {},
                 0,
                 CostRatesOf(platform.cost)};
@@ -502,7 +482,7 @@ bool PlanUpsampleTrilinear3dBackward(const TrilinearProblem& p, const PlatformIn
     std::string why;
     if (!PickCandidate(ctx, &best, &why)) return fail(why);
     best.t.blockDim = platform.coreNum;
-    TableWriter ws;
+    WorkspaceWriter ws;
     EncodeWTables(ctx, &best.t, &ws);
     EncodeCompactionTable(&best.t, ctx.es, &ws);
     if (TablesOnDevice(best.t, ws.bytes.size(), ctx.es)) {

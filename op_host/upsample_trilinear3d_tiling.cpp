@@ -215,10 +215,7 @@ Tiling ProblemFields(const TrilinearProblem& p, const PlatformInfo& platform)
     fields.alignCorners = p.alignCorners ? 1 : 0;
     fields.ioDtype = DTypeCode(p.dtype);
     fields.useDataCopyPad = platform.hasDataCopyPad ? 1 : 0;
-    // float -> half: CAST_RINT where the SoC accepts it, else CAST_NONE (which rounds to nearest
-    // even there: 310P); float -> bf16 always RINT (910B rejects NONE).
-    const bool halfRint = CapsOfArch(platform.arch).halfRint;
-    fields.castRoundMode = (!halfRint && p.dtype == DType::F16) ? 0 /*CAST_NONE*/ : 1 /*CAST_RINT*/;
+    fields.castRoundMode = FloatToIoCastMode(platform, p.dtype);
     // fp32 buffers are padded to one 32 B block of the io dtype, so a padded row Casts to whole blocks
     fields.padElems = kBlockBytes / elemBytes;
     return fields;
@@ -1093,31 +1090,18 @@ struct PassTable {
     std::vector<float> lambda1;
 };
 
-// The workspace contents, appended table after table; returns each table's byte offset.
-struct TableWriter {
-    std::vector<uint8_t> bytes;
-
-    uint64_t Append(const PassTable& table)
-    {
-        const uint64_t offset = Put(table.tap0Bytes.data(), table.tap0Bytes.size() * 4);
-        Put(table.tap1Bytes.data(), table.tap1Bytes.size() * 4);
-        Put(table.lambda1.data(), table.lambda1.size() * 4);
-        return offset;
-    }
-
-private:
-    uint64_t Put(const void* src, size_t n)
-    {
-        const uint64_t at = bytes.size();
-        bytes.resize(at + n);
-        std::memcpy(bytes.data() + at, src, n);
-        return at;
-    }
-};
+// One pass table (tap0 offsets, tap1 offsets, lambda1) appended whole; returns its offset.
+uint64_t AppendPassTable(const PassTable& table, WorkspaceWriter* workspace)
+{
+    const uint64_t offset = workspace->Append(table.tap0Bytes.data(), table.tap0Bytes.size() * 4);
+    workspace->Append(table.tap1Bytes.data(), table.tap1Bytes.size() * 4);
+    workspace->Append(table.lambda1.data(), table.lambda1.size() * 4);
+    return offset;
+}
 
 // Volume mode: the W, H and D pass tables of one slab (the kernel replicates them per slab), from
 // the routine the kernel uses when it builds them itself.
-void EncodeVolumeTables(Tiling* tiling, TableWriter* workspace)
+void EncodeVolumeTables(Tiling* tiling, WorkspaceWriter* workspace)
 {
     uint64_t* const offsets[tri::TRI_PASS_COUNT] = {&tiling->wTabOffset, &tiling->hTabOffset, &tiling->dTabOffset};
     uint64_t* const lens[tri::TRI_PASS_COUNT] = {&tiling->wTabLen, &tiling->hTabLen, &tiling->dTabLen};
@@ -1132,13 +1116,13 @@ void EncodeVolumeTables(Tiling* tiling, TableWriter* workspace)
             table.tap1Bytes[i] = e.tap1Bytes;
             table.lambda1[i] = e.lambda1;
         }
-        *offsets[pass] = workspace->Append(table);
+        *offsets[pass] = AppendPassTable(table, workspace);
     }
 }
 
 // Rows mode: one W table per W chunk (whole rows: one), source offsets relative to the chunk's
 // first input column (the kernel's colLo_).
-void EncodeRowTables(const PlanContext& ctx, Tiling* tiling, TableWriter* workspace)
+void EncodeRowTables(const PlanContext& ctx, Tiling* tiling, WorkspaceWriter* workspace)
 {
     const AxisTaps& taps = ctx.tapsW;
     tiling->wTabLen = tiling->outRowPad;
@@ -1154,7 +1138,7 @@ void EncodeRowTables(const PlanContext& ctx, Tiling* tiling, TableWriter* worksp
             table.tap1Bytes[e] = static_cast<uint32_t>(((taps.i1[ow] - firstCol) * ctx.fold + ch) * 4);
             table.lambda1[e] = taps.l1[ow];
         }
-        const uint64_t at = workspace->Append(table);
+        const uint64_t at = AppendPassTable(table, workspace);
         if (wc == 0) tiling->wTabOffset = at;
     }
 }
@@ -1209,7 +1193,7 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     if (!ChooseMode(ctx, rowsFeasible, &mode, &why)) return fail(why);
     if (mode.volume && !SizeVolumeGroups(ctx, mode.volumeShape, &choice, &why) && !rowsFeasible) return fail(why);
     Tiling tiling = choice.Best();
-    TableWriter workspace;
+    WorkspaceWriter workspace;
     if (tiling.mode == tri::TRI_MODE_VOLUME) {
         EncodeVolumeTables(&tiling, &workspace);
     } else {

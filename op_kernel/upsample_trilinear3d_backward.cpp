@@ -109,7 +109,7 @@ private:
             p.dstStride = static_cast<uint16_t>((all - row) * 4 / 32);
             DataCopy(tab, ws_[t_.wTabOffset / 4], p);
             if (t_.compact) {
-                const uint64_t n = TriBwdRoundUp(t_.planesPerWrite * t_.maxRowsPerBand * t_.inRow, 8);
+                const uint64_t n = TriRoundUp(t_.planesPerWrite * t_.maxRowsPerBand * t_.inRow, 8);
                 DataCopy(ctab_.Get<uint32_t>(), ws_[t_.compactTabOffset / 4], static_cast<uint32_t>(n));
             }
             ai::Sync<HardEvent::MTE2_V>();
@@ -279,7 +279,7 @@ private:
             return x.template ReinterpretCast<float>();
         } else {
             LocalTensor<float> xf = inF_.Get<float>();
-            Cast(xf, x, RoundMode::CAST_NONE, static_cast<uint32_t>(TriBwdRoundUp(elems, blk_)));
+            Cast(xf, x, RoundMode::CAST_NONE, static_cast<uint32_t>(TriRoundUp(elems, blk_)));
             return xf;
         }
     }
@@ -491,7 +491,7 @@ private:
                                   static_cast<uint32_t>((r * t_.rowPad + e - r * t_.inRow) * sizeof(T)));
                 }
                 ai::Sync<HardEvent::S_V>();
-                Gather(out_[TriBwdRoundUp(n, blk_)], stage, tail, 0, static_cast<uint32_t>(blk_));
+                Gather(out_[TriRoundUp(n, blk_)], stage, tail, 0, static_cast<uint32_t>(blk_));
             }
         }
         outQ_.EnQue(out_);

@@ -20,6 +20,7 @@
 
 #include "dtype_codes.h"
 #include "interp_math.h"
+#include "trilinear_layout_math.h"
 
 #ifndef __aicore__
 #define __aicore__  // host compilation
@@ -73,8 +74,6 @@ struct TrilinearBackwardTilingData {
 };
 static_assert(sizeof(TrilinearBackwardTilingData) % 8 == 0, "tiling data is a multiple of 8 bytes");
 
-__aicore__ inline uint64_t TriBwdRoundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
-
 // ---- balanced partitions: part i of `total` items in `parts` parts ------------------------------
 // Sizes differ by at most one (the first total % parts parts are one larger), so the smallest part
 // is total / parts: the planner's 310P 32 B write rule holds for every part when it holds for that.
@@ -114,8 +113,8 @@ __aicore__ inline TrilinearBackwardUbLayout TrilinearBackwardLayout(const Trilin
     const uint64_t load = t.outPlanesPerLoad * t.maxOutRows * t.outRow;
     const uint64_t written = t.planesPerWrite * t.maxRowsPerBand * (t.compact ? t.inRow : t.rowPad);
     const uint64_t wBatch = t.wTableRows * t.rowPad;
-    l.inQueBytes = TriBwdRoundUp(TriBwdRoundUp(load, blk) * es, 32);
-    l.inFloatBytes = es == 4 ? 0 : TriBwdRoundUp(load, blk) * 4;
+    l.inQueBytes = TriRoundUp(TriRoundUp(load, blk) * es, 32);
+    l.inFloatBytes = es == 4 ? 0 : TriRoundUp(load, blk) * 4;
     l.wTabBytes = 3 * t.wTaps * wBatch * 4;
     const uint64_t hBatch = t.hPlanesPerPass * band;
     l.wRowsBytes = t.outPlanesPerLoad * t.maxOutRows * t.rowPad * 4;
@@ -123,9 +122,9 @@ __aicore__ inline TrilinearBackwardUbLayout TrilinearBackwardLayout(const Trilin
     l.hTabBytes = t.hGather ? (3 * t.hTaps * hBatch + t.rowPad) * 4 : 0;
     l.hRowsBytes = hBatch * 4;
     l.accBytes = 2 * band * 4;
-    l.stageBytes = t.compact ? TriBwdRoundUp(t.planesPerWrite * band * es, 32) : 0;
-    l.outQueBytes = TriBwdRoundUp((TriBwdRoundUp(written, blk) + blk) * es, 32);
-    l.compactTabBytes = t.compact ? TriBwdRoundUp(written, 8) * 4 : 0;
+    l.stageBytes = t.compact ? TriRoundUp(t.planesPerWrite * band * es, 32) : 0;
+    l.outQueBytes = TriRoundUp((TriRoundUp(written, blk) + blk) * es, 32);
+    l.compactTabBytes = t.compact ? TriRoundUp(written, 8) * 4 : 0;
     l.tailTabBytes = 64;
     l.total = 2 * l.inQueBytes + l.inFloatBytes + l.wTabBytes + l.wRowsBytes + l.tmpBytes + l.hTabBytes +
               l.hRowsBytes + l.accBytes + l.stageBytes + 2 * l.outQueBytes + l.compactTabBytes + l.tailTabBytes;

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "dtype_codes.h"
+#include "trilinear_layout_math.h"
 
 #ifndef __aicore__
 #define __aicore__  // host compilation
@@ -114,8 +115,6 @@ struct TrilinearUbLayout {
     uint64_t total;
 };
 
-__aicore__ inline uint64_t TriRoundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
-
 __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingData& t)
 {
     if (t.useDataCopyPad != 0) return false;
@@ -158,9 +157,6 @@ struct TrilinearTapLayout {
     uint64_t tapElems;      // per tap array (i0, i1, lambda1)
     uint64_t scratchElems;  // per scratch array
 };
-
-__aicore__ inline uint64_t TriMin(uint64_t a, uint64_t b) { return a < b ? a : b; }
-__aicore__ inline uint64_t TriMax(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
 // The taps the expanded tables keep whole: rows mode one W chunk's pixels, volume mode the longest axis.
 __aicore__ inline uint64_t TrilinearTapAxisLen(const UpsampleTrilinear3dTilingData& t)
