@@ -35,7 +35,6 @@ using Tiling = tri::TrilinearBackwardTilingData;
 using tri::TriBwdPartSize;
 using tri::TriRoundUp;
 
-constexpr uint64_t kMaxTensorElems = 1ull << 40;  // the planner's bound on either tensor
 constexpr uint64_t kDmaBytesTarget = 65536;       // batch planes per DMA until a DMA moves this much
 constexpr uint64_t kWBatchElems = 2048;           // W-pass Gathers of about this many elements
 constexpr uint64_t kMaxPartCandidates = 64;       // distinct part counts tried per axis
@@ -461,9 +460,6 @@ bool PlanUpsampleTrilinear3dBackward(const TrilinearProblem& p, const PlatformIn
         return false;
     };
     const Tiling fields = ProblemFields(p, platform);
-    if (fields.gradInTotal >= kMaxTensorElems || fields.gradOutTotal >= kMaxTensorElems) {
-        return fail("tensor too large");
-    }
     const bool align = p.alignCorners;
     Context ctx{platform,
                 fields,

@@ -53,7 +53,7 @@ using Tiling = tri::UpsampleTrilinear3dTilingData;
 constexpr uint64_t kBlockBytes = 32;             // DMA / UB block; 310P moves whole blocks only
 constexpr uint64_t kMaxDmaBlocks = 4095;         // blockCount of one DataCopyPad
 constexpr uint64_t kMaxDmaBlockUnits = 65535;    // uint16 blockLen / strides of DataCopy, in 32 B blocks
-constexpr uint64_t kMaxTensorElems = 1ull << 40; // the planner's bound on either tensor
+constexpr uint64_t kMaxTensorElems = 1ull << 40; // the planners' bound on either tensor
 constexpr uint64_t kVolumeMaxPassElems = 8192;   // volume mode: per-slab padded length of any pass
 
 // ---- choices of the search (not costs: what is tried, and when a DMA is big enough) -------------
@@ -167,12 +167,17 @@ struct PlanContext {
 bool StartTrilinearPlan(const TrilinearProblem& p, const PlatformInfo& platform, KernelPlan* plan, std::string* err,
                         bool* empty)
 {
+    if (plan != nullptr) *plan = KernelPlan{};
     std::string why = plan == nullptr ? "plan is null" : ValidateTrilinearProblem(p, platform);
+    const uint64_t planes = static_cast<uint64_t>(p.n) * static_cast<uint64_t>(p.c);
+    if (why.empty() && (planes * p.inD * p.inH * p.inW >= kMaxTensorElems ||
+                        planes * p.outD * p.outH * p.outW >= kMaxTensorElems)) {
+        why = "tensor too large";
+    }
     if (!why.empty()) {
         if (err) *err = why;
         return false;
     }
-    *plan = KernelPlan{};
     *empty = p.n == 0;
     return true;
 }
@@ -1182,7 +1187,6 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     };
     std::string why;
     const Tiling fields = ProblemFields(p, platform);
-    if (fields.inTotal >= kMaxTensorElems || fields.outTotal >= kMaxTensorElems) return fail("tensor too large");
     const PlanContext ctx = MakeContext(p, platform, fields);
 
     // rows-mode candidates and then volume-mode group sizes compete in one choice: the lowest

@@ -19,7 +19,8 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& problem, const PlatformInfo
 // SoC, no cores).  The backward planner asks the same question of the forward's shapes.
 std::string ValidateTrilinearProblem(const TrilinearProblem& problem, const PlatformInfo& platform);
 
-// The start both trilinear planners share: *plan reset and the problem validated.  False (with *err)
+// The start both trilinear planners share: *plan reset, the problem validated and its tensors within
+// the planners' bound (1 << 40 elements; the aclnn layer's limits are far below).  False (with *err)
 // when it cannot be planned; *empty when N = 0 (success with nothing to launch and no workspace).
 bool StartTrilinearPlan(const TrilinearProblem& problem, const PlatformInfo& platform, KernelPlan* plan,
                         std::string* err, bool* empty);
