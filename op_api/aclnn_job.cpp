@@ -119,7 +119,7 @@ bool FinaliseJob(OperatorJob* job, std::string* err)
 // of a staged input finishes before anything writes out, and the scatter of a staged output starts
 // after the kernel has read all of self.  Two views the kernel uses in place are dense, so
 // intersecting spans share elements, which the kernel's blocks would read after others overwrote them.
-aclnnStatus CheckNoOverlap(const OperatorJob& job)
+aclnnStatus CheckNoOverlap(const OperatorJob& job, const TensorPair& tensors)
 {
     const Operand& in = job.input;
     const Operand& out = job.output;
@@ -127,11 +127,11 @@ aclnnStatus CheckNoOverlap(const OperatorJob& job)
     const uintptr_t i0 = reinterpret_cast<uintptr_t>(in.viewStart), i1 = i0 + in.viewSpanBytes;
     const uintptr_t o0 = reinterpret_cast<uintptr_t>(out.viewStart), o1 = o0 + out.viewSpanBytes;
     if (o1 <= i0 || i1 <= o0) return ACLNN_SUCCESS;
-    const std::string inName = job.inName;
+    const std::string inName = tensors.inName;
     return Fail(job.api, ACLNN_ERR_PARAM_INVALID,
-                std::string(job.outName) + ": shares " + std::to_string(std::min(o1, i1) - std::max(o0, i0)) +
+                std::string(tensors.outName) + ": shares " + std::to_string(std::min(o1, i1) - std::max(o0, i0)) +
                     " bytes with " + inName + ", and the kernel would read elements of " + inName +
-                    " it has already overwritten (in-place calls are not supported); pass a " + job.outName +
+                    " it has already overwritten (in-place calls are not supported); pass a " + tensors.outName +
                     " tensor of its own");
 }
 
@@ -154,8 +154,6 @@ aclnnStatus PlanAndCreate(const char* api, KernelLauncher launcher, const Platfo
     const TensorDesc& out = tensors.out;
     auto job = std::make_unique<OperatorJob>();
     job->api = api;
-    job->inName = tensors.inName;
-    job->outName = tensors.outName;
     job->launcher = launcher;
     job->platform = platform;
     job->elemBytes = static_cast<uint32_t>(aclDataTypeSize(self.dtype));
@@ -167,7 +165,7 @@ aclnnStatus PlanAndCreate(const char* api, KernelLauncher launcher, const Platfo
     AI_RETURN_IF_ERROR(CheckDataAddresses(api, tensors));
     std::string err;
     if (!plan(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
-    AI_RETURN_IF_ERROR(CheckNoOverlap(*job));
+    AI_RETURN_IF_ERROR(CheckNoOverlap(*job, tensors));
     if (!FinaliseJob(job.get(), &err)) return Fail(api, ACLNN_ERR_INNER_TILING_ERROR, "tiling failed: " + err);
     if (LogEnabled(kLogInfo)) {
         Log(kLogInfo, std::string(api) + ": planned " + tensors.inName + " " + ShapeString(self.shape) + " -> " +

@@ -48,8 +48,6 @@ using KernelLauncher = int (*)(const KernelLaunchArgs& args);
 
 struct OperatorJob {
     const char* api = "aclnn";
-    const char* inName = "self";  // the parameter names of input and output, for messages
-    const char* outName = "out";
     KernelLauncher launcher = nullptr;
     KernelPlan plan;
     PlatformInfo platform;
