@@ -895,13 +895,13 @@ double PassMicrosWithScalar(const PlatformInfo& platform, double bytes, double d
     return std::max(dmaUs, vectorUs) + scalarReads * kScalarUbReadCycles / (cores * cost.clockGHz * 1e3);
 }
 
-// Bytes of a planned ROWS pass's tables every core reads whole (inner offsets and weights, identity
-// and packing offsets, band spans, plane taps: RowsPassTiling rowSrcAt).
+// Bytes of a planned ROWS pass's tables every core reads before its rows
+// (interp::InterpolateRowsTablesReadBytes).
 double TablesPerCoreBytes(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
 {
     InterpolatePassTiling probe = RowsProbe(ctx, pp, inType, outType);
     SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, &probe);
-    return static_cast<double>(probe.rows.rowSrcAt);
+    return static_cast<double>(interp::InterpolateRowsTablesReadBytes(probe.common, probe.rows));
 }
 
 // Modeled time of a planned ROWS pass without a plane axis: B = outerBatch rows share every vector

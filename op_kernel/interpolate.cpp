@@ -548,7 +548,9 @@ public:
         rowBase_ = oLo * k;
         const uint64_t pairs = (oHi + 1 - oLo) * k;
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-        if (r_.bandTableBytes == 0) {
+        if (r_.bandTableBytes == 0 && r_.outerBatch > 1) {
+            LoadBatchedTables(blob);
+        } else if (r_.bandTableBytes == 0) {
             DataCopy(blob, blobGm_[0], r_.rowSrcAt / 4);
         } else {  // bands with tables of their own: the helpers and spans now, a band's tables when it starts
             DataCopy(blob[r_.identityAt / 4], blobGm_[r_.identityAt / 4], (r_.rowSrcAt - r_.identityAt) / 4);
@@ -577,6 +579,37 @@ public:
         ai::Sync<HardEvent::MTE2_V>();
         ai::Sync<HardEvent::MTE2_S>();
         for (uint32_t i = 0; i < kMaxSlots; ++i) slotRow_[i] = UINT64_MAX;
+    }
+
+    // outerBatch B > 1: the first repeat of every inner table row (interp::InterpolateInnerTables),
+    // the helpers after the tables whole, then repeats 1..B-1 by doubling: repeats [have, have + n)
+    // are repeats [0, n) plus have * shift, an exact int32 add (a plain copy of the weights' bits).
+    __aicore__ inline void LoadBatchedTables(const LocalTensor<uint32_t>& blob)
+    {
+        interp::InterpolateInnerTable tables[interp::kInterpolateMaxInnerTables];
+        const uint32_t count = interp::InterpolateInnerTables(c_, r_, tables);
+        const uint32_t k = r_.innerTaps, b = r_.outerBatch;
+        for (uint32_t i = 0; i < count; ++i) {
+            const uint16_t gap = static_cast<uint16_t>((tables[i].rowBytes - tables[i].repBytes) / 32);
+            DataCopyParams p(static_cast<uint16_t>(k), static_cast<uint16_t>(tables[i].repBytes / 32), gap, gap);
+            DataCopy(blob[tables[i].at / 4], blobGm_[tables[i].at / 4], p);
+        }
+        if (r_.rowSrcAt > r_.identityAt) {
+            DataCopy(blob[r_.identityAt / 4], blobGm_[r_.identityAt / 4], (r_.rowSrcAt - r_.identityAt) / 4);
+        }
+        ai::Sync<HardEvent::MTE2_V>();
+        LocalTensor<int32_t> words = blob.template ReinterpretCast<int32_t>();
+        for (uint32_t i = 0; i < count; ++i) {
+            const uint32_t rep = tables[i].repBytes / 4;
+            for (uint32_t j = 0; j < k; ++j) {
+                const uint32_t row = (tables[i].at + j * tables[i].rowBytes) / 4;
+                for (uint32_t have = 1; have < b; have *= 2) {
+                    const uint32_t n = (b - have) < have ? b - have : have;
+                    Adds(words[row + have * rep], words[row], static_cast<int32_t>(have * tables[i].shift),
+                         static_cast<int32_t>(n * rep));
+                }
+            }
+        }
     }
 
     __aicore__ inline void SyncCores() { sync_.Meet(); }

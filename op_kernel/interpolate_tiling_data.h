@@ -204,6 +204,53 @@ __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
 
+// ROWS inner tables of a pass with outerBatch B > 1: each table is innerTaps rows of innerOutPad
+// entries, and each row is its first batchStride entries repeated B times; repeat b's gather offsets
+// lie b * rawPitch elements (of the compute type) further on, its weights and masks are the same.  A
+// core reads only the first repeat of every row (one strided DMA per table) and builds the others
+// in the UB.  The host writes every repeat, so the workspace holds the whole tables either way.
+struct InterpolateInnerTable {
+    uint32_t at;        // blob offset (bytes; the same in the workspace and in the UB)
+    uint32_t rowBytes;  // bytes between the table's rows: innerOutPad entries
+    uint32_t repBytes;  // bytes of one repeat: batchStride entries (a 32 B multiple)
+    uint32_t shift;     // added to every 4-byte entry per repeat (offsets); 0: a plain copy
+};
+constexpr uint32_t kInterpolateMaxInnerTables = 3;  // offsets, weights / copy masks, padding masks
+
+// The inner tables of a ROWS pass (the RowsPassTiling layout of LayOutRowsBlob); returns how many.
+__aicore__ inline uint32_t InterpolateInnerTables(const InterpolatePassCommon& c, const RowsPassTiling& r,
+                                                  InterpolateInnerTable* tables)
+{
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t pad = r.innerOutPad, stride = r.outerBatch > 1 ? r.batchStride : pad;
+    uint32_t n = 0;
+    tables[n++] = InterpolateInnerTable{0, pad * 4, stride * 4, r.rawPitch * szC};
+    if (weighted || r.innerMask) {
+        const uint32_t szW = weighted ? 4u : szC;
+        tables[n++] = InterpolateInnerTable{r.innerWeightAt, pad * szW, stride * szW, 0};
+    }
+    if (weighted && r.innerMask) {
+        const uint32_t maskAt = r.innerWeightAt + InterpolateRound32(uint64_t(r.innerTaps) * pad * 4);
+        tables[n++] = InterpolateInnerTable{maskAt, pad * 4, stride * 4, 0};
+    }
+    return n;
+}
+
+// Bytes of the blob every core of a ROWS pass reads before its rows (bands with tables of their own
+// read a band's tables later): the inner tables (their first repeat when B > 1) and the helpers after
+// them up to rowSrcAt (identity and packing offsets, band spans, plane taps).
+__aicore__ inline uint64_t InterpolateRowsTablesReadBytes(const InterpolatePassCommon& c, const RowsPassTiling& r)
+{
+    if (r.bandTableBytes != 0) return r.rowSrcAt - r.identityAt;
+    if (r.outerBatch <= 1) return r.rowSrcAt;
+    InterpolateInnerTable tables[kInterpolateMaxInnerTables];
+    const uint32_t n = InterpolateInnerTables(c, r, tables);
+    uint64_t bytes = r.rowSrcAt - r.identityAt;
+    for (uint32_t i = 0; i < n; ++i) bytes += uint64_t(r.innerTaps) * tables[i].repBytes;
+    return bytes;
+}
+
 // 310P plane passes with packed chunks (RowsPassTiling compactOut with planeTaps > 0): the packing
 // table covers chunkRows rows; after it, two tail tables of kInterpolatePlaneTailEntries offsets each
 // (a full chunk's last 32 B block, then the last chunk's), and the packed run of a chunk holds its
