@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <utility>
 
 namespace ai {
@@ -895,18 +896,107 @@ double PassMicrosWithScalar(const PlatformInfo& platform, double bytes, double d
     return std::max(dmaUs, vectorUs) + scalarReads * kScalarUbReadCycles / (cores * cost.clockGHz * 1e3);
 }
 
-// Bytes of a planned ROWS pass's tables every core reads before its rows
-// (interp::InterpolateRowsTablesReadBytes).
-double TablesPerCoreBytes(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+// ---- periodic inner tables (RowsPassTiling innerPeriod) ----
+// Inner columns repeat with the resize's rational period: wOut / g output positions read wIn / g
+// input positions further on (g = gcd), the same weights if the coordinate maths gives the same bits
+// there -- which the scan checks column by column, so a repeat is only used where it is exact.
+constexpr uint64_t kMaxInnerPeriod = 1024;      // entries; longer periods save little
+constexpr uint64_t kMinInnerPeriodSaving = 64;  // entries per row the repeats must spare
+
+// Whether inner column m + p repeats column m: every tap reads `shift` elements further on, with the
+// same weight bits.
+bool InnerColumnRepeats(const PassPlan& pp, uint32_t kw, uint64_t m, uint64_t p, uint64_t shift)
 {
-    InterpolatePassTiling probe = RowsProbe(ctx, pp, inType, outType);
-    SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, &probe);
-    return static_cast<double>(interp::InterpolateRowsTablesReadBytes(probe.common, probe.rows));
+    for (uint32_t t = 0; t < kw; ++t) {
+        if (InnerSourceElem(pp, m + p, t) != InnerSourceElem(pp, m, t) + shift) return false;
+        const float a = InnerTapWeight(pp, m + p, t), b = InnerTapWeight(pp, m, t);
+        if (std::memcmp(&a, &b, sizeof(float)) != 0) return false;
+    }
+    return true;
 }
 
-// Modeled time of a planned ROWS pass without a plane axis: B = outerBatch rows share every vector
-// instruction, row tap read and DMA; every core reads the tables (B rows wide) once.
-double RowsPassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+// Sets innerPeriod / Start / End / Shift of a ROWS pass without bands: the period (a multiple of
+// kInterpolateTableAlignEntries) of the resize's taps, over the longest run of exactly repeating
+// columns, when that spares enough entries; clears them otherwise.
+void SetInnerPeriod(const PassPlan& pp, interp::RowsPassTiling* r)
+{
+    r->innerPeriod = r->innerPeriodStart = r->innerPeriodEnd = r->innerPeriodShift = 0;
+    if (r->bands > 1) return;
+    uint64_t cols = 1, shift = 1;  // identity inner blocks read column m
+    if (pp.innerDim >= 0) {
+        const uint64_t wOut = pp.innerOut / (pp.mid * pp.post), wIn = pp.innerIn / (pp.mid * pp.post);
+        const uint64_t g = std::gcd(wIn, wOut);
+        cols = pp.post * (wOut / g);
+        shift = pp.post * (wIn / g);
+    }
+    const uint64_t align = interp::kInterpolateTableAlignEntries;
+    const uint64_t p = std::lcm(cols, align), width = r->bandElems;
+    if (p > kMaxInnerPeriod || 2 * p + kMinInnerPeriodSaving > width) return;
+    const uint64_t periodShift = shift * (p / cols);
+    uint64_t runStart = 0, lo = 0, hi = 0;  // [lo, hi): the longest run of repeating columns
+    for (uint64_t m = 0; m + p < width; ++m) {
+        if (!InnerColumnRepeats(pp, r->innerTaps, m, p, periodShift)) {
+            runStart = m + 1;
+        } else if (m + 1 - runStart > hi - lo) {
+            lo = runStart;
+            hi = m + 1;
+        }
+    }
+    const uint64_t e0 = AlignUp(lo, align), e1 = (hi + p) / align * align;  // repeats [e0 + p, e1)
+    if (e1 < e0 + p + kMinInnerPeriodSaving) return;
+    r->innerPeriod = static_cast<uint32_t>(p);
+    r->innerPeriodStart = static_cast<uint32_t>(e0);
+    r->innerPeriodEnd = static_cast<uint32_t>(e1);
+    r->innerPeriodShift = static_cast<uint32_t>(periodShift);
+}
+
+// The vector cycles of one RepeatRun of the kernel (doubling `unit` words up to `total`).
+double RepeatRunCycles(const PlatformCost& cost, uint64_t unit, uint64_t total)
+{
+    double cycles = 0;
+    for (uint64_t have = unit; have < total; have *= 2) cycles += VectorInstrCycles(cost, std::min(have, total - have));
+    return cycles;
+}
+
+// What loading the tables costs one core of a ROWS pass (tiling r): the blob bytes it reads before
+// its rows, its DMAs, and with compact inner tables the vector cycles of LoadCompactTables.
+struct TableLoadCost {
+    double bytes = 0, dmas = 1, cycles = 0;
+};
+
+TableLoadCost TableLoadOf(const PlatformCost& cost, const interp::InterpolatePassCommon& c,
+                          const interp::RowsPassTiling& r)
+{
+    TableLoadCost load;
+    load.bytes = static_cast<double>(interp::InterpolateRowsTablesReadBytes(c, r));
+    if (!interp::InterpolateInnerTablesCompact(r)) return load;
+    interp::InterpolateInnerTable tables[interp::kInterpolateMaxInnerTables];
+    const uint32_t count = interp::InterpolateInnerTables(c, r, tables);
+    const interp::InterpolateInnerTableSpan span = interp::InterpolateInnerTableSpanOf(r);
+    load.dmas = r.rowSrcAt > r.identityAt ? 1.0 : 0.0;
+    for (uint32_t i = 0; i < count; i = interp::InterpolateInnerTableRunEnd(tables, count, i, r.innerTaps) + 1) {
+        load.dmas += span.tail < span.repeat ? 2.0 : 1.0;
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint64_t eb = tables[i].entryBytes;
+        if (r.innerPeriod > 0) {
+            load.cycles += r.innerTaps * RepeatRunCycles(cost, r.innerPeriod * eb / 4,
+                                                         (r.innerPeriodEnd - r.innerPeriodStart) * eb / 4);
+        }
+        if (r.outerBatch > 1) {
+            load.cycles += r.innerTaps * RepeatRunCycles(cost, span.repeat * eb / 4, r.outerBatch * span.repeat * eb / 4);
+        }
+    }
+    return load;
+}
+
+// A ROWS pass without a plane axis, over all its cores, without its tables: bytes, DMAs, vector
+// cycles and scalar reads.  B = outerBatch rows share every vector instruction, row tap read and DMA.
+struct RowsPassTerms {
+    double bytes = 0, dmas = 0, vector = 0, scalar = 0, cores = 1;
+};
+
+RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
 {
     const uint32_t szIn = DTypeBytes(inType), szOut = DTypeBytes(outType);
     const double b = pp.outerBatch;
@@ -915,16 +1005,62 @@ double RowsPassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inTyp
     batched.innerIn *= pp.outerBatch;
     batched.innerOut *= pp.outerBatch;
     const InnerOrderCycles c = RowsVectorCycles(ctx.platform.cost, batched);
-    const double vector = pp.copy ? 0.0 : (pp.innerAfter ? c.after : c.before);
+    RowsPassTerms t;
+    t.vector = pp.copy ? 0.0 : (pp.innerAfter ? c.after : c.before);
     const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
     const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
-    const double cores = static_cast<double>(RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut * pp.outerBatch, 1));
-    const double rowsIn = InputRowsReadByCores(pp, units, static_cast<uint64_t>(cores));
-    const double bytes = rowsIn * pp.innerIn * szIn + rowsOut * pp.innerOut * szOut +
-                         cores * TablesPerCoreBytes(ctx, pp, inType, outType);
-    const double dmas = rowsIn / (b * pp.inRowsPerDma) + rowsOut / (b * pp.outRowsPerDma) + cores;
-    const double scalar = rowsOut / b * pp.taps.numTaps + rowsIn / (b * pp.inRowsPerDma);
-    return PassMicrosWithScalar(ctx.platform, bytes, dmas, vector, scalar, cores);
+    t.cores = static_cast<double>(RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut * pp.outerBatch, 1));
+    const double rowsIn = InputRowsReadByCores(pp, units, static_cast<uint64_t>(t.cores));
+    t.bytes = rowsIn * pp.innerIn * szIn + rowsOut * pp.innerOut * szOut;
+    t.dmas = rowsIn / (b * pp.inRowsPerDma) + rowsOut / (b * pp.outRowsPerDma);
+    t.scalar = rowsOut / b * pp.taps.numTaps + rowsIn / (b * pp.inRowsPerDma);
+    return t;
+}
+
+// Modeled time of the pass with every core loading its tables at `load`.
+double RowsPassMicrosWith(const PlanContext& ctx, const RowsPassTerms& t, const TableLoadCost& load)
+{
+    return PassMicrosWithScalar(ctx.platform, t.bytes + t.cores * load.bytes, t.dmas + t.cores * load.dmas,
+                                t.vector + t.cores * load.cycles, t.scalar, t.cores);
+}
+
+// Compact inner tables (interp::InterpolateInnerTablesCompact) where the pass's modeled time is
+// lower with them: the bytes they spare against the DMAs and vector adds that rebuild them, in the
+// pass's own balance of DMA and vector time.  Plane passes keep whole tables.
+void PlanCompactTables(const PlanContext& ctx, const PassPlan& pp, const interp::InterpolatePassCommon& c,
+                       interp::RowsPassTiling* r)
+{
+    SetInnerPeriod(pp, r);
+    r->compactTables = pp.planeDim < 0 ? 1u : 0u;
+    if (!interp::InterpolateInnerTablesCompact(*r)) {
+        r->compactTables = 0;
+        r->innerPeriod = r->innerPeriodStart = r->innerPeriodEnd = r->innerPeriodShift = 0;
+        return;
+    }
+    const TableLoadCost compact = TableLoadOf(ctx.platform.cost, c, *r);
+    r->compactTables = 0;
+    const TableLoadCost whole = TableLoadOf(ctx.platform.cost, c, *r);
+    const RowsPassTerms terms = RowsPassTermsOf(ctx, pp, c.inDType, c.outDType);
+    if (RowsPassMicrosWith(ctx, terms, compact) < RowsPassMicrosWith(ctx, terms, whole)) {
+        r->compactTables = 1;
+        return;
+    }
+    r->innerPeriod = r->innerPeriodStart = r->innerPeriodEnd = r->innerPeriodShift = 0;
+}
+
+// A core's table load in a planned ROWS pass, compact where PlanCompactTables chooses it.
+TableLoadCost PlannedTableLoad(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    InterpolatePassTiling probe = RowsProbe(ctx, pp, inType, outType);
+    SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, &probe);
+    PlanCompactTables(ctx, pp, probe.common, &probe.rows);
+    return TableLoadOf(ctx.platform.cost, probe.common, probe.rows);
+}
+
+// Modeled time of a planned ROWS pass without a plane axis.
+double RowsPassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    return RowsPassMicrosWith(ctx, RowsPassTermsOf(ctx, pp, inType, outType), PlannedTableLoad(ctx, pp, inType, outType));
 }
 
 // Modeled time of a fitted plane pass: its busiest core's DMA (PlanePassCost) against the vector
@@ -950,7 +1086,7 @@ double FusedPlanePassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t
     const double scalar = rowsOut * kd + blocks * pp.planeIn * chunks * kd + static_cast<double>(units) * kp +
                           rowsIn / pp.inRowsPerDma;
     const double share = std::min(cost.perCoreDmaGBps, cost.hbmGBps / cores);
-    const double tablesUs = TablesPerCoreBytes(ctx, pp, inType, outType) / (share * 1e3) +
+    const double tablesUs = PlannedTableLoad(ctx, pp, inType, outType).bytes / (share * 1e3) +
                             cost.dmaInstrCycles / (cost.clockGHz * 1e3);
     const double dmaUs = PlanePassCost(ctx, pp, szIn, szOut) + tablesUs;
     return std::max(dmaUs, vector / (cores * cost.clockGHz * 1e3)) +
@@ -1349,9 +1485,10 @@ void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCo
     }
 }
 
-void EncodeRowsPass(const PassPlan& pp, InterpolatePassTiling* pt, PassTables* tables)
+void EncodeRowsPass(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* pt, PassTables* tables)
 {
     SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, pt);
+    PlanCompactTables(ctx, pp, pt->common, &pt->rows);
     pt->common.outAlignElems = static_cast<uint32_t>(kBlockBytes / DTypeBytes(pt->common.outDType));
     const bool weighted = pt->common.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
     pt->rows.zeroRuns = RowTapsUseZeroRuns(pp, weighted) ? 1u : 0u;
@@ -1481,7 +1618,7 @@ bool FitAndEncodePasses(const PlanContext& ctx, const std::vector<PassPlan>& pas
     tables->assign(passes.size(), PassTables{});
     for (size_t i = 0; i < passes.size(); ++i) {
         if (passes[i].layout == interp::kLayoutRows) {
-            EncodeRowsPass(passes[i], &td->pass[i], &(*tables)[i]);
+            EncodeRowsPass(ctx, passes[i], &td->pass[i], &(*tables)[i]);
         } else if (!EncodeGatherPass(ctx, passes[i], &td->pass[i], &(*tables)[i], err)) {
             return false;
         }

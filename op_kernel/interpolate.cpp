@@ -548,8 +548,8 @@ public:
         rowBase_ = oLo * k;
         const uint64_t pairs = (oHi + 1 - oLo) * k;
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-        if (r_.bandTableBytes == 0 && r_.outerBatch > 1) {
-            LoadBatchedTables(blob);
+        if (interp::InterpolateInnerTablesCompact(r_)) {
+            LoadCompactTables(blob);
         } else if (r_.bandTableBytes == 0) {
             DataCopy(blob, blobGm_[0], r_.rowSrcAt / 4);
         } else {  // bands with tables of their own: the helpers and spans now, a band's tables when it starts
@@ -581,18 +581,22 @@ public:
         for (uint32_t i = 0; i < kMaxSlots; ++i) slotRow_[i] = UINT64_MAX;
     }
 
-    // outerBatch B > 1: the first repeat of every inner table row (interp::InterpolateInnerTables),
-    // the helpers after the tables whole, then repeats 1..B-1 by doubling: repeats [have, have + n)
-    // are repeats [0, n) plus have * shift, an exact int32 add (a plain copy of the weights' bits).
-    __aicore__ inline void LoadBatchedTables(const LocalTensor<uint32_t>& blob)
+    // Compact inner tables (interp::InterpolateInnerTablesCompact): the entries of every row outside
+    // its periods and batch repeats (one strided DMA over the rows per table and part), the helpers
+    // after the tables whole, then the periods and the repeats by doubling, each step one exact int32
+    // add: the words of a run's copies [have, have + n) are those of copies [0, n) plus the shift of
+    // `have` copies (offsets), or their bits unchanged (weights and masks).
+    __aicore__ inline void LoadCompactTables(const LocalTensor<uint32_t>& blob)
     {
         interp::InterpolateInnerTable tables[interp::kInterpolateMaxInnerTables];
         const uint32_t count = interp::InterpolateInnerTables(c_, r_, tables);
-        const uint32_t k = r_.innerTaps, b = r_.outerBatch;
-        for (uint32_t i = 0; i < count; ++i) {
-            const uint16_t gap = static_cast<uint16_t>((tables[i].rowBytes - tables[i].repBytes) / 32);
-            DataCopyParams p(static_cast<uint16_t>(k), static_cast<uint16_t>(tables[i].repBytes / 32), gap, gap);
-            DataCopy(blob[tables[i].at / 4], blobGm_[tables[i].at / 4], p);
+        const interp::InterpolateInnerTableSpan span = interp::InterpolateInnerTableSpanOf(r_);
+        for (uint32_t i = 0; i < count;) {
+            const uint32_t last = interp::InterpolateInnerTableRunEnd(tables, count, i, r_.innerTaps);
+            const uint32_t rows = (last + 1 - i) * r_.innerTaps;
+            LoadTableColumns(blob, tables[i], rows, 0, span.head);
+            if (span.tail < span.repeat) LoadTableColumns(blob, tables[i], rows, span.tail, span.repeat);
+            i = last + 1;
         }
         if (r_.rowSrcAt > r_.identityAt) {
             DataCopy(blob[r_.identityAt / 4], blobGm_[r_.identityAt / 4], (r_.rowSrcAt - r_.identityAt) / 4);
@@ -600,15 +604,40 @@ public:
         ai::Sync<HardEvent::MTE2_V>();
         LocalTensor<int32_t> words = blob.template ReinterpretCast<int32_t>();
         for (uint32_t i = 0; i < count; ++i) {
-            const uint32_t rep = tables[i].repBytes / 4;
-            for (uint32_t j = 0; j < k; ++j) {
+            const uint32_t eb = tables[i].entryBytes;  // words = entries * eb / 4
+            for (uint32_t j = 0; j < r_.innerTaps; ++j) {
                 const uint32_t row = (tables[i].at + j * tables[i].rowBytes) / 4;
-                for (uint32_t have = 1; have < b; have *= 2) {
-                    const uint32_t n = (b - have) < have ? b - have : have;
-                    Adds(words[row + have * rep], words[row], static_cast<int32_t>(have * tables[i].shift),
-                         static_cast<int32_t>(n * rep));
+                if (r_.innerPeriod > 0) {
+                    RepeatRun(words, row + r_.innerPeriodStart * eb / 4, r_.innerPeriod * eb / 4,
+                              (r_.innerPeriodEnd - r_.innerPeriodStart) * eb / 4, tables[i].periodShift);
+                }
+                if (r_.outerBatch > 1) {
+                    RepeatRun(words, row, span.repeat * eb / 4, r_.outerBatch * span.repeat * eb / 4,
+                              tables[i].repeatShift);
                 }
             }
+        }
+    }
+
+    // Entries [e0, e1) of `rows` rows from table t on in one DMA (32 B multiples, interp's spans).
+    __aicore__ inline void LoadTableColumns(const LocalTensor<uint32_t>& blob, const interp::InterpolateInnerTable& t,
+                                            uint32_t rows, uint32_t e0, uint32_t e1)
+    {
+        const uint32_t bytes = (e1 - e0) * t.entryBytes;
+        const uint16_t gap = static_cast<uint16_t>((t.rowBytes - bytes) / 32);
+        DataCopyParams p(static_cast<uint16_t>(rows), static_cast<uint16_t>(bytes / 32), gap, gap);
+        const uint32_t at = (t.at + e0 * t.entryBytes) / 4;
+        DataCopy(blob[at], blobGm_[at], p);
+    }
+
+    // Words [at + unit, at + total) from the `unit` words at `at`, each copy `shift` above the one
+    // before it.
+    __aicore__ inline void RepeatRun(const LocalTensor<int32_t>& words, uint32_t at, uint32_t unit, uint32_t total,
+                                     uint32_t shift)
+    {
+        for (uint32_t have = unit; have < total; have *= 2) {
+            const uint32_t n = (total - have) < have ? total - have : have;
+            Adds(words[at + have], words[at], static_cast<int32_t>(have / unit * shift), static_cast<int32_t>(n));
         }
     }
 

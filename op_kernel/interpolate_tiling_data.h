@@ -140,7 +140,18 @@ struct RowsPassTiling {
     uint32_t bandSpanAt;      // bands > 1: blob offset of the band spans (outStart, outLen, srcLo, srcLen)
     uint32_t bandTablesAt;    // blob offset of band 1's inner tables (bandTableBytes > 0)
     uint32_t bandTableBytes;  // bytes of one band's inner tables; 0: shared by every band
-    uint32_t rsvBands;
+    uint32_t compactTables;   // 1: cores read only parts of the inner tables and build the rest in
+                              // the UB (InterpolateInnerTablesCompact); the planner's choice by cost
+    // Periodic inner tables (innerPeriod > 0; bands <= 1): in every inner table row, entries
+    // [innerPeriodStart + innerPeriod, innerPeriodEnd) repeat the innerPeriod entries before them,
+    // gather offsets innerPeriodShift elements (of the compute type) further on per period, weights
+    // and masks the same (the planner found the tables so, bit for bit).  A core reads the entries
+    // outside the repeats and builds the repeats in the UB (InterpolateInnerTableSpan).  All three
+    // are multiples of kInterpolateTableAlignEntries.
+    uint32_t innerPeriod;
+    uint32_t innerPeriodStart;
+    uint32_t innerPeriodEnd;
+    uint32_t innerPeriodShift;
     // Plane axis (planeTaps > 0): a third changed axis before the row axis.  The pass input is
     // [planeOuter, planeInLen, planeMid, rowInLen, innerIn] and its output
     // [planeOuter, planeOutLen, planeMid, rowOutLen, innerOut]; a unit of work is chunkRows output
@@ -204,50 +215,93 @@ __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
 
-// ROWS inner tables of a pass with outerBatch B > 1: each table is innerTaps rows of innerOutPad
-// entries, and each row is its first batchStride entries repeated B times; repeat b's gather offsets
-// lie b * rawPitch elements (of the compute type) further on, its weights and masks are the same.  A
-// core reads only the first repeat of every row (one strided DMA per table) and builds the others
-// in the UB.  The host writes every repeat, so the workspace holds the whole tables either way.
+// ROWS inner tables: innerTaps rows of innerOutPad entries each (offsets, weights or copy masks,
+// padding masks: the layout of LayOutRowsBlob).  Two regularities let a core read less of them than
+// the whole rows; the host still writes every entry, so the workspace holds the whole tables.
+//   - outerBatch B > 1: a row is its first batchStride entries (one repeat) repeated B times, repeat
+//     b's gather offsets b * rawPitch elements (of the compute type) further on, its weights and
+//     masks the same;
+//   - innerPeriod > 0: inside the first repeat, entries [innerPeriodStart + innerPeriod,
+//     innerPeriodEnd) repeat the innerPeriod entries before them (RowsPassTiling).
+// A core reads entries [0, head) and [tail, repeat) of each row (InterpolateInnerTableSpan; one
+// strided DMA per table and part), then builds the periods and the repeats in the UB.
+constexpr uint32_t kInterpolateTableAlignEntries = 16;  // 32 B of 2-byte copy masks
+
 struct InterpolateInnerTable {
-    uint32_t at;        // blob offset (bytes; the same in the workspace and in the UB)
-    uint32_t rowBytes;  // bytes between the table's rows: innerOutPad entries
-    uint32_t repBytes;  // bytes of one repeat: batchStride entries (a 32 B multiple)
-    uint32_t shift;     // added to every 4-byte entry per repeat (offsets); 0: a plain copy
+    uint32_t at;           // blob offset (bytes; the same in the workspace and in the UB)
+    uint32_t rowBytes;     // bytes between the table's rows: innerOutPad entries
+    uint32_t entryBytes;   // 4, or 2 for the copy masks of 2-byte compute types
+    uint32_t repeatShift;  // added to every 4-byte entry per batch repeat (offsets); 0: a plain copy
+    uint32_t periodShift;  // added to every 4-byte entry per period (offsets); 0: a plain copy
 };
 constexpr uint32_t kInterpolateMaxInnerTables = 3;  // offsets, weights / copy masks, padding masks
 
-// The inner tables of a ROWS pass (the RowsPassTiling layout of LayOutRowsBlob); returns how many.
+// The inner tables of a ROWS pass; returns how many.
 __aicore__ inline uint32_t InterpolateInnerTables(const InterpolatePassCommon& c, const RowsPassTiling& r,
                                                   InterpolateInnerTable* tables)
 {
     const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
     const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(c.inDType);
-    const uint32_t pad = r.innerOutPad, stride = r.outerBatch > 1 ? r.batchStride : pad;
+    const uint32_t pad = r.innerOutPad;
     uint32_t n = 0;
-    tables[n++] = InterpolateInnerTable{0, pad * 4, stride * 4, r.rawPitch * szC};
+    tables[n++] = InterpolateInnerTable{0, pad * 4, 4, r.rawPitch * szC, r.innerPeriodShift * szC};
     if (weighted || r.innerMask) {
         const uint32_t szW = weighted ? 4u : szC;
-        tables[n++] = InterpolateInnerTable{r.innerWeightAt, pad * szW, stride * szW, 0};
+        tables[n++] = InterpolateInnerTable{r.innerWeightAt, pad * szW, szW, 0, 0};
     }
     if (weighted && r.innerMask) {
         const uint32_t maskAt = r.innerWeightAt + InterpolateRound32(uint64_t(r.innerTaps) * pad * 4);
-        tables[n++] = InterpolateInnerTable{maskAt, pad * 4, stride * 4, 0};
+        tables[n++] = InterpolateInnerTable{maskAt, pad * 4, 4, 0, 0};
     }
     return n;
 }
 
+// The entries of one inner table row a core reads: [0, head) and [tail, repeat).
+struct InterpolateInnerTableSpan {
+    uint32_t head;
+    uint32_t tail;
+    uint32_t repeat;  // entries of one batch repeat (the whole row when outerBatch <= 1)
+};
+
+__aicore__ inline InterpolateInnerTableSpan InterpolateInnerTableSpanOf(const RowsPassTiling& r)
+{
+    const uint32_t repeat = r.outerBatch > 1 ? r.batchStride : r.innerOutPad;
+    if (r.innerPeriod == 0) return InterpolateInnerTableSpan{repeat, repeat, repeat};
+    return InterpolateInnerTableSpan{r.innerPeriodStart + r.innerPeriod, r.innerPeriodEnd, repeat};
+}
+
+// Whether a core reads only parts of the inner tables (and builds the rest in the UB).
+__aicore__ inline bool InterpolateInnerTablesCompact(const RowsPassTiling& r)
+{
+    return r.compactTables != 0 && r.bandTableBytes == 0 && (r.outerBatch > 1 || r.innerPeriod > 0);
+}
+
+// The last of the tables from `first` on that one strided DMA reads with it: rows of the same pitch,
+// each table right after the one before (the 4-byte tables; 2-byte copy masks have their own pitch).
+__aicore__ inline uint32_t InterpolateInnerTableRunEnd(const InterpolateInnerTable* tables, uint32_t count,
+                                                       uint32_t first, uint32_t taps)
+{
+    uint32_t last = first;
+    while (last + 1 < count && tables[last + 1].rowBytes == tables[first].rowBytes &&
+           tables[last + 1].at == tables[last].at + taps * tables[last].rowBytes) {
+        ++last;
+    }
+    return last;
+}
+
 // Bytes of the blob every core of a ROWS pass reads before its rows (bands with tables of their own
-// read a band's tables later): the inner tables (their first repeat when B > 1) and the helpers after
+// read a band's tables later): the inner tables (the parts above when compact) and the helpers after
 // them up to rowSrcAt (identity and packing offsets, band spans, plane taps).
 __aicore__ inline uint64_t InterpolateRowsTablesReadBytes(const InterpolatePassCommon& c, const RowsPassTiling& r)
 {
     if (r.bandTableBytes != 0) return r.rowSrcAt - r.identityAt;
-    if (r.outerBatch <= 1) return r.rowSrcAt;
+    if (!InterpolateInnerTablesCompact(r)) return r.rowSrcAt;
     InterpolateInnerTable tables[kInterpolateMaxInnerTables];
     const uint32_t n = InterpolateInnerTables(c, r, tables);
+    const InterpolateInnerTableSpan span = InterpolateInnerTableSpanOf(r);
+    const uint64_t entries = span.head + (span.repeat - span.tail);
     uint64_t bytes = r.rowSrcAt - r.identityAt;
-    for (uint32_t i = 0; i < n; ++i) bytes += uint64_t(r.innerTaps) * tables[i].repBytes;
+    for (uint32_t i = 0; i < n; ++i) bytes += uint64_t(r.innerTaps) * entries * tables[i].entryBytes;
     return bytes;
 }
 
