@@ -242,6 +242,62 @@ void CheckPlanes(const InterpolatePassTiling& pt)
     EXPECT_LE(r.planeTabAt + r.planeOutLen * r.planeTaps * 8, r.rowSrcAt);
 }
 
+uint32_t BlobWord(const ai::KernelPlan& plan, const InterpolatePassTiling& pt, uint64_t byteAt)
+{
+    uint32_t v;
+    std::memcpy(&v, &plan.workspaceInit[pt.rows.tableBlob + byteAt], 4);
+    return v;
+}
+
+// Compact inner tables (the kernel reads the entries outside the periods and batch repeats and
+// builds the rest): every entry it builds must equal the host's, bit for bit, and every part it
+// reads or writes must be whole 32 B blocks inside the row.
+void CheckCompactTables(const InterpolatePassTiling& pt, const ai::KernelPlan& plan)
+{
+    const interp::RowsPassTiling& r = pt.rows;
+    if (r.innerPeriod > 0) {
+        EXPECT_TRUE(interp::InterpolateInnerTablesCompact(r));
+        EXPECT_EQ(r.bands, 1u);
+        EXPECT_EQ(r.innerPeriod % interp::kInterpolateTableAlignEntries, 0u);
+        EXPECT_EQ(r.innerPeriodStart % interp::kInterpolateTableAlignEntries, 0u);
+        EXPECT_EQ(r.innerPeriodEnd % interp::kInterpolateTableAlignEntries, 0u);
+        EXPECT_LE(r.innerPeriodStart + 2 * r.innerPeriod, r.innerPeriodEnd);
+        EXPECT_LE(r.innerPeriodEnd, r.bandElems);
+    }
+    if (!interp::InterpolateInnerTablesCompact(r)) return;
+    interp::InterpolateInnerTable tables[interp::kInterpolateMaxInnerTables];
+    const uint32_t count = interp::InterpolateInnerTables(pt.common, r, tables);
+    const interp::InterpolateInnerTableSpan span = interp::InterpolateInnerTableSpanOf(r);
+    const uint32_t batch = r.outerBatch > 1 ? r.outerBatch : 1;
+    EXPECT_EQ(uint64_t(span.repeat) * batch, r.innerOutPad);
+    for (uint32_t i = 0; i < count; ++i) {
+        const interp::InterpolateInnerTable& t = tables[i];
+        EXPECT_EQ(span.head * t.entryBytes % 32, 0u);
+        EXPECT_EQ(span.tail * t.entryBytes % 32, 0u);
+        EXPECT_EQ(t.rowBytes, r.innerOutPad * t.entryBytes);
+        for (uint32_t j = 0; j < r.innerTaps; ++j) {
+            const uint64_t row = t.at + uint64_t(j) * t.rowBytes;
+            const uint32_t wordsPerRepeat = span.repeat * t.entryBytes / 4;
+            for (uint32_t b = 0; b < batch; ++b) {
+                for (uint32_t w = 0; w < wordsPerRepeat; ++w) {
+                    const uint64_t e = uint64_t(w) * 4 / t.entryBytes;  // first entry of the word
+                    uint32_t expect;
+                    if (b > 0) {
+                        expect = BlobWord(plan, pt, row + 4ull * w) + b * t.repeatShift;
+                    } else if (r.innerPeriod > 0 && e >= r.innerPeriodStart + r.innerPeriod && e < r.innerPeriodEnd) {
+                        const uint32_t back = r.innerPeriod * t.entryBytes / 4;
+                        expect = BlobWord(plan, pt, row + 4ull * (w - back)) + t.periodShift;
+                    } else {
+                        continue;  // read from the workspace as it is
+                    }
+                    ASSERT_EQ(BlobWord(plan, pt, row + 4ull * (b * wordsPerRepeat + w)), expect)
+                        << "table " << i << " tap " << j << " repeat " << b << " word " << w;
+                }
+            }
+        }
+    }
+}
+
 void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo& platform)
 {
     ai::KernelPlan plan;
@@ -286,6 +342,7 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                 EXPECT_EQ(pt.rows.bands, 1u);
             }
             EXPECT_GE(pt.rows.rowTabCap, pt.rows.rowOutLen * pt.rows.rowTaps);
+            CheckCompactTables(pt, plan);
             if (!platform.hasDataCopyPad && pt.rows.compactOut && pt.rows.planeTaps > 0) {
                 // packed plane chunks: rows of at least 32 B (a unit's tail block is its own bytes), the
                 // packing and tail tables inside the part read whole
@@ -362,6 +419,40 @@ TEST(InterpolatePlan, InvariantsAcrossModesDtypesAndSocs)
                 CheckPlanInvariants(padded, platform);
             }
         }
+    }
+}
+
+TEST(InterpolatePlan, PeriodicInnerTablesAreReadCompactWhereThatIsModeledFaster)
+{
+    // 2x bilinear of W: the taps repeat every 2 columns (16 with the 32 B alignment of the entries),
+    // 8 input columns on; on 910B (48 cores, each with a small share of the bandwidth) the compact
+    // tables are modeled faster; on 310P (8 cores) the whole ones are.  A ratio of 224 -> 333 repeats
+    // too, but every 333 columns (longer than any row here): nothing is compact there.
+    for (const auto& platform : {Ascend910b(), Ascend310p()}) {
+        SCOPED_TRACE(platform.socName);
+        ai::KernelPlan plan;
+        std::string err;
+        ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::LINEAR_ONNX),
+                                        platform, &plan, &err)) << err;
+        InterpolateTilingData td = Tiling(plan);
+        ASSERT_EQ(td.numPasses, 1u);
+        const interp::RowsPassTiling& r = td.pass[0].rows;
+        EXPECT_EQ(r.compactTables, platform.coreNum > 8 ? 1u : 0u);
+        if (r.compactTables == 0) continue;
+        EXPECT_EQ(r.innerPeriod, 16u);
+        EXPECT_EQ(r.innerPeriodShift, 8u);
+        EXPECT_GE(r.innerPeriodEnd - r.innerPeriodStart, 400u);
+        EXPECT_LT(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt / 4);
+    }
+    for (const auto& platform : {Ascend910b(), Ascend310p()}) {
+        SCOPED_TRACE(platform.socName);
+        ai::KernelPlan plan;
+        std::string err;
+        ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 3, 224, 224}, {1, 3, 448, 333}, InterpMode::LINEAR_ONNX),
+                                        platform, &plan, &err)) << err;
+        const InterpolateTilingData td = Tiling(plan);
+        EXPECT_EQ(td.pass[0].rows.innerPeriod, 0u);
+        EXPECT_EQ(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, td.pass[0].rows), td.pass[0].rows.rowSrcAt);
     }
 }
 
