@@ -1092,8 +1092,10 @@ REMEDIES = [
      "splits, i.e. shrinking plane axes (combine the input planes before the row pass instead of after) "
      "and resizes whose rows do not fit the UB (column bands over every resized axis)"),
     ("tap tables",
-     "build the tables on the device when shipping them costs more than reading them (trilinear does "
-     "this above 1% of the floor), or give each core only the entries of its own output range"),
+     "Interpolate already reads compact tables where its taps repeat (batched rows, rational periods) and "
+     "that is modeled faster; what is left (ratios without a short period, 310P, cases the pass model "
+     "keeps whole) needs the tables built on the device (trilinear does this above 1% of the floor) or "
+     "column ranges per core"),
     ("antialias windows re-read",
      "a UB ring of the window's input rows shared by neighbouring output rows, so each input row is read once"),
     ("310P unaligned rows",
