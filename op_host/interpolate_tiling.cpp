@@ -915,12 +915,17 @@ bool InnerColumnRepeats(const PassPlan& pp, uint32_t kw, uint64_t m, uint64_t p,
     return true;
 }
 
+void ClearInnerPeriod(interp::RowsPassTiling* r)
+{
+    r->innerPeriod = r->innerPeriodStart = r->innerPeriodEnd = r->innerPeriodShift = 0;
+}
+
 // Sets innerPeriod / Start / End / Shift of a ROWS pass without bands: the period (a multiple of
 // kInterpolateTableAlignEntries) of the resize's taps, over the longest run of exactly repeating
 // columns, when that spares enough entries; clears them otherwise.
 void SetInnerPeriod(const PassPlan& pp, interp::RowsPassTiling* r)
 {
-    r->innerPeriod = r->innerPeriodStart = r->innerPeriodEnd = r->innerPeriodShift = 0;
+    ClearInnerPeriod(r);
     if (r->bands > 1) return;
     uint64_t cols = 1, shift = 1;  // identity inner blocks read column m
     if (pp.innerDim >= 0) {
@@ -1024,43 +1029,52 @@ double RowsPassMicrosWith(const PlanContext& ctx, const RowsPassTerms& t, const 
                                 t.vector + t.cores * load.cycles, t.scalar, t.cores);
 }
 
-// Compact inner tables (interp::InterpolateInnerTablesCompact) where the pass's modeled time is
-// lower with them: the bytes they spare against the DMAs and vector adds that rebuild them, in the
-// pass's own balance of DMA and vector time.  Plane passes keep whole tables.
-void PlanCompactTables(const PlanContext& ctx, const PassPlan& pp, const interp::InterpolatePassCommon& c,
-                       interp::RowsPassTiling* r)
+// The pass terms PlanCompactTables weighs: none for plane passes, which keep whole tables.
+RowsPassTerms CompactChoiceTerms(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
 {
-    SetInnerPeriod(pp, r);
-    r->compactTables = pp.planeDim < 0 ? 1u : 0u;
-    if (!interp::InterpolateInnerTablesCompact(*r)) {
-        r->compactTables = 0;
-        r->innerPeriod = r->innerPeriodStart = r->innerPeriodEnd = r->innerPeriodShift = 0;
-        return;
-    }
-    const TableLoadCost compact = TableLoadOf(ctx.platform.cost, c, *r);
+    return pp.planeDim < 0 ? RowsPassTermsOf(ctx, pp, inType, outType) : RowsPassTerms{};
+}
+
+// Compact inner tables (interp::InterpolateInnerTablesCompact) where the pass's modeled time
+// (`terms`, the pass without its tables) is lower with them: the bytes they spare against the DMAs
+// and vector adds that rebuild them, in the pass's own balance of DMA and vector time.  Plane passes
+// keep whole tables.
+void PlanCompactTables(const PlanContext& ctx, const PassPlan& pp, const interp::InterpolatePassCommon& c,
+                       const RowsPassTerms& terms, interp::RowsPassTiling* r)
+{
     r->compactTables = 0;
-    const TableLoadCost whole = TableLoadOf(ctx.platform.cost, c, *r);
-    const RowsPassTerms terms = RowsPassTermsOf(ctx, pp, c.inDType, c.outDType);
-    if (RowsPassMicrosWith(ctx, terms, compact) < RowsPassMicrosWith(ctx, terms, whole)) {
-        r->compactTables = 1;
-        return;
+    ClearInnerPeriod(r);
+    if (pp.planeDim >= 0) return;
+    SetInnerPeriod(pp, r);
+    r->compactTables = 1;
+    if (interp::InterpolateInnerTablesCompact(*r)) {
+        const TableLoadCost compact = TableLoadOf(ctx.platform.cost, c, *r);
+        r->compactTables = 0;
+        const TableLoadCost whole = TableLoadOf(ctx.platform.cost, c, *r);
+        if (RowsPassMicrosWith(ctx, terms, compact) < RowsPassMicrosWith(ctx, terms, whole)) {
+            r->compactTables = 1;
+            return;
+        }
     }
-    r->innerPeriod = r->innerPeriodStart = r->innerPeriodEnd = r->innerPeriodShift = 0;
+    r->compactTables = 0;
+    ClearInnerPeriod(r);
 }
 
 // A core's table load in a planned ROWS pass, compact where PlanCompactTables chooses it.
-TableLoadCost PlannedTableLoad(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+TableLoadCost PlannedTableLoad(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType,
+                               const RowsPassTerms& terms)
 {
     InterpolatePassTiling probe = RowsProbe(ctx, pp, inType, outType);
     SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, &probe);
-    PlanCompactTables(ctx, pp, probe.common, &probe.rows);
+    PlanCompactTables(ctx, pp, probe.common, terms, &probe.rows);
     return TableLoadOf(ctx.platform.cost, probe.common, probe.rows);
 }
 
 // Modeled time of a planned ROWS pass without a plane axis.
 double RowsPassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
 {
-    return RowsPassMicrosWith(ctx, RowsPassTermsOf(ctx, pp, inType, outType), PlannedTableLoad(ctx, pp, inType, outType));
+    const RowsPassTerms terms = RowsPassTermsOf(ctx, pp, inType, outType);
+    return RowsPassMicrosWith(ctx, terms, PlannedTableLoad(ctx, pp, inType, outType, terms));
 }
 
 // Modeled time of a fitted plane pass: its busiest core's DMA (PlanePassCost) against the vector
@@ -1086,7 +1100,7 @@ double FusedPlanePassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t
     const double scalar = rowsOut * kd + blocks * pp.planeIn * chunks * kd + static_cast<double>(units) * kp +
                           rowsIn / pp.inRowsPerDma;
     const double share = std::min(cost.perCoreDmaGBps, cost.hbmGBps / cores);
-    const double tablesUs = PlannedTableLoad(ctx, pp, inType, outType).bytes / (share * 1e3) +
+    const double tablesUs = PlannedTableLoad(ctx, pp, inType, outType, RowsPassTerms{}).bytes / (share * 1e3) +
                             cost.dmaInstrCycles / (cost.clockGHz * 1e3);
     const double dmaUs = PlanePassCost(ctx, pp, szIn, szOut) + tablesUs;
     return std::max(dmaUs, vector / (cores * cost.clockGHz * 1e3)) +
@@ -1488,7 +1502,8 @@ void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCo
 void EncodeRowsPass(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* pt, PassTables* tables)
 {
     SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, pt);
-    PlanCompactTables(ctx, pp, pt->common, &pt->rows);
+    PlanCompactTables(ctx, pp, pt->common, CompactChoiceTerms(ctx, pp, pt->common.inDType, pt->common.outDType),
+                      &pt->rows);
     pt->common.outAlignElems = static_cast<uint32_t>(kBlockBytes / DTypeBytes(pt->common.outDType));
     const bool weighted = pt->common.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
     pt->rows.zeroRuns = RowTapsUseZeroRuns(pp, weighted) ? 1u : 0u;

@@ -438,21 +438,17 @@ TEST(InterpolatePlan, PeriodicInnerTablesAreReadCompactWhereThatIsModeledFaster)
         ASSERT_EQ(td.numPasses, 1u);
         const interp::RowsPassTiling& r = td.pass[0].rows;
         EXPECT_EQ(r.compactTables, platform.coreNum > 8 ? 1u : 0u);
-        if (r.compactTables == 0) continue;
-        EXPECT_EQ(r.innerPeriod, 16u);
-        EXPECT_EQ(r.innerPeriodShift, 8u);
-        EXPECT_GE(r.innerPeriodEnd - r.innerPeriodStart, 400u);
-        EXPECT_LT(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt / 4);
-    }
-    for (const auto& platform : {Ascend910b(), Ascend310p()}) {
-        SCOPED_TRACE(platform.socName);
-        ai::KernelPlan plan;
-        std::string err;
+        if (r.compactTables != 0) {
+            EXPECT_EQ(r.innerPeriod, 16u);
+            EXPECT_EQ(r.innerPeriodShift, 8u);
+            EXPECT_GE(r.innerPeriodEnd - r.innerPeriodStart, 400u);
+            EXPECT_LT(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt / 4);
+        }
         ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 3, 224, 224}, {1, 3, 448, 333}, InterpMode::LINEAR_ONNX),
                                         platform, &plan, &err)) << err;
-        const InterpolateTilingData td = Tiling(plan);
-        EXPECT_EQ(td.pass[0].rows.innerPeriod, 0u);
-        EXPECT_EQ(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, td.pass[0].rows), td.pass[0].rows.rowSrcAt);
+        td = Tiling(plan);
+        EXPECT_EQ(r.innerPeriod, 0u);
+        EXPECT_EQ(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt);
     }
 }
 
