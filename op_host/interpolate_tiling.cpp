@@ -70,6 +70,9 @@ constexpr uint64_t kRowsPerCoreForBands = 4;
 constexpr uint64_t kShortRowElems = 256;
 constexpr uint64_t kMaxBatchElems = 4096;
 constexpr uint64_t kMinUnitsPerCore = 4;
+// A ROWS pass leaving cores idle takes the model's batch and cores instead of the rule's only when
+// they are modeled below this fraction of the rule's time (ChooseRowsWork).
+constexpr double kModeledWinMargin = 0.9;
 constexpr uint64_t kMaxDmaBlocks = 65536;
 // A changed axis that is not the last rides inside the rows of the changed axis before it when the
 // block after it holds at most this many elements (channels-last: the C values of one pixel); longer
@@ -201,6 +204,7 @@ struct PassPlan {
     uint32_t bandGroups = 1;                       // ROWS: cores split over bands too
     uint32_t slots = 0;                            // ROWS: cached rows (0: rowTaps + inRowsPerDma)
     uint32_t outerBatch = 1;                       // ROWS: outer blocks handled together (short rows)
+    uint32_t cores = 0;                            // ROWS: cores the model chose (ChooseRowsWork; 0: RowsBlockDim)
     bool compactOut = false;                       // ROWS, 310P: pack unaligned rows before writing
     uint64_t outerOut = 1;                         // ROWS: output blocks (outer, unless a plane axis changes)
     int planeDim = -1;                             // ROWS: the plane axis, or -1
@@ -717,34 +721,32 @@ void SpreadLongRowsOverBands(const PlanContext& ctx, uint32_t szOut, PassPlan* p
     if (FitRowsInUb(ctx, &banded, 1, probe)) *pp = banded;
 }
 
-// Short rows: handle B consecutive outer blocks (channels) together, so every vector instruction and
-// scalar tap read covers B rows (B divides outer; keep >= coreNum units of work where there are that
-// many rows).
-void BatchShortRows(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, PassPlan* pp, InterpolatePassTiling* probe)
+// Whether B consecutive outer blocks of short rows can be one unit of work (DMA limits without
+// DataCopyPad: 32 B-multiple rows, gaps within the strided DataCopy's uint16 fields).
+bool ShortRowsBatchable(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, const PassPlan& pp)
 {
-    if (pp->bandElems || pp->compactOut || pp->innerAfter || pp->outer < 2 || pp->innerOut > kShortRowElems) return;
-    const uint64_t stride = AlignUp(pp->innerOut, kRowAlignElems);
-    const uint64_t bMax = std::max<uint64_t>(1, kMaxBatchElems / stride);
-    const uint64_t rowsAll = pp->outer * pp->outLen;
-    const uint64_t inRowBytes = pp->innerIn * szIn, outRowBytes = pp->innerOut * szOut;
-    const uint64_t inGap = (pp->inLen - 1) * inRowBytes, outGap = (pp->outLen - 1) * outRowBytes;
-    const bool dmaOk = ctx.platform.hasDataCopyPad ||
-                       (inRowBytes % kBlockBytes == 0 && outRowBytes % kBlockBytes == 0 &&
-                        inGap / kBlockBytes < kMaxDmaBlocks && outGap / kBlockBytes < kMaxDmaBlocks &&
-                        inRowBytes / kBlockBytes < kMaxDmaBlocks);
-    if (!dmaOk) return;
-    // >= kMinUnitsPerCore units per core, so the input rows re-read at core boundaries stay few.
-    const uint64_t bCap = rowsAll / (kMinUnitsPerCore * ctx.platform.coreNum);
-    for (uint64_t b = std::min<uint64_t>({bMax, pp->outer, bCap}); b >= 2; --b) {
-        if (pp->outer % b != 0) continue;
-        PassPlan batched = *pp;
+    if (pp.bandElems || pp.compactOut || pp.innerAfter || pp.outer < 2 || pp.innerOut > kShortRowElems) return false;
+    if (ctx.platform.hasDataCopyPad) return true;
+    const uint64_t inRowBytes = pp.innerIn * szIn, outRowBytes = pp.innerOut * szOut;
+    const uint64_t inGap = (pp.inLen - 1) * inRowBytes, outGap = (pp.outLen - 1) * outRowBytes;
+    return inRowBytes % kBlockBytes == 0 && outRowBytes % kBlockBytes == 0 && inGap / kBlockBytes < kMaxDmaBlocks &&
+           outGap / kBlockBytes < kMaxDmaBlocks && inRowBytes / kBlockBytes < kMaxDmaBlocks;
+}
+
+// The short-row batches B (> 1, dividing outer, B rows of at most kMaxBatchElems elements) that fit
+// the UB, largest first, each with one row per DMA.
+std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* probe)
+{
+    std::vector<PassPlan> out;
+    const uint64_t bMax = std::max<uint64_t>(1, kMaxBatchElems / AlignUp(pp.innerOut, kRowAlignElems));
+    for (uint64_t b = std::min<uint64_t>(bMax, pp.outer); b >= 2; --b) {
+        if (pp.outer % b != 0) continue;
+        PassPlan batched = pp;
         batched.outerBatch = static_cast<uint32_t>(b);
         batched.innerAfter = false;
-        if (FitRowsInUb(ctx, &batched, 1, probe)) {
-            *pp = batched;
-            return;
-        }
+        if (FitRowsInUb(ctx, &batched, 1, probe)) out.push_back(std::move(batched));
     }
+    return out;
 }
 
 // Cores of a ROWS pass with `units` units of `rowsPerUnit` rows of innerOut elements each: every
@@ -753,6 +755,14 @@ uint64_t RowsBlockDim(uint64_t coreNum, uint64_t units, uint64_t innerOut, uint6
 {
     const uint64_t rowsPerCoreMin = std::max<uint64_t>(1, kMinElemsPerCore / std::max<uint64_t>(1, innerOut * rowsPerUnit));
     return std::max<uint64_t>(1, std::min<uint64_t>({coreNum, units, units / rowsPerCoreMin}));
+}
+
+// Cores of a ROWS pass without bands or packed rows: the model's choice, else RowsBlockDim's.
+uint64_t RowsPassCores(const PlanContext& ctx, const PassPlan& pp)
+{
+    if (pp.cores > 0) return pp.cores;
+    const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
+    return RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut, pp.outerBatch);
 }
 
 // Input rows of the row axis that output rows [row0, row0 + n) read (taps inside the input).
@@ -997,8 +1007,9 @@ TableLoadCost TableLoadOf(const PlatformCost& cost, const interp::InterpolatePas
 
 // A ROWS pass without a plane axis, over all its cores, without its tables: bytes, DMAs, vector
 // cycles and scalar reads.  B = outerBatch rows share every vector instruction, row tap read and DMA.
+// `spread`: the pass's work over that of one core (the cores, for an even split).
 struct RowsPassTerms {
-    double bytes = 0, dmas = 0, vector = 0, scalar = 0, cores = 1;
+    double bytes = 0, dmas = 0, vector = 0, scalar = 0, cores = 1, spread = 1;
 };
 
 RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
@@ -1014,19 +1025,30 @@ RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32
     t.vector = pp.copy ? 0.0 : (pp.innerAfter ? c.after : c.before);
     const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
     const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
-    t.cores = static_cast<double>(RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut * pp.outerBatch, 1));
-    const double rowsIn = InputRowsReadByCores(pp, units, static_cast<uint64_t>(t.cores));
+    const uint64_t cores = RowsPassCores(ctx, pp);
+    t.cores = t.spread = static_cast<double>(cores);
+    const double rowsIn = InputRowsReadByCores(pp, units, cores);
     t.bytes = rowsIn * pp.innerIn * szIn + rowsOut * pp.innerOut * szOut;
     t.dmas = rowsIn / (b * pp.inRowsPerDma) + rowsOut / (b * pp.outRowsPerDma);
     t.scalar = rowsOut / b * pp.taps.numTaps + rowsIn / (b * pp.inRowsPerDma);
     return t;
 }
 
+// The terms as the busiest core sees them: spread = units / (units of the busiest core).
+RowsPassTerms BusiestCoreTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    RowsPassTerms t = RowsPassTermsOf(ctx, pp, inType, outType);
+    const uint64_t units = pp.outer / pp.outerBatch * pp.outLen, cores = static_cast<uint64_t>(t.cores);
+    t.spread = static_cast<double>(units) / static_cast<double>((units + cores - 1) / cores);
+    return t;
+}
+
 // Modeled time of the pass with every core loading its tables at `load`.
 double RowsPassMicrosWith(const PlanContext& ctx, const RowsPassTerms& t, const TableLoadCost& load)
 {
-    return PassMicrosWithScalar(ctx.platform, t.bytes + t.cores * load.bytes, t.dmas + t.cores * load.dmas,
-                                t.vector + t.cores * load.cycles, t.scalar, t.cores);
+    const double uneven = t.cores / t.spread;  // >= 1: the busiest core's share over an even one
+    return PassMicrosWithScalar(ctx.platform, uneven * t.bytes + t.cores * load.bytes, uneven * t.dmas + t.cores * load.dmas,
+                                uneven * t.vector + t.cores * load.cycles, uneven * t.scalar, t.cores);
 }
 
 // The pass terms PlanCompactTables weighs: none for plane passes, which keep whole tables.
@@ -1139,6 +1161,45 @@ bool SplitPassesModeledFaster(const PlanContext& ctx, const int64_t* shape, cons
     return split < kSplitBatchedMargin * FusedPlanePassMicros(ctx, fused, inType, outType);
 }
 
+// Short rows and the pass's cores.  The rule: batch the largest B that leaves each core
+// kMinUnitsPerCore units (input rows re-read at core boundaries stay few), on RowsBlockDim's cores.
+// Where that leaves cores idle (few rows of work), the batch and cores with the lowest modeled time
+// (RowsPassMicrosWith, the busiest core's share) replace it when clearly faster: tiny problems are
+// bound by per-row instruction and tap-read issue, which more cores and larger batches spread.
+void ChooseRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, PassPlan* pp, InterpolatePassTiling* probe)
+{
+    const uint32_t szIn = DTypeBytes(inType), szOut = DTypeBytes(outType);
+    const uint64_t coreNum = ctx.platform.coreNum;
+    std::vector<PassPlan> cands{*pp};
+    if (ShortRowsBatchable(ctx, szIn, szOut, *pp)) {
+        for (PassPlan& b : ShortRowBatches(ctx, *pp, probe)) cands.push_back(std::move(b));
+    }
+    const uint64_t bCap = pp->outer * pp->outLen / (kMinUnitsPerCore * coreNum);
+    size_t rule = 0;  // the rule's choice: the first (largest) batch within bCap
+    for (size_t i = 1; i < cands.size() && rule == 0; ++i) {
+        if (cands[i].outerBatch <= bCap) rule = i;
+    }
+    *pp = cands[rule];
+    if (pp->bandElems || pp->compactOut || pp->planeDim >= 0 || RowsPassCores(ctx, *pp) >= coreNum) return;
+    const RowsPassTerms ruleTerms = BusiestCoreTermsOf(ctx, *pp, inType, outType);
+    const double ruleUs = RowsPassMicrosWith(ctx, ruleTerms, PlannedTableLoad(ctx, *pp, inType, outType, ruleTerms));
+    double bestUs = ruleUs;
+    PassPlan best = *pp;
+    for (PassPlan& cand : cands) {
+        const uint64_t units = cand.outer / cand.outerBatch * cand.outLen;
+        const TableLoadCost load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, inType, outType));
+        for (uint64_t c = 1; c <= std::min(coreNum, units); ++c) {
+            cand.cores = static_cast<uint32_t>(c);
+            const double us = RowsPassMicrosWith(ctx, BusiestCoreTermsOf(ctx, cand, inType, outType), load);
+            if (us < bestUs) {
+                bestUs = us;
+                best = cand;
+            }
+        }
+    }
+    if (bestUs < kModeledWinMargin * ruleUs) *pp = best;
+}
+
 // A ROWS pass with a plane axis (forward only): whole rows (no bands, no batching), each unit's rows
 // one DMA; 310P rows that are not 32 B multiples are packed (rows of at least 32 B, so a unit's last
 // block is its own).  Split instead when the split is modeled faster.
@@ -1182,7 +1243,7 @@ bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& 
     if (!fits && bandable && !rowsAligned && spec.innerDim >= 0) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
     if (!fits || (ctx.canonicalAxisOrder && pp.innerAfter != innerAfter)) return false;  // split instead
     SpreadLongRowsOverBands(ctx, szOut, &pp, &probe);
-    BatchShortRows(ctx, DTypeBytes(inType), szOut, &pp, &probe);
+    ChooseRowsWork(ctx, inType, outType, &pp, &probe);
     *out = std::move(pp);
     return true;
 }
@@ -1660,6 +1721,8 @@ void SplitCores(const PlanContext& ctx, const std::vector<PassPlan>& passes, Int
             } else if (pp.bandGroups > 1) {
                 const uint64_t rowGroups = std::max<uint64_t>(1, std::min<uint64_t>(units, coreNum / pp.bandGroups));
                 bd = rowGroups * pp.bandGroups;
+            } else if (r.planeTaps == 0) {
+                bd = RowsPassCores(ctx, pp);
             } else {
                 bd = RowsBlockDim(coreNum, units, pp.innerOut, rowsPerUnit);
             }

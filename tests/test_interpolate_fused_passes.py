@@ -21,7 +21,7 @@ def _kw(mode, axes, sizes, **extra):
     return dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=axes, **extra)
 
 
-# (shape, kwargs, the SoCs on which it is one pass)
+# (shape, kwargs, the SoCs on which it is one pass[, the modes that split there all the same])
 BOTH = ("ascend910b", "ascend310p")
 FUSED = [
     # NHWC: W inside the rows of H, the C values of a pixel riding along.  310P: 27-byte rows of 1-byte
@@ -41,9 +41,11 @@ FUSED = [
     ([2, 6, 5, 7, 40], dict(axes=[1, 3, 4], sizes=[3, 9, 80]), ("ascend910b",)),
     ([3, 4, 10, 12], dict(axes=[0, 2, 3], sizes=[5, 7, 20]), ("ascend910b",)),
     ([2, 9, 11, 100], dict(axes=[1, 2], sizes=[4, 23]), BOTH),  # C and H: identity W rows
+    # the last item: modes split on 910B too, where the second pass takes the cores its few rows are
+    # modeled fastest on (ChooseRowsWork: linear 10.5 -> 4.4 us, cubic 8.9 -> 4.0 us; linear 7.4 -> 4.7 us)
     ([1, 3, 6, 9, 10], dict(axes=[2, 3, 4], sizes=[8, 12, 7], pads_begin=[0, 0, 1, 2, 0], pads_end=[0, 0, 2, 0, 3]),
-     ("ascend910b",)),
-    ([2, 5, 6, 7, 8], dict(axes=[4, 2, 3], sizes=[32, 3, 10]), ("ascend910b",)),  # 310P split: 21-28 -> 10-11 us
+     ("ascend910b",), ("linear", "cubic")),
+    ([2, 5, 6, 7, 8], dict(axes=[4, 2, 3], sizes=[32, 3, 10]), ("ascend910b",), ("linear",)),  # 310P split: 21-28 -> 10-11 us
     # antialias: two passes on both SoCs (split modeled faster: 910B 32 -> 14 us)
     ([1, 1, 8, 30, 32], dict(axes=[2, 3, 4], sizes=[4, 10, 11], antialias=True), ()),
     # 310P packed plane chunks (rows of >= 32 B that are not 32 B multiples): a unit's tail block is
@@ -61,7 +63,7 @@ FUSED = [
 @pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.name)
 @pytest.mark.parametrize("case", range(len(FUSED)))
 def test_fused_resize_matches_reference_in_one_pass(soc, mode, dtype, case):
-    shape, extra, one_pass_on = FUSED[case]
+    shape, extra, one_pass_on, *split_modes = FUSED[case]
     kw = dict(mode=mode, shape_calculation_mode="sizes", **extra)
     rng = np.random.default_rng(case)
     x = _data(shape, dtype, rng)
@@ -69,7 +71,7 @@ def test_fused_resize_matches_reference_in_one_pass(soc, mode, dtype, case):
     got = ai.interpolate(x, **kw)
     _check(got, want, x, kw)
     rec = ai.last_launch()
-    if soc in one_pass_on:
+    if soc in one_pass_on and mode not in (split_modes or [()])[0]:
         assert rec["phases"] == 1, f"{rec['phases']} passes"
 
 

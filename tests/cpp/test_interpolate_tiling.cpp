@@ -452,6 +452,28 @@ TEST(InterpolatePlan, PeriodicInnerTablesAreReadCompactWhereThatIsModeledFaster)
     }
 }
 
+TEST(InterpolatePlan, FewRowsTakeTheBatchAndCoresModeledFastest)
+{
+    // 1x4x16x5 -> 1x4x8x2 bicubic: 32 output rows of 2 elements.  The rule (>= 256 outputs per core,
+    // no batch below 4 units per core) runs them on one core, one row per instruction; the model
+    // spreads them over more cores (or batches the 4 channels, or both).
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 4, 16, 5}, {1, 4, 8, 2}, InterpMode::CUBIC, ai::DType::F32),
+                                    Ascend910b(), &plan, &err)) << err;
+    InterpolateTilingData td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_GT(td.pass[0].common.blockDim * td.pass[0].rows.outerBatch, 1u);
+    EXPECT_LE(td.pass[0].common.blockDim, td.pass[0].rows.rowUnits);
+    // Many rows keep the rule's choice: every core, the batch that leaves each core 4 units.
+    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 256, 28, 28}, {1, 256, 56, 56}, InterpMode::LINEAR_ONNX, ai::DType::F32),
+                                    Ascend910b(), &plan, &err)) << err;
+    td = Tiling(plan);
+    EXPECT_EQ(td.pass[0].common.blockDim, 48u);
+    EXPECT_LE(td.pass[0].rows.rowUnits, 256u * 56u);
+    EXPECT_GE(td.pass[0].rows.rowUnits / td.pass[0].common.blockDim, 4u);
+}
+
 TEST(InterpolatePlan, PassStructure)
 {
     // 2-D bilinear of NCHW: one ROWS pass (H rows, W transformed inside each row).
