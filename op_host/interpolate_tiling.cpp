@@ -965,6 +965,49 @@ void SetInnerPeriod(const PassPlan& pp, interp::RowsPassTiling* r)
     r->innerPeriodShift = static_cast<uint32_t>(periodShift);
 }
 
+// ---- derived gather offsets (RowsPassTiling innerDerivedStart / End / Step) ----
+// Away from the edges the taps of an inner column read consecutive positions of the resized axis
+// (linear's window, linear_onnx's pair, cubic's four), so tap j's offset is tap 0's plus j positions
+// (post elements each); the scan checks where that holds for every tap.
+
+void ClearInnerDerived(interp::RowsPassTiling* r)
+{
+    r->innerDerivedStart = r->innerDerivedEnd = r->innerDerivedStep = 0;
+}
+
+// Whether every tap t of inner column m reads t positions after tap 0.
+bool InnerColumnTapsConsecutive(const PassPlan& pp, uint32_t kw, uint64_t m)
+{
+    const uint64_t first = InnerSourceElem(pp, m, 0);
+    for (uint32_t t = 1; t < kw; ++t) {
+        if (InnerSourceElem(pp, m, t) != first + t * pp.post) return false;
+    }
+    return true;
+}
+
+// Sets the derived run of a ROWS pass without bands: the longest run of inner columns whose taps are
+// consecutive, cut to kInterpolateTableAlignEntries multiples, when it spares enough entries.
+void SetInnerDerived(const PassPlan& pp, interp::RowsPassTiling* r)
+{
+    ClearInnerDerived(r);
+    if (r->bands > 1 || pp.innerDim < 0 || r->innerTaps < 2) return;
+    uint64_t runStart = 0, lo = 0, hi = 0;  // [lo, hi): the longest run (the row's columns only)
+    for (uint64_t m = 0; m < pp.innerOut; ++m) {
+        if (!InnerColumnTapsConsecutive(pp, r->innerTaps, m)) {
+            runStart = m + 1;
+        } else if (m + 1 - runStart > hi - lo) {
+            lo = runStart;
+            hi = m + 1;
+        }
+    }
+    const uint64_t align = interp::kInterpolateTableAlignEntries;
+    const uint64_t e0 = AlignUp(lo, align), e1 = hi / align * align;
+    if (e1 < e0 + kMinInnerPeriodSaving) return;
+    r->innerDerivedStart = static_cast<uint32_t>(e0);
+    r->innerDerivedEnd = static_cast<uint32_t>(e1);
+    r->innerDerivedStep = static_cast<uint32_t>(pp.post);
+}
+
 // The vector cycles of one RepeatRun of the kernel (doubling `unit` words up to `total`).
 double RepeatRunCycles(const PlatformCost& cost, uint64_t unit, uint64_t total)
 {
@@ -991,12 +1034,20 @@ TableLoadCost TableLoadOf(const PlatformCost& cost, const interp::InterpolatePas
     load.dmas = r.rowSrcAt > r.identityAt ? 1.0 : 0.0;
     for (uint32_t i = 0; i < count; i = interp::InterpolateInnerTableRunEnd(tables, count, i, r.innerTaps) + 1) {
         load.dmas += span.tail < span.repeat ? 2.0 : 1.0;
+        if (tables[i].tapShift != 0) {  // LoadUnderivedColumns
+            load.dmas += (r.innerDerivedStart > 0 ? 1.0 : 0.0) + (r.innerDerivedEnd < span.repeat ? 1.0 : 0.0);
+        }
     }
     for (uint32_t i = 0; i < count; ++i) {
         const uint64_t eb = tables[i].entryBytes;
+        uint32_t periodRows = r.innerTaps;
+        if (tables[i].tapShift != 0) {
+            periodRows = 1;
+            load.cycles += (r.innerTaps - 1) * VectorInstrCycles(cost, r.innerDerivedEnd - r.innerDerivedStart);
+        }
         if (r.innerPeriod > 0) {
-            load.cycles += r.innerTaps * RepeatRunCycles(cost, r.innerPeriod * eb / 4,
-                                                         (r.innerPeriodEnd - r.innerPeriodStart) * eb / 4);
+            load.cycles += periodRows * RepeatRunCycles(cost, r.innerPeriod * eb / 4,
+                                                        (r.innerPeriodEnd - r.innerPeriodStart) * eb / 4);
         }
         if (r.outerBatch > 1) {
             load.cycles += r.innerTaps * RepeatRunCycles(cost, span.repeat * eb / 4, r.outerBatch * span.repeat * eb / 4);
@@ -1058,28 +1109,44 @@ RowsPassTerms CompactChoiceTerms(const PlanContext& ctx, const PassPlan& pp, uin
 }
 
 // Compact inner tables (interp::InterpolateInnerTablesCompact) where the pass's modeled time
-// (`terms`, the pass without its tables) is lower with them: the bytes they spare against the DMAs
-// and vector adds that rebuild them, in the pass's own balance of DMA and vector time.  Plane passes
+// (`terms`, the pass without its tables) is lowest with them: the bytes they spare against the DMAs
+// and vector adds that rebuild them, in the pass's own balance of DMA and vector time.  The options
+// are whole tables and the regularities found (periods, derived offsets, both; batch repeats whenever
+// compact): the fastest, and of equally fast ones the one reading the fewest bytes.  Plane passes
 // keep whole tables.
 void PlanCompactTables(const PlanContext& ctx, const PassPlan& pp, const interp::InterpolatePassCommon& c,
                        const RowsPassTerms& terms, interp::RowsPassTiling* r)
 {
     r->compactTables = 0;
     ClearInnerPeriod(r);
+    ClearInnerDerived(r);
     if (pp.planeDim >= 0) return;
-    SetInnerPeriod(pp, r);
-    r->compactTables = 1;
-    if (interp::InterpolateInnerTablesCompact(*r)) {
-        const TableLoadCost compact = TableLoadOf(ctx.platform.cost, c, *r);
-        r->compactTables = 0;
-        const TableLoadCost whole = TableLoadOf(ctx.platform.cost, c, *r);
-        if (RowsPassMicrosWith(ctx, terms, compact) < RowsPassMicrosWith(ctx, terms, whole)) {
-            r->compactTables = 1;
-            return;
-        }
+    interp::RowsPassTiling found = *r;
+    SetInnerPeriod(pp, &found);
+    SetInnerDerived(pp, &found);
+    found.compactTables = 1;
+    struct Option {
+        interp::RowsPassTiling tiling;
+        double us, bytes;
+    };
+    std::vector<Option> options;
+    const TableLoadCost whole = TableLoadOf(ctx.platform.cost, c, *r);
+    options.push_back(Option{*r, RowsPassMicrosWith(ctx, terms, whole), whole.bytes});
+    for (int variant = 0; variant < 4; ++variant) {  // bit 0: periods, bit 1: derived offsets
+        Option o{found, 0, 0};
+        if ((variant & 1) == 0) ClearInnerPeriod(&o.tiling);
+        if ((variant & 2) == 0) ClearInnerDerived(&o.tiling);
+        if (!interp::InterpolateInnerTablesCompact(o.tiling)) continue;
+        const TableLoadCost load = TableLoadOf(ctx.platform.cost, c, o.tiling);
+        o.us = RowsPassMicrosWith(ctx, terms, load);
+        o.bytes = load.bytes;
+        options.push_back(o);
     }
-    r->compactTables = 0;
-    ClearInnerPeriod(r);
+    const Option* pick = &options[0];
+    for (const Option& o : options) {
+        if (o.us < pick->us || (o.us == pick->us && o.bytes < pick->bytes)) pick = &o;
+    }
+    *r = pick->tiling;
 }
 
 // A core's table load in a planned ROWS pass, compact where PlanCompactTables chooses it.

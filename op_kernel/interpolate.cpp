@@ -582,10 +582,12 @@ public:
     }
 
     // Compact inner tables (interp::InterpolateInnerTablesCompact): the entries of every row outside
-    // its periods and batch repeats (one strided DMA over the rows per table and part), the helpers
-    // after the tables whole, then the periods and the repeats by doubling, each step one exact int32
-    // add: the words of a run's copies [have, have + n) are those of copies [0, n) plus the shift of
-    // `have` copies (offsets), or their bits unchanged (weights and masks).
+    // its periods and batch repeats (one strided DMA over the rows per table and part; offset rows 1..
+    // with derived offsets outside the derived run instead), the helpers after the tables whole, then
+    // the periods, the derived runs and the repeats, each step one exact int32 add: the words of a
+    // run's copies [have, have + n) are those of copies [0, n) plus the shift of `have` copies
+    // (offsets), or their bits unchanged (weights and masks); a derived run of tap j is row 0's plus j
+    // tap shifts.
     __aicore__ inline void LoadCompactTables(const LocalTensor<uint32_t>& blob)
     {
         interp::InterpolateInnerTable tables[interp::kInterpolateMaxInnerTables];
@@ -593,9 +595,10 @@ public:
         const interp::InterpolateInnerTableSpan span = interp::InterpolateInnerTableSpanOf(r_);
         for (uint32_t i = 0; i < count;) {
             const uint32_t last = interp::InterpolateInnerTableRunEnd(tables, count, i, r_.innerTaps);
-            const uint32_t rows = (last + 1 - i) * r_.innerTaps;
+            const uint32_t rows = tables[i].tapShift != 0 ? 1u : (last + 1 - i) * r_.innerTaps;
             LoadTableColumns(blob, tables[i], rows, 0, span.head);
             if (span.tail < span.repeat) LoadTableColumns(blob, tables[i], rows, span.tail, span.repeat);
+            if (tables[i].tapShift != 0) LoadUnderivedColumns(blob, tables[i], span.repeat);
             i = last + 1;
         }
         if (r_.rowSrcAt > r_.identityAt) {
@@ -607,7 +610,12 @@ public:
             const uint32_t eb = tables[i].entryBytes;  // words = entries * eb / 4
             for (uint32_t j = 0; j < r_.innerTaps; ++j) {
                 const uint32_t row = (tables[i].at + j * tables[i].rowBytes) / 4;
-                if (r_.innerPeriod > 0) {
+                if (j > 0 && tables[i].tapShift != 0) {  // row 0's run, j taps on
+                    const uint32_t row0 = tables[i].at / 4;
+                    Adds(words[row + r_.innerDerivedStart], words[row0 + r_.innerDerivedStart],
+                         static_cast<int32_t>(j * tables[i].tapShift),
+                         static_cast<int32_t>(r_.innerDerivedEnd - r_.innerDerivedStart));
+                } else if (r_.innerPeriod > 0) {
                     RepeatRun(words, row + r_.innerPeriodStart * eb / 4, r_.innerPeriod * eb / 4,
                               (r_.innerPeriodEnd - r_.innerPeriodStart) * eb / 4, tables[i].periodShift);
                 }
@@ -617,6 +625,18 @@ public:
                 }
             }
         }
+    }
+
+    // Rows 1.. of a table with derived offsets, outside the derived run (the run is row 0's plus the
+    // tap shift, built after row 0).
+    __aicore__ inline void LoadUnderivedColumns(const LocalTensor<uint32_t>& blob, const interp::InterpolateInnerTable& t,
+                                                uint32_t repeat)
+    {
+        interp::InterpolateInnerTable rest = t;
+        rest.at += t.rowBytes;
+        const uint32_t rows = r_.innerTaps - 1;
+        if (r_.innerDerivedStart > 0) LoadTableColumns(blob, rest, rows, 0, r_.innerDerivedStart);
+        if (r_.innerDerivedEnd < repeat) LoadTableColumns(blob, rest, rows, r_.innerDerivedEnd, repeat);
     }
 
     // Entries [e0, e1) of `rows` rows from table t on in one DMA (32 B multiples, interp's spans).

@@ -152,6 +152,16 @@ struct RowsPassTiling {
     uint32_t innerPeriodStart;
     uint32_t innerPeriodEnd;
     uint32_t innerPeriodShift;
+    // Derived gather offsets (innerDerivedEnd > innerDerivedStart; bands <= 1, compactTables): in rows
+    // j = 1 .. innerTaps - 1 of the offset table, entries [innerDerivedStart, innerDerivedEnd) are row
+    // 0's plus j * innerDerivedStep elements (of the compute type): the taps read consecutive
+    // positions there, none clamped at an edge (the planner found the tables so, bit for bit).  A
+    // core reads those rows outside the run only and adds the run to row 0's.  Both bounds are
+    // multiples of kInterpolateTableAlignEntries.
+    uint32_t innerDerivedStart;
+    uint32_t innerDerivedEnd;
+    uint32_t innerDerivedStep;
+    uint32_t rsvDerived;
     // Plane axis (planeTaps > 0): a third changed axis before the row axis.  The pass input is
     // [planeOuter, planeInLen, planeMid, rowInLen, innerIn] and its output
     // [planeOuter, planeOutLen, planeMid, rowOutLen, innerOut]; a unit of work is chunkRows output
@@ -216,15 +226,17 @@ __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
 
 // ROWS inner tables: innerTaps rows of innerOutPad entries each (offsets, weights or copy masks,
-// padding masks: the layout of LayOutRowsBlob).  Two regularities let a core read less of them than
+// padding masks: the layout of LayOutRowsBlob).  Three regularities let a core read less of them than
 // the whole rows; the host still writes every entry, so the workspace holds the whole tables.
 //   - outerBatch B > 1: a row is its first batchStride entries (one repeat) repeated B times, repeat
 //     b's gather offsets b * rawPitch elements (of the compute type) further on, its weights and
 //     masks the same;
 //   - innerPeriod > 0: inside the first repeat, entries [innerPeriodStart + innerPeriod,
-//     innerPeriodEnd) repeat the innerPeriod entries before them (RowsPassTiling).
+//     innerPeriodEnd) repeat the innerPeriod entries before them (RowsPassTiling);
+//   - innerDerivedEnd > innerDerivedStart: offset rows 1.. are row 0's plus j tap shifts there.
 // A core reads entries [0, head) and [tail, repeat) of each row (InterpolateInnerTableSpan; one
-// strided DMA per table and part), then builds the periods and the repeats in the UB.
+// strided DMA per table and part; derived offset rows outside their run), then builds the periods,
+// the derived runs and the repeats in the UB.
 constexpr uint32_t kInterpolateTableAlignEntries = 16;  // 32 B of 2-byte copy masks
 
 struct InterpolateInnerTable {
@@ -233,6 +245,7 @@ struct InterpolateInnerTable {
     uint32_t entryBytes;   // 4, or 2 for the copy masks of 2-byte compute types
     uint32_t repeatShift;  // added to every 4-byte entry per batch repeat (offsets); 0: a plain copy
     uint32_t periodShift;  // added to every 4-byte entry per period (offsets); 0: a plain copy
+    uint32_t tapShift;     // derived offsets: added per tap j >= 1 over the derived run; 0: not derived
 };
 constexpr uint32_t kInterpolateMaxInnerTables = 3;  // offsets, weights / copy masks, padding masks
 
@@ -244,14 +257,15 @@ __aicore__ inline uint32_t InterpolateInnerTables(const InterpolatePassCommon& c
     const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(c.inDType);
     const uint32_t pad = r.innerOutPad;
     uint32_t n = 0;
-    tables[n++] = InterpolateInnerTable{0, pad * 4, 4, r.rawPitch * szC, r.innerPeriodShift * szC};
+    const uint32_t tapShift = r.innerDerivedEnd > r.innerDerivedStart ? r.innerDerivedStep * szC : 0u;
+    tables[n++] = InterpolateInnerTable{0, pad * 4, 4, r.rawPitch * szC, r.innerPeriodShift * szC, tapShift};
     if (weighted || r.innerMask) {
         const uint32_t szW = weighted ? 4u : szC;
-        tables[n++] = InterpolateInnerTable{r.innerWeightAt, pad * szW, szW, 0, 0};
+        tables[n++] = InterpolateInnerTable{r.innerWeightAt, pad * szW, szW, 0, 0, 0};
     }
     if (weighted && r.innerMask) {
         const uint32_t maskAt = r.innerWeightAt + InterpolateRound32(uint64_t(r.innerTaps) * pad * 4);
-        tables[n++] = InterpolateInnerTable{maskAt, pad * 4, 4, 0, 0};
+        tables[n++] = InterpolateInnerTable{maskAt, pad * 4, 4, 0, 0, 0};
     }
     return n;
 }
@@ -273,15 +287,18 @@ __aicore__ inline InterpolateInnerTableSpan InterpolateInnerTableSpanOf(const Ro
 // Whether a core reads only parts of the inner tables (and builds the rest in the UB).
 __aicore__ inline bool InterpolateInnerTablesCompact(const RowsPassTiling& r)
 {
-    return r.compactTables != 0 && r.bandTableBytes == 0 && (r.outerBatch > 1 || r.innerPeriod > 0);
+    return r.compactTables != 0 && r.bandTableBytes == 0 &&
+           (r.outerBatch > 1 || r.innerPeriod > 0 || r.innerDerivedEnd > r.innerDerivedStart);
 }
 
 // The last of the tables from `first` on that one strided DMA reads with it: rows of the same pitch,
 // each table right after the one before (the 4-byte tables; 2-byte copy masks have their own pitch).
+// A table with derived rows (tapShift) is read on its own.
 __aicore__ inline uint32_t InterpolateInnerTableRunEnd(const InterpolateInnerTable* tables, uint32_t count,
                                                        uint32_t first, uint32_t taps)
 {
     uint32_t last = first;
+    if (tables[first].tapShift != 0) return last;
     while (last + 1 < count && tables[last + 1].rowBytes == tables[first].rowBytes &&
            tables[last + 1].at == tables[last].at + taps * tables[last].rowBytes) {
         ++last;
@@ -301,7 +318,14 @@ __aicore__ inline uint64_t InterpolateRowsTablesReadBytes(const InterpolatePassC
     const InterpolateInnerTableSpan span = InterpolateInnerTableSpanOf(r);
     const uint64_t entries = span.head + (span.repeat - span.tail);
     uint64_t bytes = r.rowSrcAt - r.identityAt;
-    for (uint32_t i = 0; i < n; ++i) bytes += uint64_t(r.innerTaps) * entries * tables[i].entryBytes;
+    for (uint32_t i = 0; i < n; ++i) {
+        uint64_t spanRows = r.innerTaps;
+        if (tables[i].tapShift != 0) {  // rows 1.. outside the derived run
+            spanRows = 1;
+            bytes += uint64_t(r.innerTaps - 1) * (r.innerDerivedStart + (span.repeat - r.innerDerivedEnd)) * 4;
+        }
+        bytes += spanRows * entries * tables[i].entryBytes;
+    }
     return bytes;
 }
 

@@ -249,9 +249,9 @@ uint32_t BlobWord(const ai::KernelPlan& plan, const InterpolatePassTiling& pt, u
     return v;
 }
 
-// Compact inner tables (the kernel reads the entries outside the periods and batch repeats and
-// builds the rest): every entry it builds must equal the host's, bit for bit, and every part it
-// reads or writes must be whole 32 B blocks inside the row.
+// Compact inner tables (the kernel reads the entries outside the periods, derived runs and batch
+// repeats and builds the rest): every entry it builds must equal the host's, bit for bit, and every
+// part it reads or writes must be whole 32 B blocks inside the row.
 void CheckCompactTables(const InterpolatePassTiling& pt, const ai::KernelPlan& plan)
 {
     const interp::RowsPassTiling& r = pt.rows;
@@ -263,6 +263,14 @@ void CheckCompactTables(const InterpolatePassTiling& pt, const ai::KernelPlan& p
         EXPECT_EQ(r.innerPeriodEnd % interp::kInterpolateTableAlignEntries, 0u);
         EXPECT_LE(r.innerPeriodStart + 2 * r.innerPeriod, r.innerPeriodEnd);
         EXPECT_LE(r.innerPeriodEnd, r.bandElems);
+    }
+    if (r.innerDerivedEnd > r.innerDerivedStart) {
+        EXPECT_TRUE(interp::InterpolateInnerTablesCompact(r));
+        EXPECT_EQ(r.bands, 1u);
+        EXPECT_GE(r.innerTaps, 2u);
+        EXPECT_EQ(r.innerDerivedStart % interp::kInterpolateTableAlignEntries, 0u);
+        EXPECT_EQ(r.innerDerivedEnd % interp::kInterpolateTableAlignEntries, 0u);
+        EXPECT_LE(r.innerDerivedEnd, r.innerOut);
     }
     if (!interp::InterpolateInnerTablesCompact(r)) return;
     interp::InterpolateInnerTable tables[interp::kInterpolateMaxInnerTables];
@@ -282,8 +290,12 @@ void CheckCompactTables(const InterpolatePassTiling& pt, const ai::KernelPlan& p
                 for (uint32_t w = 0; w < wordsPerRepeat; ++w) {
                     const uint64_t e = uint64_t(w) * 4 / t.entryBytes;  // first entry of the word
                     uint32_t expect;
+                    const bool derivedRow = j > 0 && t.tapShift != 0;
                     if (b > 0) {
                         expect = BlobWord(plan, pt, row + 4ull * w) + b * t.repeatShift;
+                    } else if (derivedRow) {
+                        if (e < r.innerDerivedStart || e >= r.innerDerivedEnd) continue;  // read as it is
+                        expect = BlobWord(plan, pt, t.at + 4ull * w) + j * t.tapShift;
                     } else if (r.innerPeriod > 0 && e >= r.innerPeriodStart + r.innerPeriod && e < r.innerPeriodEnd) {
                         const uint32_t back = r.innerPeriod * t.entryBytes / 4;
                         expect = BlobWord(plan, pt, row + 4ull * (w - back)) + t.periodShift;
@@ -450,6 +462,29 @@ TEST(InterpolatePlan, PeriodicInnerTablesAreReadCompactWhereThatIsModeledFaster)
         EXPECT_EQ(r.innerPeriod, 0u);
         EXPECT_EQ(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt);
     }
+}
+
+TEST(InterpolatePlan, ConsecutiveTapOffsetsAreDerivedWhereThatIsModeledFaster)
+{
+    // 4x linear of W (5 taps of consecutive columns away from the edges): on 910B the offsets of taps
+    // 1-4 are derived from tap 0's over the row's middle, every derived entry equal to the host's.
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 1, 128, 128}, {1, 1, 512, 512}, InterpMode::LINEAR), Ascend910b(),
+                                    &plan, &err)) << err;
+    InterpolateTilingData td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    const interp::RowsPassTiling& r = td.pass[0].rows;
+    ASSERT_EQ(r.innerTaps, 5u);
+    EXPECT_EQ(r.compactTables, 1u);
+    EXPECT_EQ(r.innerDerivedStep, 1u);
+    EXPECT_LE(r.innerDerivedStart, 16u);
+    EXPECT_GE(r.innerDerivedEnd, 496u);
+    CheckCompactTables(td.pass[0], plan);
+    // a nearest (one tap) pass has nothing to derive
+    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 1, 128, 128}, {1, 1, 512, 512}, InterpMode::NEAREST), Ascend910b(),
+                                    &plan, &err)) << err;
+    EXPECT_EQ(Tiling(plan).pass[0].rows.innerDerivedEnd, 0u);
 }
 
 TEST(InterpolatePlan, FewRowsTakeTheBatchAndCoresModeledFastest)
