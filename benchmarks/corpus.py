@@ -1092,10 +1092,11 @@ REMEDIES = [
      "splits, i.e. shrinking plane axes (combine the input planes before the row pass instead of after) "
      "and resizes whose rows do not fit the UB (column bands over every resized axis)"),
     ("tap tables",
-     "Interpolate already reads compact tables where its taps repeat (batched rows, rational periods) and "
-     "that is modeled faster; what is left (ratios without a short period, 310P, cases the pass model "
-     "keeps whole) needs the tables built on the device (trilinear does this above 1% of the floor) or "
-     "column ranges per core"),
+     "Interpolate already reads compact tables where its taps repeat (batched rows, rational periods) or "
+     "its tap offsets follow from tap 0's (consecutive taps) and that is modeled faster; what is left "
+     "(the weights of ratios without a short period, 310P, cases the pass model keeps whole) needs the "
+     "tables built on the device (trilinear does this above 1% of the floor) or column ranges per core "
+     "(bands with several rows per DMA)"),
     ("antialias windows re-read",
      "a UB ring of the window's input rows shared by neighbouring output rows, so each input row is read once"),
     ("310P unaligned rows",
