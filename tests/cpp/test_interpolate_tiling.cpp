@@ -487,6 +487,20 @@ TEST(InterpolatePlan, ConsecutiveTapOffsetsAreDerivedWhereThatIsModeledFaster)
     EXPECT_EQ(Tiling(plan).pass[0].rows.innerDerivedEnd, 0u);
 }
 
+TEST(InterpolatePlan, ShortRowsOfManyChannelsBatchBeyond4096Elements)
+{
+    // Fewer, longer strided DMAs: the FPN 2x upscale of 2x64x80x80 fp16 (rows of 160) takes 64
+    // channels per unit (10240 elements), each core still 4 units or more.
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(Problem({2, 64, 80, 80}, {2, 64, 160, 160}, InterpMode::NEAREST, ai::DType::F16),
+                                    Ascend910b(), &plan, &err)) << err;
+    InterpolateTilingData td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_EQ(td.pass[0].rows.outerBatch, 64u);
+    EXPECT_GE(td.pass[0].rows.rowUnits / td.pass[0].common.blockDim, 4u);
+}
+
 TEST(InterpolatePlan, FewRowsTakeTheBatchAndCoresModeledFastest)
 {
     // 1x4x16x5 -> 1x4x8x2 bicubic: 32 output rows of 2 elements.  The rule (>= 256 outputs per core,
