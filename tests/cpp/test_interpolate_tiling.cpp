@@ -487,7 +487,7 @@ TEST(InterpolatePlan, ConsecutiveTapOffsetsAreDerivedWhereThatIsModeledFaster)
     EXPECT_EQ(Tiling(plan).pass[0].rows.innerDerivedEnd, 0u);
 }
 
-TEST(InterpolatePlan, ShortRowsOfManyChannelsBatchBeyond4096Elements)
+TEST(InterpolatePlan, RowsMoveInLongDmas)
 {
     // Fewer, longer strided DMAs: the FPN 2x upscale of 2x64x80x80 fp16 (rows of 160) takes 64
     // channels per unit (10240 elements), each core still 4 units or more.
@@ -499,6 +499,13 @@ TEST(InterpolatePlan, ShortRowsOfManyChannelsBatchBeyond4096Elements)
     ASSERT_EQ(td.numPasses, 1u);
     EXPECT_EQ(td.pass[0].rows.outerBatch, 64u);
     EXPECT_GE(td.pass[0].rows.rowUnits / td.pass[0].common.blockDim, 4u);
+    // Rows too long to batch move up to 64 rows per DMA where the UB holds them: a 2x nearest
+    // upscale of int8 224 x 224 images, 448-byte output rows.
+    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST, ai::DType::I8),
+                                    Ascend910b(), &plan, &err)) << err;
+    td = Tiling(plan);
+    EXPECT_EQ(td.pass[0].rows.outerBatch, 1u);
+    EXPECT_GT(td.pass[0].rows.outRowsPerDma, 16u);
 }
 
 TEST(InterpolatePlan, FewRowsTakeTheBatchAndCoresModeledFastest)
