@@ -508,6 +508,26 @@ TEST(InterpolatePlan, RowsMoveInLongDmas)
     EXPECT_GT(td.pass[0].rows.outRowsPerDma, 16u);
 }
 
+TEST(InterpolatePlan, SmallGapsBetweenUsedRowsAreReadAlong)
+{
+    // A 2x nearest downscale of H uses every other input row.  Rows of 64 fp32 cost far less than a
+    // DMA's issue, so one DMA reads a run of used rows with the unused ones between them: the run
+    // table starts long runs at used rows, and never one at the last used row beyond it.
+    ai::KernelPlan plan;
+    std::string err;
+    auto p = Problem({1, 1, 64, 64}, {1, 1, 32, 64}, InterpMode::NEAREST, ai::DType::F32);
+    p.coordMode = CoordMode::ASYMMETRIC;
+    p.nearestMode = interp::NearestMode::FLOOR;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
+    InterpolateTilingData td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    const InterpolatePassTiling& pt = td.pass[0];
+    ASSERT_EQ(pt.rows.rowInLen, 64u);
+    EXPECT_EQ(BlobWord(plan, pt, pt.rows.runLenAt + 0 * 4), 63u);  // rows 0 .. 62: the used even rows
+    EXPECT_EQ(BlobWord(plan, pt, pt.rows.runLenAt + 62 * 4), 1u);  // the last used row
+    EXPECT_EQ(BlobWord(plan, pt, pt.rows.runLenAt + 63 * 4), 0u);  // past it: nothing to read along
+}
+
 TEST(InterpolatePlan, FewRowsTakeTheBatchAndCoresModeledFastest)
 {
     // 1x4x16x5 -> 1x4x8x2 bicubic: 32 output rows of 2 elements.  The rule (>= 256 outputs per core,
