@@ -891,11 +891,12 @@ double UsedInputRows(const PassPlan& pp)
 
 // Input rows a ROWS pass without a plane axis reads over all cores: whole blocks per core read each
 // needed row once; cores sharing a block each read the rows of their own output rows (tap halos at
-// the core boundaries read twice).
+// the core boundaries read twice).  Batched rows (outerBatch B) alike: a unit is one output row of B
+// blocks, and cores sharing a group of B blocks each read the rows of their own output rows.
 double InputRowsReadByCores(const PassPlan& pp, uint64_t units, uint64_t cores)
 {
     const uint64_t perCore = (units + cores - 1) / cores;  // output rows of one core (B wide)
-    if (pp.outerBatch > 1 || perCore >= pp.outLen) return UsedInputRows(pp) * static_cast<double>(pp.outer);
+    if (perCore >= pp.outLen) return UsedInputRows(pp) * static_cast<double>(pp.outer);
     double rows = 0;
     for (uint64_t r0 = 0; r0 < pp.outLen; r0 += perCore) rows += RowsReadByChunk(pp, r0, std::min(perCore, pp.outLen - r0));
     return rows * static_cast<double>(pp.outer);
