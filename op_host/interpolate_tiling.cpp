@@ -740,6 +740,20 @@ bool ShortRowsBatchable(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, c
            outGap / kBlockBytes < kMaxDmaBlocks && inRowBytes / kBlockBytes < kMaxDmaBlocks;
 }
 
+// A batch of B short rows writes R > B units of one block group in B DMAs (one per block over its
+// R rows, InterpolateRowPass::CopyOutBatched) instead of R: the largest R the UB holds.
+void WriteBatchedRowsTogether(const PlanContext& ctx, PassPlan* batched, InterpolatePassTiling* probe)
+{
+    for (uint32_t rows = kMaxRowsPerDma; rows > batched->outerBatch && rows >= 2; rows /= 2) {
+        SizeRowsPass(*batched, 1, rows, probe);
+        if (interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb).total <= ctx.platform.ubBytes) {
+            batched->outRowsPerDma = rows;
+            return;
+        }
+    }
+    SizeRowsPass(*batched, 1, 1, probe);
+}
+
 // The short-row batches B (> 1, dividing outer, B rows of at most kMaxBatchElems elements) that fit
 // the UB, largest first, each with one row per DMA.
 std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* probe)
@@ -751,7 +765,9 @@ std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp
         PassPlan batched = pp;
         batched.outerBatch = static_cast<uint32_t>(b);
         batched.innerAfter = false;
-        if (FitRowsInUb(ctx, &batched, 1, probe)) out.push_back(std::move(batched));
+        if (!FitRowsInUb(ctx, &batched, 1, probe)) continue;
+        WriteBatchedRowsTogether(ctx, &batched, probe);
+        out.push_back(std::move(batched));
     }
     return out;
 }
@@ -1088,7 +1104,9 @@ RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32
     t.cores = t.spread = static_cast<double>(cores);
     const double rowsIn = InputRowsReadByCores(pp, units, cores);
     t.bytes = rowsIn * pp.innerIn * szIn + rowsOut * pp.innerOut * szOut;
-    t.dmas = rowsIn / (b * pp.inRowsPerDma) + rowsOut / (b * pp.outRowsPerDma);
+    // output: per DMA group of outRowsPerDma units min(B, outRowsPerDma) DMAs (CopyOutBatched)
+    const double outDmasPerGroup = std::min<double>(b, pp.outRowsPerDma);
+    t.dmas = rowsIn / (b * pp.inRowsPerDma) + rowsOut * outDmasPerGroup / (b * pp.outRowsPerDma);
     t.scalar = rowsOut / b * pp.taps.numTaps + rowsIn / (b * pp.inRowsPerDma);
     return t;
 }

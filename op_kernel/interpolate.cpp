@@ -678,12 +678,17 @@ public:
                 ProcessCompact(r0, r1);
                 return;
             }
-            for (uint64_t r = r0; r < r1; r += r_.outRowsPerDma) {
-                const uint64_t n = (r1 - r < r_.outRowsPerDma) ? r1 - r : r_.outRowsPerDma;
+            for (uint64_t r = r0; r < r1;) {
+                uint64_t n = (r1 - r < r_.outRowsPerDma) ? r1 - r : r_.outRowsPerDma;
+                if (r_.outerBatch > 1) {  // one DMA group stays inside one group of B blocks
+                    const uint64_t left = r_.rowOutLen - r % r_.rowOutLen;
+                    if (n > left) n = left;
+                }
                 LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
                 for (uint64_t i = 0; i < n; ++i) ComputeRow(r + i, out[static_cast<uint32_t>(i * r_.outRowStride)]);
                 outQue_.EnQue(out);
                 CopyOut(r, static_cast<uint32_t>(n));
+                r += n;
             }
             return;
         }
@@ -1230,7 +1235,7 @@ private:
     __aicore__ inline void CopyOut(uint64_t r, uint32_t rowsN)
     {
         if (r_.outerBatch > 1) {
-            CopyOutBatched(r);
+            CopyOutBatched(r, rowsN);
             return;
         }
         LocalTensor<TOut> out = outQue_.DeQue<TOut>();
@@ -1249,22 +1254,35 @@ private:
 
     // Output row o of B consecutive outer blocks: one strided DMA (rows batchStride apart in UB,
     // rowOutLen * innerOut apart in GM).
-    __aicore__ inline void CopyOutBatched(uint64_t r)
+    // Output rows r .. r + rowsN - 1 of a group of B blocks (UB: row i's B lanes at i * B * batchStride
+    // + b * batchStride): per row one strided DMA over the B blocks, or, when there are more rows than
+    // blocks, per block one DMA over its rows (contiguous in GM).
+    __aicore__ inline void CopyOutBatched(uint64_t r, uint32_t rowsN)
     {
         LocalTensor<TOut> out = outQue_.DeQue<TOut>();
         const uint64_t bg = r / r_.rowOutLen, o = r - bg * r_.rowOutLen;
         const uint64_t at = (bg * r_.outerBatch * r_.rowOutLen + o) * r_.innerOut;
         const uint64_t rowBytes = r_.innerOut * sizeof(TOut);
-        const uint64_t gap = (r_.rowOutLen - 1) * rowBytes;
-        const uint64_t ubGapBlocks = (uint64_t(r_.batchStride) * sizeof(TOut) - (rowBytes + 31) / 32 * 32) / 32;
-        if constexpr (kPad) {
-            DataCopyExtParams p(static_cast<uint16_t>(r_.outerBatch), static_cast<uint32_t>(rowBytes),
-                                static_cast<uint32_t>(ubGapBlocks), static_cast<uint32_t>(gap), 0);
-            DataCopyPad(outGm_[at], out, p);
-        } else {
-            DataCopyParams p(static_cast<uint16_t>(r_.outerBatch), static_cast<uint16_t>(rowBytes / 32),
-                             static_cast<uint16_t>(ubGapBlocks), static_cast<uint16_t>(gap / 32));
-            DataCopy(outGm_[at], out, p);
+        const uint64_t laneBlocks = uint64_t(r_.batchStride) * sizeof(TOut) / 32;  // one lane in UB
+        const uint64_t rowBlocks = (rowBytes + 31) / 32;
+        const bool perBlock = rowsN > r_.outerBatch;
+        const uint32_t dmas = perBlock ? r_.outerBatch : rowsN;
+        const uint16_t count = static_cast<uint16_t>(perBlock ? rowsN : r_.outerBatch);
+        // UB gap between the DMA's consecutive rows: the other B - 1 lanes (per block) or none (per row)
+        const uint64_t ubGapBlocks = (perBlock ? r_.outerBatch * laneBlocks : laneBlocks) - rowBlocks;
+        const uint64_t gmGap = perBlock ? 0 : (r_.rowOutLen - 1) * rowBytes;  // bytes between its GM rows
+        for (uint32_t d = 0; d < dmas; ++d) {
+            const uint64_t gm = perBlock ? at + d * r_.rowOutLen * r_.innerOut : at + d * r_.innerOut;
+            const uint32_t ub = static_cast<uint32_t>(perBlock ? d * r_.batchStride : d * r_.outerBatch * r_.batchStride);
+            if constexpr (kPad) {
+                DataCopyExtParams p(count, static_cast<uint32_t>(rowBytes), static_cast<uint32_t>(ubGapBlocks),
+                                    static_cast<uint32_t>(gmGap), 0);
+                DataCopyPad(outGm_[gm], out[ub], p);
+            } else {
+                DataCopyParams p(count, static_cast<uint16_t>(rowBytes / 32), static_cast<uint16_t>(ubGapBlocks),
+                                 static_cast<uint16_t>(gmGap / 32));
+                DataCopy(outGm_[gm], out[ub], p);
+            }
         }
         outQue_.FreeTensor(out);
     }

@@ -499,6 +499,13 @@ TEST(InterpolatePlan, RowsMoveInLongDmas)
     ASSERT_EQ(td.numPasses, 1u);
     EXPECT_EQ(td.pass[0].rows.outerBatch, 64u);
     EXPECT_GE(td.pass[0].rows.rowUnits / td.pass[0].common.blockDim, 4u);
+    // A small batch writes several units per DMA group, one DMA per block: 29 x 2 planes of 224-wide
+    // rows batch B = 2 (the UB holds no more), and 16 or more units go out in B DMAs.
+    ASSERT_TRUE(ai::PlanInterpolate(Problem({2, 29, 224, 112}, {2, 29, 448, 224}, InterpMode::LINEAR, ai::DType::F16),
+                                    Ascend910b(), &plan, &err)) << err;
+    td = Tiling(plan);
+    EXPECT_GE(td.pass[0].rows.outerBatch, 2u);
+    EXPECT_GT(td.pass[0].rows.outRowsPerDma, td.pass[0].rows.outerBatch);
     // Rows too long to batch move up to 64 rows per DMA where the UB holds them: a 2x nearest
     // upscale of int8 224 x 224 images, 448-byte output rows.
     ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST, ai::DType::I8),
