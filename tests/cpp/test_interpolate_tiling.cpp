@@ -464,16 +464,25 @@ TEST(InterpolatePlan, PeriodicInnerTablesAreReadCompactWhereThatIsModeledFaster)
     }
 }
 
+// The one-pass 910B plan of `p` (the plan kept for its workspace); fails the test, with the
+// planner's message, otherwise.
+InterpolateTilingData OnePassTiling(const ai::InterpolateProblem& p, ai::KernelPlan* plan)
+{
+    std::string err;
+    const bool planned = ai::PlanInterpolate(p, Ascend910b(), plan, &err);
+    EXPECT_TRUE(planned) << err;
+    InterpolateTilingData td{};
+    if (planned) td = Tiling(*plan);
+    EXPECT_EQ(td.numPasses, 1u);
+    return td;
+}
+
 TEST(InterpolatePlan, ConsecutiveTapOffsetsAreDerivedWhereThatIsModeledFaster)
 {
     // 4x linear of W (5 taps of consecutive columns away from the edges): on 910B the offsets of taps
     // 1-4 are derived from tap 0's over the row's middle, every derived entry equal to the host's.
     ai::KernelPlan plan;
-    std::string err;
-    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 1, 128, 128}, {1, 1, 512, 512}, InterpMode::LINEAR), Ascend910b(),
-                                    &plan, &err)) << err;
-    InterpolateTilingData td = Tiling(plan);
-    ASSERT_EQ(td.numPasses, 1u);
+    InterpolateTilingData td = OnePassTiling(Problem({1, 1, 128, 128}, {1, 1, 512, 512}, InterpMode::LINEAR), &plan);
     const interp::RowsPassTiling& r = td.pass[0].rows;
     ASSERT_EQ(r.innerTaps, 5u);
     EXPECT_EQ(r.compactTables, 1u);
@@ -482,9 +491,8 @@ TEST(InterpolatePlan, ConsecutiveTapOffsetsAreDerivedWhereThatIsModeledFaster)
     EXPECT_GE(r.innerDerivedEnd, 496u);
     CheckCompactTables(td.pass[0], plan);
     // a nearest (one tap) pass has nothing to derive
-    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 1, 128, 128}, {1, 1, 512, 512}, InterpMode::NEAREST), Ascend910b(),
-                                    &plan, &err)) << err;
-    EXPECT_EQ(Tiling(plan).pass[0].rows.innerDerivedEnd, 0u);
+    td = OnePassTiling(Problem({1, 1, 128, 128}, {1, 1, 512, 512}, InterpMode::NEAREST), &plan);
+    EXPECT_EQ(td.pass[0].rows.innerDerivedEnd, 0u);
 }
 
 TEST(InterpolatePlan, RowsMoveInLongDmas)
@@ -492,25 +500,18 @@ TEST(InterpolatePlan, RowsMoveInLongDmas)
     // Fewer, longer strided DMAs: the FPN 2x upscale of 2x64x80x80 fp16 (rows of 160) takes 64
     // channels per unit (10240 elements), each core still 4 units or more.
     ai::KernelPlan plan;
-    std::string err;
-    ASSERT_TRUE(ai::PlanInterpolate(Problem({2, 64, 80, 80}, {2, 64, 160, 160}, InterpMode::NEAREST, ai::DType::F16),
-                                    Ascend910b(), &plan, &err)) << err;
-    InterpolateTilingData td = Tiling(plan);
-    ASSERT_EQ(td.numPasses, 1u);
+    InterpolateTilingData td =
+        OnePassTiling(Problem({2, 64, 80, 80}, {2, 64, 160, 160}, InterpMode::NEAREST, ai::DType::F16), &plan);
     EXPECT_EQ(td.pass[0].rows.outerBatch, 64u);
     EXPECT_GE(td.pass[0].rows.rowUnits / td.pass[0].common.blockDim, 4u);
     // A small batch writes several units per DMA group, one DMA per block: 29 x 2 planes of 224-wide
     // rows batch B = 2 (the UB holds no more), and 16 or more units go out in B DMAs.
-    ASSERT_TRUE(ai::PlanInterpolate(Problem({2, 29, 224, 112}, {2, 29, 448, 224}, InterpMode::LINEAR, ai::DType::F16),
-                                    Ascend910b(), &plan, &err)) << err;
-    td = Tiling(plan);
+    td = OnePassTiling(Problem({2, 29, 224, 112}, {2, 29, 448, 224}, InterpMode::LINEAR, ai::DType::F16), &plan);
     EXPECT_GE(td.pass[0].rows.outerBatch, 2u);
     EXPECT_GT(td.pass[0].rows.outRowsPerDma, td.pass[0].rows.outerBatch);
     // Rows too long to batch move up to 64 rows per DMA where the UB holds them: a 2x nearest
     // upscale of int8 224 x 224 images, 448-byte output rows.
-    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST, ai::DType::I8),
-                                    Ascend910b(), &plan, &err)) << err;
-    td = Tiling(plan);
+    td = OnePassTiling(Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST, ai::DType::I8), &plan);
     EXPECT_EQ(td.pass[0].rows.outerBatch, 1u);
     EXPECT_GT(td.pass[0].rows.outRowsPerDma, 16u);
 }
@@ -521,13 +522,10 @@ TEST(InterpolatePlan, SmallGapsBetweenUsedRowsAreReadAlong)
     // DMA's issue, so one DMA reads a run of used rows with the unused ones between them: the run
     // table starts long runs at used rows, and never one at the last used row beyond it.
     ai::KernelPlan plan;
-    std::string err;
     auto p = Problem({1, 1, 64, 64}, {1, 1, 32, 64}, InterpMode::NEAREST, ai::DType::F32);
     p.coordMode = CoordMode::ASYMMETRIC;
     p.nearestMode = interp::NearestMode::FLOOR;
-    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
-    InterpolateTilingData td = Tiling(plan);
-    ASSERT_EQ(td.numPasses, 1u);
+    InterpolateTilingData td = OnePassTiling(p, &plan);
     const InterpolatePassTiling& pt = td.pass[0];
     ASSERT_EQ(pt.rows.rowInLen, 64u);
     EXPECT_EQ(BlobWord(plan, pt, pt.rows.runLenAt + 0 * 4), 63u);  // rows 0 .. 62: the used even rows
@@ -541,17 +539,11 @@ TEST(InterpolatePlan, FewRowsTakeTheBatchAndCoresModeledFastest)
     // no batch below 4 units per core) runs them on one core, one row per instruction; the model
     // spreads them over more cores (or batches the 4 channels, or both).
     ai::KernelPlan plan;
-    std::string err;
-    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 4, 16, 5}, {1, 4, 8, 2}, InterpMode::CUBIC, ai::DType::F32),
-                                    Ascend910b(), &plan, &err)) << err;
-    InterpolateTilingData td = Tiling(plan);
-    ASSERT_EQ(td.numPasses, 1u);
+    InterpolateTilingData td = OnePassTiling(Problem({1, 4, 16, 5}, {1, 4, 8, 2}, InterpMode::CUBIC), &plan);
     EXPECT_GT(td.pass[0].common.blockDim * td.pass[0].rows.outerBatch, 1u);
     EXPECT_LE(td.pass[0].common.blockDim, td.pass[0].rows.rowUnits);
     // Many rows keep the rule's choice: every core, the batch that leaves each core 4 units.
-    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 256, 28, 28}, {1, 256, 56, 56}, InterpMode::LINEAR_ONNX, ai::DType::F32),
-                                    Ascend910b(), &plan, &err)) << err;
-    td = Tiling(plan);
+    td = OnePassTiling(Problem({1, 256, 28, 28}, {1, 256, 56, 56}, InterpMode::LINEAR_ONNX), &plan);
     EXPECT_EQ(td.pass[0].common.blockDim, 48u);
     EXPECT_LE(td.pass[0].rows.rowUnits, 256u * 56u);
     EXPECT_GE(td.pass[0].rows.rowUnits / td.pass[0].common.blockDim, 4u);
