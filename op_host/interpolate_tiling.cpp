@@ -1259,38 +1259,52 @@ bool SplitPassesModeledFaster(const PlanContext& ctx, const int64_t* shape, cons
 // Where that leaves cores idle (few rows of work), the batch and cores with the lowest modeled time
 // (RowsPassMicrosWith, the busiest core's share) replace it when clearly faster: tiny problems are
 // bound by per-row instruction and tap-read issue, which more cores and larger batches spread.
-void ChooseRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, PassPlan* pp, InterpolatePassTiling* probe)
+// The rule's pick among the candidates (unbatched first, then batches largest first): the largest
+// batch that leaves each core kMinUnitsPerCore units, else the unbatched pass.
+size_t RuleBatchIndex(const PlanContext& ctx, const std::vector<PassPlan>& cands)
 {
-    const uint32_t szIn = DTypeBytes(inType), szOut = DTypeBytes(outType);
-    const uint64_t coreNum = ctx.platform.coreNum;
-    std::vector<PassPlan> cands{*pp};
-    if (ShortRowsBatchable(ctx, szIn, szOut, *pp)) {
-        for (PassPlan& b : ShortRowBatches(ctx, *pp, probe)) cands.push_back(std::move(b));
+    const PassPlan& pp = cands.front();
+    const uint64_t bCap = pp.outer * pp.outLen / (kMinUnitsPerCore * ctx.platform.coreNum);
+    for (size_t i = 1; i < cands.size(); ++i) {
+        if (cands[i].outerBatch <= bCap) return i;
     }
-    const uint64_t bCap = pp->outer * pp->outLen / (kMinUnitsPerCore * coreNum);
-    size_t rule = 0;  // the rule's choice: the first (largest) batch within bCap
-    for (size_t i = 1; i < cands.size() && rule == 0; ++i) {
-        if (cands[i].outerBatch <= bCap) rule = i;
-    }
-    *pp = cands[rule];
-    if (pp->bandElems || pp->compactOut || pp->planeDim >= 0 || RowsPassCores(ctx, *pp) >= coreNum) return;
-    const RowsPassTerms ruleTerms = BusiestCoreTermsOf(ctx, *pp, inType, outType);
-    const double ruleUs = RowsPassMicrosWith(ctx, ruleTerms, PlannedTableLoad(ctx, *pp, inType, outType, ruleTerms));
-    double bestUs = ruleUs;
-    PassPlan best = *pp;
+    return 0;
+}
+
+// The candidate and core count with the lowest modeled time for the busiest core, and that time.
+double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, std::vector<PassPlan> cands,
+                          PassPlan* best)
+{
+    double bestUs = 0;
+    bool found = false;
     for (PassPlan& cand : cands) {
         const uint64_t units = cand.outer / cand.outerBatch * cand.outLen;
         const TableLoadCost load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, inType, outType));
-        for (uint64_t c = 1; c <= std::min(coreNum, units); ++c) {
+        for (uint64_t c = 1; c <= std::min<uint64_t>(ctx.platform.coreNum, units); ++c) {
             cand.cores = static_cast<uint32_t>(c);
             const double us = RowsPassMicrosWith(ctx, BusiestCoreTermsOf(ctx, cand, inType, outType), load);
-            if (us < bestUs) {
+            if (!found || us < bestUs) {
+                found = true;
                 bestUs = us;
-                best = cand;
+                *best = cand;
             }
         }
     }
-    if (bestUs < kModeledWinMargin * ruleUs) *pp = best;
+    return bestUs;
+}
+
+void ChooseRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, PassPlan* pp, InterpolatePassTiling* probe)
+{
+    std::vector<PassPlan> cands{*pp};
+    if (ShortRowsBatchable(ctx, DTypeBytes(inType), DTypeBytes(outType), *pp)) {
+        for (PassPlan& b : ShortRowBatches(ctx, *pp, probe)) cands.push_back(std::move(b));
+    }
+    *pp = cands[RuleBatchIndex(ctx, cands)];
+    if (pp->bandElems || pp->compactOut || pp->planeDim >= 0 || RowsPassCores(ctx, *pp) >= ctx.platform.coreNum) return;
+    const RowsPassTerms ruleTerms = BusiestCoreTermsOf(ctx, *pp, inType, outType);
+    const double ruleUs = RowsPassMicrosWith(ctx, ruleTerms, PlannedTableLoad(ctx, *pp, inType, outType, ruleTerms));
+    PassPlan best;
+    if (ModeledFastestWork(ctx, inType, outType, std::move(cands), &best) < kModeledWinMargin * ruleUs) *pp = best;
 }
 
 // A ROWS pass with a plane axis (forward only): whole rows (no bands, no batching), each unit's rows
