@@ -949,6 +949,26 @@ bool InnerColumnRepeats(const PassPlan& pp, uint32_t kw, uint64_t m, uint64_t p,
     return true;
 }
 
+// The longest run [lo, hi) of consecutive columns m < n for which holds(m) (the first of equal ones).
+struct ColumnRun {
+    uint64_t lo = 0, hi = 0;
+};
+
+template <typename Holds>
+ColumnRun LongestColumnRun(uint64_t n, Holds holds)
+{
+    ColumnRun best;
+    uint64_t runStart = 0;
+    for (uint64_t m = 0; m < n; ++m) {
+        if (!holds(m)) {
+            runStart = m + 1;
+        } else if (m + 1 - runStart > best.hi - best.lo) {
+            best = ColumnRun{runStart, m + 1};
+        }
+    }
+    return best;
+}
+
 void ClearInnerPeriod(interp::RowsPassTiling* r)
 {
     r->innerPeriod = r->innerPeriodStart = r->innerPeriodEnd = r->innerPeriodShift = 0;
@@ -972,16 +992,10 @@ void SetInnerPeriod(const PassPlan& pp, interp::RowsPassTiling* r)
     const uint64_t p = std::lcm(cols, align), width = r->bandElems;
     if (p > kMaxInnerPeriod || 2 * p + kMinInnerPeriodSaving > width) return;
     const uint64_t periodShift = shift * (p / cols);
-    uint64_t runStart = 0, lo = 0, hi = 0;  // [lo, hi): the longest run of repeating columns
-    for (uint64_t m = 0; m + p < width; ++m) {
-        if (!InnerColumnRepeats(pp, r->innerTaps, m, p, periodShift)) {
-            runStart = m + 1;
-        } else if (m + 1 - runStart > hi - lo) {
-            lo = runStart;
-            hi = m + 1;
-        }
-    }
-    const uint64_t e0 = AlignUp(lo, align), e1 = (hi + p) / align * align;  // repeats [e0 + p, e1)
+    const ColumnRun run = LongestColumnRun(width - p, [&](uint64_t m) {  // the longest run of repeating columns
+        return InnerColumnRepeats(pp, r->innerTaps, m, p, periodShift);
+    });
+    const uint64_t e0 = AlignUp(run.lo, align), e1 = (run.hi + p) / align * align;  // repeats [e0 + p, e1)
     if (e1 < e0 + p + kMinInnerPeriodSaving) return;
     r->innerPeriod = static_cast<uint32_t>(p);
     r->innerPeriodStart = static_cast<uint32_t>(e0);
@@ -1015,17 +1029,11 @@ void SetInnerDerived(const PassPlan& pp, interp::RowsPassTiling* r)
 {
     ClearInnerDerived(r);
     if (r->bands > 1 || pp.innerDim < 0 || r->innerTaps < 2) return;
-    uint64_t runStart = 0, lo = 0, hi = 0;  // [lo, hi): the longest run (the row's columns only)
-    for (uint64_t m = 0; m < pp.innerOut; ++m) {
-        if (!InnerColumnTapsConsecutive(pp, r->innerTaps, m)) {
-            runStart = m + 1;
-        } else if (m + 1 - runStart > hi - lo) {
-            lo = runStart;
-            hi = m + 1;
-        }
-    }
+    const ColumnRun run = LongestColumnRun(pp.innerOut, [&](uint64_t m) {  // the row's columns only
+        return InnerColumnTapsConsecutive(pp, r->innerTaps, m);
+    });
     const uint64_t align = interp::kInterpolateTableAlignEntries;
-    const uint64_t e0 = AlignUp(lo, align), e1 = hi / align * align;
+    const uint64_t e0 = AlignUp(run.lo, align), e1 = run.hi / align * align;
     if (e1 < e0 + kMinInnerPeriodSaving) return;
     r->innerDerivedStart = static_cast<uint32_t>(e0);
     r->innerDerivedEnd = static_cast<uint32_t>(e1);
@@ -1254,11 +1262,6 @@ bool SplitPassesModeledFaster(const PlanContext& ctx, const int64_t* shape, cons
     return split < kSplitBatchedMargin * FusedPlanePassMicros(ctx, fused, inType, outType);
 }
 
-// Short rows and the pass's cores.  The rule: batch the largest B that leaves each core
-// kMinUnitsPerCore units (input rows re-read at core boundaries stay few), on RowsBlockDim's cores.
-// Where that leaves cores idle (few rows of work), the batch and cores with the lowest modeled time
-// (RowsPassMicrosWith, the busiest core's share) replace it when clearly faster: tiny problems are
-// bound by per-row instruction and tap-read issue, which more cores and larger batches spread.
 // The rule's pick among the candidates (unbatched first, then batches largest first): the largest
 // batch that leaves each core kMinUnitsPerCore units, else the unbatched pass.
 size_t RuleBatchIndex(const PlanContext& ctx, const std::vector<PassPlan>& cands)
@@ -1293,6 +1296,11 @@ double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outT
     return bestUs;
 }
 
+// Short rows and the pass's cores.  The rule: batch the largest B that leaves each core
+// kMinUnitsPerCore units (input rows re-read at core boundaries stay few), on RowsBlockDim's cores.
+// Where that leaves cores idle (few rows of work), the batch and cores with the lowest modeled time
+// (RowsPassMicrosWith, the busiest core's share) replace it when clearly faster: tiny problems are
+// bound by per-row instruction and tap-read issue, which more cores and larger batches spread.
 void ChooseRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, PassPlan* pp, InterpolatePassTiling* probe)
 {
     std::vector<PassPlan> cands{*pp};
@@ -1604,7 +1612,6 @@ std::vector<std::pair<uint32_t, uint32_t>> RowTapEntries(const InterpolateAxisTa
     return ent;
 }
 
-// ROWS row taps (rowSrcAt) and run lengths (runLenAt: consecutive needed input rows from each row on).
 // Unused input rows between used ones that a ROWS pass reads along rather than start another DMA:
 // as many as cost less than half a DMA's issue (cost.dmaInstrCycles), each counted at its bytes at
 // a core's smallest bandwidth share plus its widening and inner transform (RowsVectorCycles' terms).
@@ -1624,6 +1631,7 @@ uint64_t BridgedGapRows(const PlanContext& ctx, const PassPlan& pp, uint32_t inT
     return static_cast<uint64_t>(0.5 * cost.dmaInstrCycles / (bytes / share + transform));
 }
 
+// ROWS row taps (rowSrcAt) and run lengths (runLenAt: the input rows one DMA reads from each row on).
 void EncodeRowTapsAndRuns(const PlanContext& ctx, const PassPlan& pp, const interp::RowsPassTiling& r,
                           uint32_t inType, std::vector<uint8_t>* blob)
 {

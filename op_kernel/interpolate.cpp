@@ -1252,8 +1252,6 @@ private:
         outQue_.FreeTensor(out);
     }
 
-    // Output row o of B consecutive outer blocks: one strided DMA (rows batchStride apart in UB,
-    // rowOutLen * innerOut apart in GM).
     // Output rows r .. r + rowsN - 1 of a group of B blocks (UB: row i's B lanes at i * B * batchStride
     // + b * batchStride): per row one strided DMA over the B blocks, or, when there are more rows than
     // blocks, per block one DMA over its rows (contiguous in GM).
