@@ -5,6 +5,7 @@
 // the padding weigh +0.0f).  The coordinate maths is interp_math.h, shared with the kernels.
 #include "interpolate_tiling.h"
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -156,7 +157,68 @@ void ToSourceTaps(const PaddedTaps& padded, const AxisGeometry& ax, InterpolateA
     }
 }
 
+// interp::ComputeInnerTaps's back end on the host: every operation element by element over n
+// float32 / int32 values (handles point at them), rounding as the vector unit does.
+struct HostTapOps {
+    using F = float*;
+    using I = int32_t*;
+    uint32_t n;
+
+    template <typename Op>
+    void Each(Op op) const
+    {
+        for (uint32_t i = 0; i < n; ++i) op(i);
+    }
+    void Index(F d, uint32_t first) const { Each([&](uint32_t i) { d[i] = static_cast<float>(first + i); }); }
+    void Muls(F d, F a, float x) const { Each([&](uint32_t i) { d[i] = a[i] * x; }); }
+    void Adds(F d, F a, float x) const { Each([&](uint32_t i) { d[i] = a[i] + x; }); }
+    void Maxs(F d, F a, float x) const { Each([&](uint32_t i) { d[i] = a[i] > x ? a[i] : x; }); }
+    void Add(F d, F a, F b) const { Each([&](uint32_t i) { d[i] = a[i] + b[i]; }); }
+    void Sub(F d, F a, F b) const { Each([&](uint32_t i) { d[i] = a[i] - b[i]; }); }
+    void Mul(F d, F a, F b) const { Each([&](uint32_t i) { d[i] = a[i] * b[i]; }); }
+    void Abs(F d, F a) const { Each([&](uint32_t i) { d[i] = std::fabs(a[i]); }); }
+    void ToInt(I d, F a, interp::RoundDown mode) const
+    {
+        Each([&](uint32_t i) {
+            const float v = mode == interp::RoundDown::FLOOR  ? std::floor(a[i])
+                            : mode == interp::RoundDown::RINT ? std::nearbyint(a[i])
+                                                              : std::trunc(a[i]);
+            d[i] = static_cast<int32_t>(v);
+        });
+    }
+    void ToFloat(F d, I a) const { Each([&](uint32_t i) { d[i] = static_cast<float>(a[i]); }); }
+    void IntAdds(I d, I a, int32_t x) const
+    {
+        Each([&](uint32_t i) { d[i] = static_cast<int32_t>(static_cast<uint32_t>(a[i]) + static_cast<uint32_t>(x)); });
+    }
+    void IntMuls(I d, I a, int32_t x) const
+    {
+        Each([&](uint32_t i) { d[i] = static_cast<int32_t>(static_cast<uint32_t>(a[i]) * static_cast<uint32_t>(x)); });
+    }
+};
+
 }  // namespace
+
+EmulatedInnerTaps EmulateInnerTaps(const interp::InnerTapsRecipe& recipe, uint32_t n)
+{
+    const uint32_t taps = interp::ComputedTapCount(recipe.mode);
+    EmulatedInnerTaps e;
+    e.offsets.assign(interp::kMaxComputedTaps, std::vector<int32_t>(n, 0));
+    e.weights.assign(interp::kMaxComputedTaps, std::vector<float>(n, 0.0f));
+    std::vector<std::vector<float>> scratch(interp::kComputedTapScratch, std::vector<float>(n, 0.0f));
+    float* s[interp::kComputedTapScratch];
+    int32_t* o[interp::kMaxComputedTaps];
+    float* w[interp::kMaxComputedTaps];
+    for (uint32_t i = 0; i < interp::kComputedTapScratch; ++i) s[i] = scratch[i].data();
+    for (uint32_t j = 0; j < interp::kMaxComputedTaps; ++j) {
+        o[j] = e.offsets[j].data();
+        w[j] = e.weights[j].data();
+    }
+    if (taps == 0 || n == 0) return e;
+    HostTapOps v{n};
+    interp::ComputeInnerTaps(v, recipe, 0, s, o, w);
+    return e;
+}
 
 bool BuildInterpolateAxisTaps(const InterpolateProblem& p, int d, InterpolateAxisTaps* t, std::string* err)
 {

@@ -161,6 +161,9 @@ struct PlanContext {
     // (shrinking first), never as the cost model or a UB fallback prefers, so the order of the
     // separable sums -- and so every bit of the result -- is the same on every SoC and core count.
     bool canonicalAxisOrder = false;
+    // The axis taps are the forward's, from the source coordinates (computed inner taps may apply);
+    // backward plans transpose them.
+    bool tapsFromCoordinates = true;
     uint32_t nativeType;
     uint32_t socFlags = 0;  // kSocHasDataCopyPad | kSocHalfRint of the architecture planned for
     uint64_t syncUb = 0;    // SyncAll's UB scratch every pass reserves: coreNum * 32 B
@@ -1040,6 +1043,114 @@ void SetInnerDerived(const PassPlan& pp, interp::RowsPassTiling* r)
     r->innerDerivedStep = static_cast<uint32_t>(pp.post);
 }
 
+// ---- computed inner taps (RowsPassTiling innerComputedStart / End) ----
+// The planner runs interp::ComputeInnerTaps on the host (HostTapOps: the same float32 / int32
+// operations, element by element) over the whole inner axis and keeps the longest run of columns
+// where every tap's offset and weight equal the tables' bits.
+
+// interp::ComputeInnerTaps's operations counted (CountTapOps: vector instructions per chunk).
+struct CountTapOps {
+    using F = int;
+    using I = int;
+    uint32_t instructions = 0;
+    void Index(F, uint32_t) { instructions += 2; }  // CreateVecIndex + Cast
+    void Muls(F, F, float) { ++instructions; }
+    void Adds(F, F, float) { ++instructions; }
+    void Maxs(F, F, float) { ++instructions; }
+    void Add(F, F, F) { ++instructions; }
+    void Sub(F, F, F) { ++instructions; }
+    void Mul(F, F, F) { ++instructions; }
+    void Abs(F, F) { ++instructions; }
+    void ToInt(I, F, interp::RoundDown) { ++instructions; }
+    void ToFloat(F, I) { ++instructions; }
+    void IntAdds(I, I, int32_t) { ++instructions; }
+    void IntMuls(I, I, int32_t) { ++instructions; }
+};
+
+uint32_t ComputedTapInstructions(const interp::InnerTapsRecipe& rc)
+{
+    CountTapOps v;
+    const int handles[interp::kComputedTapScratch] = {};
+    interp::ComputeInnerTaps(v, rc, 0, handles, handles, handles);
+    return v.instructions;
+}
+
+// The vector cycles of a core's computed run (ComputeInnerRun's chunks).
+double ComputedRunCycles(const PlatformCost& cost, const interp::RowsPassTiling& r)
+{
+    if (r.innerComputedEnd <= r.innerComputedStart) return 0;
+    const uint64_t chunk = interp::InterpolateComputedChunk(r);
+    const double instructions = ComputedTapInstructions(r.innerRecipe);
+    double cycles = 0;
+    for (uint64_t e = r.innerComputedStart; e < r.innerComputedEnd; e += chunk) {
+        cycles += instructions * VectorInstrCycles(cost, std::min<uint64_t>(chunk, r.innerComputedEnd - e));
+    }
+    return cycles;
+}
+
+void ClearInnerComputed(interp::RowsPassTiling* r)
+{
+    r->innerComputedStart = r->innerComputedEnd = 0;
+    r->innerRecipe = interp::InnerTapsRecipe{};
+}
+
+// The recipe of the pass's inner axis (forward plans, WEIGHTED rows without bands or padding masks,
+// the inner axis innermost and alone in the inner block); false when none applies.
+bool InnerTapsRecipeOf(const PlanContext& ctx, const PassPlan& pp, const interp::RowsPassTiling& r,
+                       interp::InnerTapsRecipe* rc)
+{
+    *rc = interp::InnerTapsRecipe{};
+    if (!ctx.tapsFromCoordinates || pp.copy || pp.innerDim < 0 || r.bands > 1 || r.innerMask || pp.post != 1 ||
+        pp.mid != 1) {
+        return false;
+    }
+    const InterpolateProblem& p = ctx.p;
+    const int d = pp.innerDim;
+    if (p.mode == InterpMode::LINEAR_ONNX) {
+        rc->mode = static_cast<uint32_t>(interp::ComputedTaps::LINEAR_ONNX);
+    } else if (p.mode == InterpMode::CUBIC) {
+        rc->mode = static_cast<uint32_t>(interp::ComputedTaps::CUBIC);
+        rc->tapBias = -1;
+    } else if (p.mode == InterpMode::LINEAR) {
+        rc->mode = static_cast<uint32_t>(interp::ComputedTaps::LINEAR);
+        rc->tapBias = -2;
+    }
+    if (interp::ComputedTapCount(rc->mode) != r.innerTaps || pp.innerTaps.numTaps != r.innerTaps) return false;
+    rc->tapBias -= static_cast<int32_t>(p.padsBegin[d]);
+    rc->entryBytes = kFloatBytes;
+    rc->cubicA = p.cubeCoeff;
+    return interp::SourceCoordinateRecipe(p.coordMode, p.scale[d], p.outShape[d], Padded(p, d), rc);
+}
+
+// Sets the computed run of a ROWS pass for recipe `rc` with the division corrected or not and zero
+// weights made negative or not: the longest run of inner columns where the emulated taps equal the
+// tables, cut to kInterpolateTableAlignEntries multiples, when it spares enough entries.
+void SetInnerComputed(const PassPlan& pp, interp::InnerTapsRecipe rc, bool corrected, bool signedZeros,
+                      interp::RowsPassTiling* r)
+{
+    ClearInnerComputed(r);
+    rc.corrected = corrected ? 1u : 0u;
+    rc.signedZeros = signedZeros ? 1u : 0u;
+    const uint32_t kw = r->innerTaps;
+    const EmulatedInnerTaps taps = EmulateInnerTaps(rc, static_cast<uint32_t>(pp.innerOut));
+    const ColumnRun run = LongestColumnRun(pp.innerOut, [&](uint64_t m) {
+        for (uint32_t t = 0; t < kw; ++t) {
+            const float w = InnerTapWeight(pp, m, t);
+            if (static_cast<uint64_t>(static_cast<uint32_t>(taps.offsets[t][m])) != InnerSourceElem(pp, m, t) * kFloatBytes ||
+                std::memcmp(&w, &taps.weights[t][m], sizeof(float)) != 0) {
+                return false;
+            }
+        }
+        return true;
+    });
+    const uint64_t align = interp::kInterpolateTableAlignEntries;
+    const uint64_t e0 = AlignUp(run.lo, align), e1 = run.hi / align * align;
+    if (e1 < e0 + kMinInnerPeriodSaving) return;
+    r->innerComputedStart = static_cast<uint32_t>(e0);
+    r->innerComputedEnd = static_cast<uint32_t>(e1);
+    r->innerRecipe = rc;
+}
+
 // The vector cycles of one RepeatRun of the kernel (doubling `unit` words up to `total`).
 double RepeatRunCycles(const PlatformCost& cost, uint64_t unit, uint64_t total)
 {
@@ -1065,11 +1176,12 @@ TableLoadCost TableLoadOf(const PlatformCost& cost, const interp::InterpolatePas
     const interp::InterpolateInnerTableSpan span = interp::InterpolateInnerTableSpanOf(r);
     load.dmas = r.rowSrcAt > r.identityAt ? 1.0 : 0.0;
     for (uint32_t i = 0; i < count; i = interp::InterpolateInnerTableRunEnd(tables, count, i, r.innerTaps) + 1) {
-        load.dmas += span.tail < span.repeat ? 2.0 : 1.0;
+        load.dmas += (span.head > 0 ? 1.0 : 0.0) + (span.tail < span.repeat ? 1.0 : 0.0);
         if (tables[i].tapShift != 0) {  // LoadUnderivedColumns
             load.dmas += (r.innerDerivedStart > 0 ? 1.0 : 0.0) + (r.innerDerivedEnd < span.repeat ? 1.0 : 0.0);
         }
     }
+    load.cycles += ComputedRunCycles(cost, r);
     for (uint32_t i = 0; i < count; ++i) {
         const uint64_t eb = tables[i].entryBytes;
         uint32_t periodRows = r.innerTaps;
@@ -1154,6 +1266,7 @@ void PlanCompactTables(const PlanContext& ctx, const PassPlan& pp, const interp:
     r->compactTables = 0;
     ClearInnerPeriod(r);
     ClearInnerDerived(r);
+    ClearInnerComputed(r);
     if (pp.planeDim >= 0) return;
     interp::RowsPassTiling found = *r;
     SetInnerPeriod(pp, &found);
@@ -1175,6 +1288,19 @@ void PlanCompactTables(const PlanContext& ctx, const PassPlan& pp, const interp:
         o.us = RowsPassMicrosWith(ctx, terms, load);
         o.bytes = load.bytes;
         options.push_back(o);
+    }
+    interp::InnerTapsRecipe recipe;
+    if (InnerTapsRecipeOf(ctx, pp, *r, &recipe)) {
+        for (int variant = 0; variant < 4; ++variant) {  // bit 0: corrected division, bit 1: signed zeros
+            Option o{*r, 0, 0};
+            SetInnerComputed(pp, recipe, (variant & 1) != 0, (variant & 2) != 0, &o.tiling);
+            if (o.tiling.innerComputedEnd == 0) continue;
+            o.tiling.compactTables = 1;
+            const TableLoadCost load = TableLoadOf(ctx.platform.cost, c, o.tiling);
+            o.us = RowsPassMicrosWith(ctx, terms, load);
+            o.bytes = load.bytes;
+            options.push_back(o);
+        }
     }
     const Option* pick = &options[0];
     for (const Option& o : options) {
@@ -2051,6 +2177,7 @@ bool PlanInterpolateBackward(const InterpolateProblem& fwd, const PlatformInfo& 
 
     PlanContext ctx(bwd, platform);
     ctx.canonicalAxisOrder = true;
+    ctx.tapsFromCoordinates = false;
     ctx.axisTaps.assign(fwd.rank, InterpolateAxisTaps{});
     std::vector<int> copyDims, weightedDims;
     for (int d = 0; d < fwd.rank; ++d) {

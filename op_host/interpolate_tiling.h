@@ -36,6 +36,15 @@ struct InterpolateAxisTaps {
 bool BuildInterpolateAxisTaps(const InterpolateProblem& problem, int dim, InterpolateAxisTaps* taps,
                               std::string* err);
 
+// interp::ComputeInnerTaps run on the host over columns [0, n) (offsets[t][m], weights[t][m]): the
+// same float32 / int32 operations as the kernel's vector unit, element by element (exposed for
+// tests; the planner compares it with the tap tables).
+struct EmulatedInnerTaps {
+    std::vector<std::vector<int32_t>> offsets;
+    std::vector<std::vector<float>> weights;
+};
+EmulatedInnerTaps EmulateInnerTaps(const interp::InnerTapsRecipe& recipe, uint32_t n);
+
 // A tap in the padding region: weight +0.0f (bit pattern 0).  Taps inside the input whose weight is
 // zero are stored as -0.0f: they are still multiplied (0 * inf = NaN, as the reference computes),
 // while padding taps contribute nothing (the padding is zeros).

@@ -30,6 +30,8 @@ enum class CoordMode : int32_t {
     ALIGN_CORNERS = 4,
 };
 enum class NearestMode : int32_t { ROUND_PREFER_FLOOR = 0, ROUND_PREFER_CEIL = 1, FLOOR = 2, CEIL = 3, SIMPLE = 4 };
+// Float-to-integer roundings the computed taps use (ComputeInnerTaps; each back end maps them).
+enum class RoundDown : int32_t { TRUNC = 0, FLOOR = 1, RINT = 2 };
 
 // ---------------------------------------------------------------------------------------------
 // Integer rounding of float32 without libm (valid for |x| < 2^62).
@@ -204,6 +206,218 @@ __aicore__ inline void CubicCoeffs(float t, float a, float coeff[4])
     coeff[1] = ((a + 2.0f) * s - (a + 3.0f)) * s * s + 1.0f;
     coeff[2] = (((-a - 2.0f) * s + (2.0f * a + 3.0f)) * s - a) * s;
     coeff[3] = -a * s * s * (s - 1.0f);
+}
+
+// ---- inner taps computed on the device -------------------------------------------------------
+// Away from the edges of an axis, the taps of output x follow from its source coordinate alone, so a
+// core can compute them with a few vector instructions instead of reading tables the size of the
+// output row.  InnerTapsRecipe says how (the host fills it, InnerTapsRecipeOf) and ComputeInnerTaps
+// is the one sequence of element-wise float32 / int32 operations that does it, on any back end V:
+// the kernel's vector unit, or the host's scalar emulation.  The host runs that emulation over the
+// whole axis and compares it with the tap tables bit for bit; only the columns where every tap's
+// offset and weight agree are computed on the device (RowsPassTiling innerComputedStart / End).
+// So the recipe need not be right everywhere: where it is not, the tables are read.
+enum class ComputedTaps : uint32_t { NONE = 0, LINEAR_ONNX = 1, CUBIC = 2, LINEAR = 3 };
+
+struct InnerTapsRecipe {
+    uint32_t mode;          // ComputedTaps
+    int32_t tapBias;        // tap 0 reads source position (integer part + tapBias)
+    uint32_t corrected;     // 1: the quotient is corrected to the rounded division (else numerator * 1/d)
+    uint32_t signedZeros;   // 1: zero weights are made -0.0f (taps inside the input, as the tables hold them)
+    uint32_t entryBytes;    // bytes per source element in the gather offsets
+    uint32_t rsv;
+    float preMul, preAdd;   // numerator = float(x) * preMul + preAdd
+    float divisor, reciprocal, divisorHi, divisorLo;  // coordinate = numerator / divisor + postAdd
+    float postAdd;
+    float cubicA;           // cubic: the Keys parameter
+};
+static_assert(sizeof(InnerTapsRecipe) % 8 == 0, "tiling structs are padded to 8 bytes");
+
+// The taps per column of each computed mode.
+__aicore__ inline uint32_t ComputedTapCount(uint32_t mode)
+{
+    return mode == static_cast<uint32_t>(ComputedTaps::LINEAR_ONNX) ? 2u
+           : mode == static_cast<uint32_t>(ComputedTaps::CUBIC)     ? 4u
+           : mode == static_cast<uint32_t>(ComputedTaps::LINEAR)    ? 5u
+                                                                    : 0u;
+}
+
+// Scratch vectors ComputeInnerTaps uses besides the tap rows it writes, and the most taps it computes.
+constexpr uint32_t kComputedTapScratch = 6;
+constexpr uint32_t kMaxComputedTaps = 5;
+
+// Splitter of a float32 into two halves of 12 significant bits (Veltkamp): 2^12 + 1.
+constexpr float kVeltkampSplitter = 4097.0f;
+
+// SourceCoordinate as numerator / divisor + postAdd (numerator = x * preMul + preAdd), the same
+// operations in the same order; false for the transforms whose coordinate is a constant.
+__aicore__ inline bool SourceCoordinateRecipe(CoordMode mode, float scale, int64_t outLength, int64_t inLength,
+                                              InnerTapsRecipe* rc)
+{
+    rc->preMul = 1.0f;
+    rc->preAdd = 0.0f;
+    rc->postAdd = 0.0f;
+    rc->divisor = scale;
+    switch (mode) {
+        case CoordMode::PYTORCH_HALF_PIXEL:
+            if (outLength <= 1) return false;
+            rc->preAdd = 0.5f;
+            rc->postAdd = -0.5f;
+            break;
+        case CoordMode::HALF_PIXEL:
+            rc->preAdd = 0.5f;
+            rc->postAdd = -0.5f;
+            break;
+        case CoordMode::ASYMMETRIC:
+            break;
+        case CoordMode::TF_HALF_PIXEL_FOR_NN:
+            rc->preAdd = 0.5f;
+            break;
+        case CoordMode::ALIGN_CORNERS:
+        default:
+            if (outLength == 1) return false;
+            rc->preMul = static_cast<float>(inLength - 1);
+            rc->divisor = static_cast<float>(outLength - 1);
+            break;
+    }
+    rc->reciprocal = 1.0f / rc->divisor;
+    const float c = kVeltkampSplitter * rc->divisor;
+    rc->divisorHi = c - (c - rc->divisor);
+    rc->divisorLo = rc->divisor - rc->divisorHi;
+    return true;
+}
+
+// Zero weights as -0.0f, others unchanged: -((-w) + 0).
+template <class V>
+__aicore__ inline void ZeroWeightsNegative(V& v, typename V::F w)
+{
+    v.Muls(w, w, -1.0f);
+    v.Adds(w, w, 0.0f);
+    v.Muls(w, w, -1.0f);
+}
+
+// The coordinate of every column [first, first + n) into s[1] (s: kComputedTapScratch vectors).
+// The division is numerator * (1/d), corrected when asked: the residual numerator - q * d, with
+// q * d exact as a sum of two floats (Dekker's product of Veltkamp halves), is divided once more
+// and added, which gives the rounded quotient except within 2^-23 ulp of a rounding tie.
+template <class V>
+__aicore__ inline void ComputeCoordinates(V& v, const InnerTapsRecipe& rc, uint32_t first, const typename V::F* s)
+{
+    v.Index(s[0], first);
+    if (rc.preMul != 1.0f) v.Muls(s[0], s[0], rc.preMul);
+    if (rc.preAdd != 0.0f) v.Adds(s[0], s[0], rc.preAdd);
+    v.Muls(s[1], s[0], rc.reciprocal);  // q
+    if (rc.corrected) {
+        v.Muls(s[2], s[1], kVeltkampSplitter);
+        v.Sub(s[3], s[2], s[1]);
+        v.Sub(s[2], s[2], s[3]);             // qHi
+        v.Sub(s[3], s[1], s[2]);             // qLo
+        v.Muls(s[4], s[1], rc.divisor);      // p = fl(q * d)
+        v.Muls(s[5], s[2], rc.divisorHi);    // q * d - p, exactly:
+        v.Sub(s[5], s[5], s[4]);
+        v.Muls(s[2], s[2], rc.divisorLo);
+        v.Add(s[5], s[5], s[2]);
+        v.Muls(s[2], s[3], rc.divisorHi);
+        v.Add(s[5], s[5], s[2]);
+        v.Muls(s[3], s[3], rc.divisorLo);
+        v.Add(s[5], s[5], s[3]);
+        v.Sub(s[0], s[0], s[4]);             // numerator - p (exact), less the product's error
+        v.Sub(s[0], s[0], s[5]);
+        v.Muls(s[0], s[0], rc.reciprocal);
+        v.Add(s[1], s[1], s[0]);
+    }
+    if (rc.postAdd != 0.0f) v.Adds(s[1], s[1], rc.postAdd);
+}
+
+// Gather offsets of every tap from the integer part in o[0]: (i + tapBias) * entryBytes, tap j
+// j elements after tap 0.
+template <class V>
+__aicore__ inline void ComputeTapOffsets(V& v, const InnerTapsRecipe& rc, uint32_t taps, const typename V::I* o)
+{
+    if (rc.tapBias != 0) v.IntAdds(o[0], o[0], rc.tapBias);
+    v.IntMuls(o[0], o[0], static_cast<int32_t>(rc.entryBytes));
+    for (uint32_t j = 1; j < taps; ++j) v.IntAdds(o[j], o[0], static_cast<int32_t>(j * rc.entryBytes));
+}
+
+// linear_onnx (OnnxLinearTaps inside the axis): i = trunc(c); weights up - c and c - i.
+template <class V>
+__aicore__ inline void ComputeOnnxLinearWeights(V& v, const typename V::F* s, const typename V::I* o,
+                                                const typename V::F* w)
+{
+    v.ToInt(o[0], s[1], RoundDown::TRUNC);
+    v.ToFloat(s[2], o[0]);
+    v.Adds(s[3], s[2], 1.0f);
+    v.Sub(w[0], s[3], s[1]);   // |c - up|
+    v.Sub(w[1], s[2], s[1]);   // |c - i| = -(i - c): a zero is -0.0f
+    v.Muls(w[1], w[1], -1.0f);
+}
+
+// cubic (CubicCoeffs of t = c - floor(c), the same products in the same order).
+template <class V>
+__aicore__ inline void ComputeCubicWeights(V& v, const InnerTapsRecipe& rc, const typename V::F* s,
+                                           const typename V::I* o, const typename V::F* w)
+{
+    const float a = rc.cubicA;
+    v.ToInt(o[0], s[1], RoundDown::FLOOR);
+    v.ToFloat(s[2], o[0]);
+    v.Sub(s[2], s[1], s[2]);            // t (= |t|)
+    v.Adds(s[3], s[2], -1.0f);          // t - 1
+    v.Muls(w[0], s[3], a);              // a (t-1) (t-1) t
+    v.Mul(w[0], w[0], s[3]);
+    v.Mul(w[0], w[0], s[2]);
+    v.Muls(w[1], s[2], a + 2.0f);       // ((a+2) t - (a+3)) t t + 1
+    v.Adds(w[1], w[1], -(a + 3.0f));
+    v.Mul(w[1], w[1], s[2]);
+    v.Mul(w[1], w[1], s[2]);
+    v.Adds(w[1], w[1], 1.0f);
+    v.Muls(w[2], s[2], -a - 2.0f);      // (((-a-2) t + (2a+3)) t - a) t
+    v.Adds(w[2], w[2], 2.0f * a + 3.0f);
+    v.Mul(w[2], w[2], s[2]);
+    v.Adds(w[2], w[2], -a);
+    v.Mul(w[2], w[2], s[2]);
+    v.Muls(w[3], s[2], -a);             // -a t t (t-1)
+    v.Mul(w[3], w[3], s[2]);
+    v.Mul(w[3], w[3], s[3]);
+}
+
+// linear without antialias (LinearTapWeight with a = 1 over the window round(c) - 2 .. + 2): weights
+// max(0, 1 - |c - p|), which sum to 1 inside the axis (the host checks that the tables' normalised
+// weights are these).
+template <class V>
+__aicore__ inline void ComputeLinearWeights(V& v, const typename V::F* s, const typename V::I* o,
+                                            const typename V::F* w)
+{
+    v.ToInt(o[0], s[1], RoundDown::RINT);
+    v.ToFloat(s[2], o[0]);
+    for (uint32_t j = 0; j < 5; ++j) {
+        v.Adds(s[3], s[2], static_cast<float>(static_cast<int32_t>(j) - 2));
+        v.Sub(s[3], s[1], s[3]);
+        v.Abs(s[3], s[3]);
+        v.Muls(s[3], s[3], -1.0f);
+        v.Adds(s[3], s[3], 1.0f);
+        v.Maxs(w[j], s[3], 0.0f);
+    }
+}
+
+// The taps of columns [first, first + n) of one inner axis: offsets o[0..taps) and weights
+// w[0..taps), with kComputedTapScratch scratch vectors s (all of the back end's length n).
+template <class V>
+__aicore__ inline void ComputeInnerTaps(V& v, const InnerTapsRecipe& rc, uint32_t first, const typename V::F* s,
+                                        const typename V::I* o, const typename V::F* w)
+{
+    const uint32_t taps = ComputedTapCount(rc.mode);
+    ComputeCoordinates(v, rc, first, s);
+    if (rc.mode == static_cast<uint32_t>(ComputedTaps::LINEAR_ONNX)) {
+        ComputeOnnxLinearWeights(v, s, o, w);
+    } else if (rc.mode == static_cast<uint32_t>(ComputedTaps::CUBIC)) {
+        ComputeCubicWeights(v, rc, s, o, w);
+    } else {
+        ComputeLinearWeights(v, s, o, w);
+    }
+    if (rc.signedZeros) {
+        for (uint32_t j = 0; j < taps; ++j) ZeroWeightsNegative(v, w[j]);
+    }
+    ComputeTapOffsets(v, rc, taps, o);
 }
 
 // =============================================================================================

@@ -97,6 +97,40 @@ struct MaskView<T, 2> {
 template <typename T>
 constexpr bool IsOneByte() { return sizeof(T) == 1; }
 
+// The vector unit as interp::ComputeInnerTaps's back end: every operation over the same n elements.
+struct UbTapOps {
+    using F = LocalTensor<float>;
+    using I = LocalTensor<int32_t>;
+    int32_t n;
+
+    __aicore__ inline void Index(const F& d, uint32_t first) const
+    {
+        const I asInt = d.template ReinterpretCast<int32_t>();
+        CreateVecIndex(asInt, static_cast<int32_t>(first), static_cast<uint32_t>(n));
+        Cast(d, asInt, RoundMode::CAST_NONE, static_cast<uint32_t>(n));
+    }
+    __aicore__ inline void Muls(const F& d, const F& a, float x) const { AscendC::Muls(d, a, x, n); }
+    __aicore__ inline void Adds(const F& d, const F& a, float x) const { AscendC::Adds(d, a, x, n); }
+    __aicore__ inline void Maxs(const F& d, const F& a, float x) const { AscendC::Maxs(d, a, x, n); }
+    __aicore__ inline void Add(const F& d, const F& a, const F& b) const { AscendC::Add(d, a, b, n); }
+    __aicore__ inline void Sub(const F& d, const F& a, const F& b) const { AscendC::Sub(d, a, b, n); }
+    __aicore__ inline void Mul(const F& d, const F& a, const F& b) const { AscendC::Mul(d, a, b, n); }
+    __aicore__ inline void Abs(const F& d, const F& a) const { AscendC::Abs(d, a, n); }
+    __aicore__ inline void ToInt(const I& d, const F& a, interp::RoundDown mode) const
+    {
+        const RoundMode m = mode == interp::RoundDown::FLOOR  ? RoundMode::CAST_FLOOR
+                            : mode == interp::RoundDown::RINT ? RoundMode::CAST_RINT
+                                                              : RoundMode::CAST_TRUNC;
+        Cast(d, a, m, static_cast<uint32_t>(n));
+    }
+    __aicore__ inline void ToFloat(const F& d, const I& a) const
+    {
+        Cast(d, a, RoundMode::CAST_NONE, static_cast<uint32_t>(n));
+    }
+    __aicore__ inline void IntAdds(const I& d, const I& a, int32_t x) const { AscendC::Adds(d, a, x, n); }
+    __aicore__ inline void IntMuls(const I& d, const I& a, int32_t x) const { AscendC::Muls(d, a, x, n); }
+};
+
 // Loads source elements [gStart, gStart + gLen) of a tensor of `total` elements into `dst`.
 // On return dst[shift + i] holds element gStart + i for i < gLen, and `loaded` = shift + gLen.
 //   910B: one DataCopyPad of exactly gLen elements.
@@ -596,7 +630,7 @@ public:
         for (uint32_t i = 0; i < count;) {
             const uint32_t last = interp::InterpolateInnerTableRunEnd(tables, count, i, r_.innerTaps);
             const uint32_t rows = tables[i].tapShift != 0 ? 1u : (last + 1 - i) * r_.innerTaps;
-            LoadTableColumns(blob, tables[i], rows, 0, span.head);
+            if (span.head > 0) LoadTableColumns(blob, tables[i], rows, 0, span.head);
             if (span.tail < span.repeat) LoadTableColumns(blob, tables[i], rows, span.tail, span.repeat);
             if (tables[i].tapShift != 0) LoadUnderivedColumns(blob, tables[i], span.repeat);
             i = last + 1;
@@ -605,6 +639,7 @@ public:
             DataCopy(blob[r_.identityAt / 4], blobGm_[r_.identityAt / 4], (r_.rowSrcAt - r_.identityAt) / 4);
         }
         ai::Sync<HardEvent::MTE2_V>();
+        if (WEIGHTED && r_.innerComputedEnd > r_.innerComputedStart) ComputeInnerRun(blob);
         LocalTensor<int32_t> words = blob.template ReinterpretCast<int32_t>();
         for (uint32_t i = 0; i < count; ++i) {
             const uint32_t eb = tables[i].entryBytes;  // words = entries * eb / 4
@@ -624,6 +659,30 @@ public:
                               tables[i].repeatShift);
                 }
             }
+        }
+    }
+
+    // Computed inner taps (RowsPassTiling innerComputedStart / End): the run of every offset and
+    // weight row from interp::ComputeInnerTaps, chunk by chunk, its scratch in the gathered buffer.
+    __aicore__ inline void ComputeInnerRun(const LocalTensor<uint32_t>& blob)
+    {
+        const uint32_t chunk = interp::InterpolateComputedChunk(r_);
+        const uint32_t pad = r_.innerOutPad;
+        LocalTensor<float> gat = gatBuf_.template Get<float>();
+        const LocalTensor<int32_t> offsets = blob.template ReinterpretCast<int32_t>();
+        const LocalTensor<float> weights = blob[r_.innerWeightAt / 4].template ReinterpretCast<float>();
+        for (uint32_t e = r_.innerComputedStart; e < r_.innerComputedEnd; e += chunk) {
+            const uint32_t left = r_.innerComputedEnd - e;
+            const UbTapOps v{static_cast<int32_t>(left < chunk ? left : chunk)};
+            LocalTensor<float> s[interp::kComputedTapScratch];
+            LocalTensor<int32_t> o[interp::kMaxComputedTaps];
+            LocalTensor<float> w[interp::kMaxComputedTaps];
+            for (uint32_t i = 0; i < interp::kComputedTapScratch; ++i) s[i] = gat[i * chunk];
+            for (uint32_t j = 0; j < r_.innerTaps && j < interp::kMaxComputedTaps; ++j) {
+                o[j] = offsets[j * pad + e];
+                w[j] = weights[j * pad + e];
+            }
+            interp::ComputeInnerTaps(v, r_.innerRecipe, e, s, o, w);
         }
     }
 

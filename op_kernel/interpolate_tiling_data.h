@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "dtype_codes.h"
+#include "interp_math.h"
 
 #ifndef __aicore__
 #define __aicore__  // host compilation
@@ -162,6 +163,16 @@ struct RowsPassTiling {
     uint32_t innerDerivedEnd;
     uint32_t innerDerivedStep;
     uint32_t rsvDerived;
+    // Computed inner taps (innerComputedEnd > innerComputedStart; WEIGHTED, bands <= 1, no padding
+    // masks, compactTables, no period or derived run): entries [innerComputedStart, innerComputedEnd)
+    // of every offset and weight row are what interp::ComputeInnerTaps gives with innerRecipe (the
+    // planner emulated it over the axis and compared it with the tables, bit for bit).  A core reads
+    // the entries outside that run and computes the run, in chunks of InterpolateComputedChunk
+    // entries with the gathered buffer as scratch.  Both bounds are multiples of
+    // kInterpolateTableAlignEntries.
+    uint32_t innerComputedStart;
+    uint32_t innerComputedEnd;
+    InnerTapsRecipe innerRecipe;
     // Plane axis (planeTaps > 0): a third changed axis before the row axis.  The pass input is
     // [planeOuter, planeInLen, planeMid, rowInLen, innerIn] and its output
     // [planeOuter, planeOutLen, planeMid, rowOutLen, innerOut]; a unit of work is chunkRows output
@@ -226,14 +237,16 @@ __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
 
 // ROWS inner tables: innerTaps rows of innerOutPad entries each (offsets, weights or copy masks,
-// padding masks: the layout of LayOutRowsBlob).  Three regularities let a core read less of them than
+// padding masks: the layout of LayOutRowsBlob).  Four regularities let a core read less of them than
 // the whole rows; the host still writes every entry, so the workspace holds the whole tables.
 //   - outerBatch B > 1: a row is its first batchStride entries (one repeat) repeated B times, repeat
 //     b's gather offsets b * rawPitch elements (of the compute type) further on, its weights and
 //     masks the same;
 //   - innerPeriod > 0: inside the first repeat, entries [innerPeriodStart + innerPeriod,
 //     innerPeriodEnd) repeat the innerPeriod entries before them (RowsPassTiling);
-//   - innerDerivedEnd > innerDerivedStart: offset rows 1.. are row 0's plus j tap shifts there.
+//   - innerDerivedEnd > innerDerivedStart: offset rows 1.. are row 0's plus j tap shifts there;
+//   - innerComputedEnd > innerComputedStart: the run of every offset and weight row is computed from
+//     the coordinate (interp::ComputeInnerTaps); the span then reads the entries outside the run.
 // A core reads entries [0, head) and [tail, repeat) of each row (InterpolateInnerTableSpan; one
 // strided DMA per table and part; derived offset rows outside their run), then builds the periods,
 // the derived runs and the repeats in the UB.
@@ -280,6 +293,9 @@ struct InterpolateInnerTableSpan {
 __aicore__ inline InterpolateInnerTableSpan InterpolateInnerTableSpanOf(const RowsPassTiling& r)
 {
     const uint32_t repeat = r.outerBatch > 1 ? r.batchStride : r.innerOutPad;
+    if (r.innerComputedEnd > r.innerComputedStart) {
+        return InterpolateInnerTableSpan{r.innerComputedStart, r.innerComputedEnd, repeat};
+    }
     if (r.innerPeriod == 0) return InterpolateInnerTableSpan{repeat, repeat, repeat};
     return InterpolateInnerTableSpan{r.innerPeriodStart + r.innerPeriod, r.innerPeriodEnd, repeat};
 }
@@ -288,7 +304,17 @@ __aicore__ inline InterpolateInnerTableSpan InterpolateInnerTableSpanOf(const Ro
 __aicore__ inline bool InterpolateInnerTablesCompact(const RowsPassTiling& r)
 {
     return r.compactTables != 0 && r.bandTableBytes == 0 &&
-           (r.outerBatch > 1 || r.innerPeriod > 0 || r.innerDerivedEnd > r.innerDerivedStart);
+           (r.outerBatch > 1 || r.innerPeriod > 0 || r.innerDerivedEnd > r.innerDerivedStart ||
+            r.innerComputedEnd > r.innerComputedStart);
+}
+
+// Computed inner taps: entries per chunk, so that kComputedTapScratch vectors of a chunk fit the
+// gathered buffer (innerTaps rows of innerOutPad floats).
+__aicore__ inline uint32_t InterpolateComputedChunk(const RowsPassTiling& r)
+{
+    const uint32_t align = kInterpolateTableAlignEntries;
+    const uint32_t chunk = r.innerTaps * r.innerOutPad / kComputedTapScratch / align * align;
+    return chunk > align ? chunk : align;
 }
 
 // The last of the tables from `first` on that one strided DMA reads with it: rows of the same pitch,
