@@ -172,7 +172,8 @@ struct HostTapOps {
     void Index(F d, uint32_t first) const { Each([&](uint32_t i) { d[i] = static_cast<float>(first + i); }); }
     void Muls(F d, F a, float x) const { Each([&](uint32_t i) { d[i] = a[i] * x; }); }
     void Adds(F d, F a, float x) const { Each([&](uint32_t i) { d[i] = a[i] + x; }); }
-    void Maxs(F d, F a, float x) const { Each([&](uint32_t i) { d[i] = a[i] > x ? a[i] : x; }); }
+    void Mins(F d, F a, float x) const { Each([&](uint32_t i) { d[i] = a[i] < x ? a[i] : x; }); }
+    void Duplicate(F d, float x) const { Each([&](uint32_t i) { d[i] = x; }); }
     void Add(F d, F a, F b) const { Each([&](uint32_t i) { d[i] = a[i] + b[i]; }); }
     void Sub(F d, F a, F b) const { Each([&](uint32_t i) { d[i] = a[i] - b[i]; }); }
     void Mul(F d, F a, F b) const { Each([&](uint32_t i) { d[i] = a[i] * b[i]; }); }

@@ -1056,7 +1056,8 @@ struct CountTapOps {
     void Index(F, uint32_t) { instructions += 2; }  // CreateVecIndex + Cast
     void Muls(F, F, float) { ++instructions; }
     void Adds(F, F, float) { ++instructions; }
-    void Maxs(F, F, float) { ++instructions; }
+    void Mins(F, F, float) { ++instructions; }
+    void Duplicate(F, float) { ++instructions; }
     void Add(F, F, F) { ++instructions; }
     void Sub(F, F, F) { ++instructions; }
     void Mul(F, F, F) { ++instructions; }
@@ -1076,11 +1077,12 @@ uint32_t ComputedTapInstructions(const interp::InnerTapsRecipe& rc)
 }
 
 // The vector cycles of a core's computed run (ComputeInnerRun's chunks).
-double ComputedRunCycles(const PlatformCost& cost, const interp::RowsPassTiling& r)
+double ComputedRunCycles(const PlatformCost& cost, const interp::InterpolatePassCommon& c,
+                         const interp::RowsPassTiling& r)
 {
     if (r.innerComputedEnd <= r.innerComputedStart) return 0;
-    const uint64_t chunk = interp::InterpolateComputedChunk(r);
-    const double instructions = ComputedTapInstructions(r.innerRecipe);
+    const uint64_t chunk = interp::InterpolateComputedScratchOf(interp::InterpolateRowsUbLayout(c, r, 0)).chunk;
+    const double instructions = ComputedTapInstructions(r.innerRecipe) + (r.innerMask ? r.innerTaps : 0);
     double cycles = 0;
     for (uint64_t e = r.innerComputedStart; e < r.innerComputedEnd; e += chunk) {
         cycles += instructions * VectorInstrCycles(cost, std::min<uint64_t>(chunk, r.innerComputedEnd - e));
@@ -1094,13 +1096,13 @@ void ClearInnerComputed(interp::RowsPassTiling* r)
     r->innerRecipe = interp::InnerTapsRecipe{};
 }
 
-// The recipe of the pass's inner axis (forward plans, WEIGHTED rows without bands or padding masks,
-// the inner axis innermost and alone in the inner block); false when none applies.
+// The recipe of the pass's inner axis (forward plans, WEIGHTED rows without bands, the inner axis
+// innermost and alone in the inner block); false when none applies.
 bool InnerTapsRecipeOf(const PlanContext& ctx, const PassPlan& pp, const interp::RowsPassTiling& r,
                        interp::InnerTapsRecipe* rc)
 {
     *rc = interp::InnerTapsRecipe{};
-    if (!ctx.tapsFromCoordinates || pp.copy || pp.innerDim < 0 || r.bands > 1 || r.innerMask || pp.post != 1 ||
+    if (!ctx.tapsFromCoordinates || pp.copy || pp.innerDim < 0 || r.bands > 1 || pp.post != 1 ||
         pp.mid != 1) {
         return false;
     }
@@ -1124,25 +1126,48 @@ bool InnerTapsRecipeOf(const PlanContext& ctx, const PassPlan& pp, const interp:
 
 // Sets the computed run of a ROWS pass for recipe `rc` with the division corrected or not and zero
 // weights made negative or not: the longest run of inner columns where the emulated taps equal the
-// tables, cut to kInterpolateTableAlignEntries multiples, when it spares enough entries.
+// tables and none is a padding tap (the kernel sets the run's padding masks to 1), cut to
+// kInterpolateTableAlignEntries multiples, when it spares enough entries.
+// The longest run of inner columns where the taps emulated with `rc` equal the tables and none is a
+// padding tap.
+ColumnRun ComputedColumnRun(const PassPlan& pp, const interp::InnerTapsRecipe& rc, uint32_t kw)
+{
+    const EmulatedInnerTaps taps = EmulateInnerTaps(rc, static_cast<uint32_t>(pp.innerOut));
+    return LongestColumnRun(pp.innerOut, [&](uint64_t m) {
+        for (uint32_t t = 0; t < kw; ++t) {
+            const float w = InnerTapWeight(pp, m, t);
+            if (static_cast<uint64_t>(static_cast<uint32_t>(taps.offsets[t][m])) != InnerSourceElem(pp, m, t) * kFloatBytes ||
+                std::memcmp(&w, &taps.weights[t][m], sizeof(float)) != 0 || IsPadTapWeight(w)) {
+                return false;
+            }
+        }
+        return true;
+    });
+}
+
+// Sets the computed run of a ROWS pass for recipe `rc` with the division corrected or not and zero
+// weights made negative or not: the longest run of inner columns where the emulated taps equal the
+// tables and none is a padding tap (the kernel sets the run's padding masks to 1), cut to
+// kInterpolateTableAlignEntries multiples, when it spares enough entries.  Uncorrected, the
+// multiplier may also be a neighbour of 1/d: the one with the longest run.
 void SetInnerComputed(const PassPlan& pp, interp::InnerTapsRecipe rc, bool corrected, bool signedZeros,
                       interp::RowsPassTiling* r)
 {
     ClearInnerComputed(r);
     rc.corrected = corrected ? 1u : 0u;
     rc.signedZeros = signedZeros ? 1u : 0u;
-    const uint32_t kw = r->innerTaps;
-    const EmulatedInnerTaps taps = EmulateInnerTaps(rc, static_cast<uint32_t>(pp.innerOut));
-    const ColumnRun run = LongestColumnRun(pp.innerOut, [&](uint64_t m) {
-        for (uint32_t t = 0; t < kw; ++t) {
-            const float w = InnerTapWeight(pp, m, t);
-            if (static_cast<uint64_t>(static_cast<uint32_t>(taps.offsets[t][m])) != InnerSourceElem(pp, m, t) * kFloatBytes ||
-                std::memcmp(&w, &taps.weights[t][m], sizeof(float)) != 0) {
-                return false;
-            }
+    const float nearest = rc.reciprocal;
+    const float multipliers[3] = {nearest, std::nextafter(nearest, 0.0f), std::nextafter(nearest, 2.0f * nearest)};
+    ColumnRun run;
+    for (uint32_t i = 0; i < (corrected ? 1u : 3u); ++i) {
+        interp::InnerTapsRecipe candidate = rc;
+        candidate.reciprocal = multipliers[i];
+        const ColumnRun found = ComputedColumnRun(pp, candidate, r->innerTaps);
+        if (found.hi - found.lo > run.hi - run.lo) {
+            run = found;
+            rc = candidate;
         }
-        return true;
-    });
+    }
     const uint64_t align = interp::kInterpolateTableAlignEntries;
     const uint64_t e0 = AlignUp(run.lo, align), e1 = run.hi / align * align;
     if (e1 < e0 + kMinInnerPeriodSaving) return;
@@ -1181,7 +1206,7 @@ TableLoadCost TableLoadOf(const PlatformCost& cost, const interp::InterpolatePas
             load.dmas += (r.innerDerivedStart > 0 ? 1.0 : 0.0) + (r.innerDerivedEnd < span.repeat ? 1.0 : 0.0);
         }
     }
-    load.cycles += ComputedRunCycles(cost, r);
+    load.cycles += ComputedRunCycles(cost, c, r);
     for (uint32_t i = 0; i < count; ++i) {
         const uint64_t eb = tables[i].entryBytes;
         uint32_t periodRows = r.innerTaps;
@@ -1256,10 +1281,11 @@ RowsPassTerms CompactChoiceTerms(const PlanContext& ctx, const PassPlan& pp, uin
 
 // Compact inner tables (interp::InterpolateInnerTablesCompact) where the pass's modeled time
 // (`terms`, the pass without its tables) is lowest with them: the bytes they spare against the DMAs
-// and vector adds that rebuild them, in the pass's own balance of DMA and vector time.  The options
-// are whole tables and the regularities found (periods, derived offsets, both; batch repeats whenever
-// compact): the fastest, and of equally fast ones the one reading the fewest bytes.  Plane passes
-// keep whole tables.
+// and vector instructions that rebuild them, in the pass's own balance of DMA and vector time.  The
+// options are whole tables, the regularities found (periods, derived offsets, both; batch repeats
+// whenever compact) and the taps computed from the coordinates (each way of computing them that the
+// emulation finds exact somewhere): the fastest, and of equally fast ones the one reading the fewest
+// bytes.  Plane passes keep whole tables.
 void PlanCompactTables(const PlanContext& ctx, const PassPlan& pp, const interp::InterpolatePassCommon& c,
                        const RowsPassTerms& terms, interp::RowsPassTiling* r)
 {
@@ -1268,38 +1294,33 @@ void PlanCompactTables(const PlanContext& ctx, const PassPlan& pp, const interp:
     ClearInnerDerived(r);
     ClearInnerComputed(r);
     if (pp.planeDim >= 0) return;
-    interp::RowsPassTiling found = *r;
-    SetInnerPeriod(pp, &found);
-    SetInnerDerived(pp, &found);
-    found.compactTables = 1;
     struct Option {
         interp::RowsPassTiling tiling;
         double us, bytes;
     };
     std::vector<Option> options;
-    const TableLoadCost whole = TableLoadOf(ctx.platform.cost, c, *r);
-    options.push_back(Option{*r, RowsPassMicrosWith(ctx, terms, whole), whole.bytes});
+    auto consider = [&](const interp::RowsPassTiling& t) {
+        const TableLoadCost load = TableLoadOf(ctx.platform.cost, c, t);
+        options.push_back(Option{t, RowsPassMicrosWith(ctx, terms, load), load.bytes});
+    };
+    consider(*r);
+    interp::RowsPassTiling found = *r;
+    SetInnerPeriod(pp, &found);
+    SetInnerDerived(pp, &found);
+    found.compactTables = 1;
     for (int variant = 0; variant < 4; ++variant) {  // bit 0: periods, bit 1: derived offsets
-        Option o{found, 0, 0};
-        if ((variant & 1) == 0) ClearInnerPeriod(&o.tiling);
-        if ((variant & 2) == 0) ClearInnerDerived(&o.tiling);
-        if (!interp::InterpolateInnerTablesCompact(o.tiling)) continue;
-        const TableLoadCost load = TableLoadOf(ctx.platform.cost, c, o.tiling);
-        o.us = RowsPassMicrosWith(ctx, terms, load);
-        o.bytes = load.bytes;
-        options.push_back(o);
+        interp::RowsPassTiling t = found;
+        if ((variant & 1) == 0) ClearInnerPeriod(&t);
+        if ((variant & 2) == 0) ClearInnerDerived(&t);
+        if (interp::InterpolateInnerTablesCompact(t)) consider(t);
     }
     interp::InnerTapsRecipe recipe;
     if (InnerTapsRecipeOf(ctx, pp, *r, &recipe)) {
         for (int variant = 0; variant < 4; ++variant) {  // bit 0: corrected division, bit 1: signed zeros
-            Option o{*r, 0, 0};
-            SetInnerComputed(pp, recipe, (variant & 1) != 0, (variant & 2) != 0, &o.tiling);
-            if (o.tiling.innerComputedEnd == 0) continue;
-            o.tiling.compactTables = 1;
-            const TableLoadCost load = TableLoadOf(ctx.platform.cost, c, o.tiling);
-            o.us = RowsPassMicrosWith(ctx, terms, load);
-            o.bytes = load.bytes;
-            options.push_back(o);
+            interp::RowsPassTiling t = *r;
+            SetInnerComputed(pp, recipe, (variant & 1) != 0, (variant & 2) != 0, &t);
+            t.compactTables = 1;
+            if (t.innerComputedEnd > t.innerComputedStart) consider(t);
         }
     }
     const Option* pick = &options[0];

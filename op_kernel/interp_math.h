@@ -298,8 +298,10 @@ __aicore__ inline void ZeroWeightsNegative(V& v, typename V::F w)
 
 // The coordinate of every column [first, first + n) into s[1] (s: kComputedTapScratch vectors).
 // The division is numerator * (1/d), corrected when asked: the residual numerator - q * d, with
-// q * d exact as a sum of two floats (Dekker's product of Veltkamp halves), is divided once more
-// and added, which gives the rounded quotient except within 2^-23 ulp of a rounding tie.
+// q * d exact as a sum of two floats, is divided once more and added, which gives the rounded
+// quotient except within 2^-23 ulp of a rounding tie.  q * d is exact as Dekker's product of the
+// Veltkamp halves of q and d; when d has at most 12 significant bits (divisorLo 0: 2, 3, 1.5, most
+// align_corners lengths), the halves of q times d are exact products already.
 template <class V>
 __aicore__ inline void ComputeCoordinates(V& v, const InnerTapsRecipe& rc, uint32_t first, const typename V::F* s)
 {
@@ -312,17 +314,24 @@ __aicore__ inline void ComputeCoordinates(V& v, const InnerTapsRecipe& rc, uint3
         v.Sub(s[3], s[2], s[1]);
         v.Sub(s[2], s[2], s[3]);             // qHi
         v.Sub(s[3], s[1], s[2]);             // qLo
-        v.Muls(s[4], s[1], rc.divisor);      // p = fl(q * d)
-        v.Muls(s[5], s[2], rc.divisorHi);    // q * d - p, exactly:
-        v.Sub(s[5], s[5], s[4]);
-        v.Muls(s[2], s[2], rc.divisorLo);
-        v.Add(s[5], s[5], s[2]);
-        v.Muls(s[2], s[3], rc.divisorHi);
-        v.Add(s[5], s[5], s[2]);
-        v.Muls(s[3], s[3], rc.divisorLo);
-        v.Add(s[5], s[5], s[3]);
-        v.Sub(s[0], s[0], s[4]);             // numerator - p (exact), less the product's error
-        v.Sub(s[0], s[0], s[5]);
+        if (rc.divisorLo == 0.0f) {          // numerator - qHi d (exact) - qLo d
+            v.Muls(s[2], s[2], rc.divisor);
+            v.Sub(s[0], s[0], s[2]);
+            v.Muls(s[3], s[3], rc.divisor);
+            v.Sub(s[0], s[0], s[3]);
+        } else {
+            v.Muls(s[4], s[1], rc.divisor);      // p = fl(q d)
+            v.Muls(s[5], s[2], rc.divisorHi);    // q d - p, exactly:
+            v.Sub(s[5], s[5], s[4]);
+            v.Muls(s[2], s[2], rc.divisorLo);
+            v.Add(s[5], s[5], s[2]);
+            v.Muls(s[2], s[3], rc.divisorHi);
+            v.Add(s[5], s[5], s[2]);
+            v.Muls(s[3], s[3], rc.divisorLo);
+            v.Add(s[5], s[5], s[3]);
+            v.Sub(s[0], s[0], s[4]);             // numerator - p (exact), less the product's error
+            v.Sub(s[0], s[0], s[5]);
+        }
         v.Muls(s[0], s[0], rc.reciprocal);
         v.Add(s[1], s[1], s[0]);
     }
@@ -380,22 +389,25 @@ __aicore__ inline void ComputeCubicWeights(V& v, const InnerTapsRecipe& rc, cons
     v.Mul(w[3], w[3], s[3]);
 }
 
-// linear without antialias (LinearTapWeight with a = 1 over the window round(c) - 2 .. + 2): weights
-// max(0, 1 - |c - p|), which sum to 1 inside the axis (the host checks that the tables' normalised
-// weights are these).
+// linear without antialias (LinearTapWeight with a = 1 over the window round(c) - 2 .. + 2): the
+// window's ends are 1.5 or more from c, so weigh -0.0f; the others max(0, 1 - |c - p|), formed as
+// -min(0, |c - p| - 1) so that a zero is -0.0f.  Inside the axis they sum to 1 (the host checks that
+// the tables' normalised weights are these).
 template <class V>
 __aicore__ inline void ComputeLinearWeights(V& v, const typename V::F* s, const typename V::I* o,
                                             const typename V::F* w)
 {
     v.ToInt(o[0], s[1], RoundDown::RINT);
     v.ToFloat(s[2], o[0]);
-    for (uint32_t j = 0; j < 5; ++j) {
+    v.Duplicate(w[0], -0.0f);
+    v.Duplicate(w[4], -0.0f);
+    for (uint32_t j = 1; j < 4; ++j) {
         v.Adds(s[3], s[2], static_cast<float>(static_cast<int32_t>(j) - 2));
         v.Sub(s[3], s[1], s[3]);
         v.Abs(s[3], s[3]);
-        v.Muls(s[3], s[3], -1.0f);
-        v.Adds(s[3], s[3], 1.0f);
-        v.Maxs(w[j], s[3], 0.0f);
+        v.Adds(s[3], s[3], -1.0f);
+        v.Mins(s[3], s[3], 0.0f);
+        v.Muls(w[j], s[3], -1.0f);
     }
 }
 

@@ -111,7 +111,8 @@ struct UbTapOps {
     }
     __aicore__ inline void Muls(const F& d, const F& a, float x) const { AscendC::Muls(d, a, x, n); }
     __aicore__ inline void Adds(const F& d, const F& a, float x) const { AscendC::Adds(d, a, x, n); }
-    __aicore__ inline void Maxs(const F& d, const F& a, float x) const { AscendC::Maxs(d, a, x, n); }
+    __aicore__ inline void Mins(const F& d, const F& a, float x) const { AscendC::Mins(d, a, x, n); }
+    __aicore__ inline void Duplicate(const F& d, float x) const { AscendC::Duplicate(d, x, n); }
     __aicore__ inline void Add(const F& d, const F& a, const F& b) const { AscendC::Add(d, a, b, n); }
     __aicore__ inline void Sub(const F& d, const F& a, const F& b) const { AscendC::Sub(d, a, b, n); }
     __aicore__ inline void Mul(const F& d, const F& a, const F& b) const { AscendC::Mul(d, a, b, n); }
@@ -522,8 +523,8 @@ public:
         r_ = t.rows;
         GM_ADDR user = workspace;  // the user workspace itself (direct-call flow: no system part)
         // Every UB buffer of this pass: the layout the planner checked against the UB.
-        const interp::RowsPassUbLayout ub =
-            interp::InterpolateRowsUbLayout(c_, r_, PassCoreSync::ScratchBytes(syncBytes));
+        ub_ = interp::InterpolateRowsUbLayout(c_, r_, PassCoreSync::ScratchBytes(syncBytes));
+        const interp::RowsPassUbLayout& ub = ub_;
         sync_.Init(pipe_, user, syncBytes, ub.syncScratch);
         BindPassTensors(c_, x, y, user, inGm_, outGm_);
         blobGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(user + r_.tableBlob), r_.tableBlobBytes / 4);
@@ -663,14 +664,17 @@ public:
     }
 
     // Computed inner taps (RowsPassTiling innerComputedStart / End): the run of every offset and
-    // weight row from interp::ComputeInnerTaps, chunk by chunk, its scratch in the gathered buffer.
+    // weight row from interp::ComputeInnerTaps, chunk by chunk (interp::InterpolateComputedScratchOf).
     __aicore__ inline void ComputeInnerRun(const LocalTensor<uint32_t>& blob)
     {
-        const uint32_t chunk = interp::InterpolateComputedChunk(r_);
+        const interp::InterpolateComputedScratch scratch = interp::InterpolateComputedScratchOf(ub_);
+        const uint32_t chunk = scratch.chunk;
         const uint32_t pad = r_.innerOutPad;
-        LocalTensor<float> gat = gatBuf_.template Get<float>();
+        interp::InterpolateInnerTable tables[interp::kInterpolateMaxInnerTables];
+        const uint32_t count = interp::InterpolateInnerTables(c_, r_, tables);  // offsets, weights, masks
+        const LocalTensor<float> gat = scratch.inSlots ? slotBuf_.template Get<float>() : gatBuf_.template Get<float>();
         const LocalTensor<int32_t> offsets = blob.template ReinterpretCast<int32_t>();
-        const LocalTensor<float> weights = blob[r_.innerWeightAt / 4].template ReinterpretCast<float>();
+        const LocalTensor<float> weights = blob[tables[1].at / 4].template ReinterpretCast<float>();
         for (uint32_t e = r_.innerComputedStart; e < r_.innerComputedEnd; e += chunk) {
             const uint32_t left = r_.innerComputedEnd - e;
             const UbTapOps v{static_cast<int32_t>(left < chunk ? left : chunk)};
@@ -683,6 +687,10 @@ public:
                 w[j] = weights[j * pad + e];
             }
             interp::ComputeInnerTaps(v, r_.innerRecipe, e, s, o, w);
+            if (count > 2) {  // padding masks: no padding tap in the run
+                const LocalTensor<int32_t> masks = offsets[tables[2].at / 4];
+                for (uint32_t j = 0; j < r_.innerTaps; ++j) Duplicate(masks[j * pad + e], 1, v.n);
+            }
         }
     }
 
@@ -1364,6 +1372,7 @@ private:
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> rawQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
+    interp::RowsPassUbLayout ub_;
     TBuf<TPosition::VECCALC> wideBuf_, rawHalfBuf_, slotBuf_, blobBuf_, rowBuf_, runBuf_, gatBuf_, accBuf_, resBuf_,
         outHalfBuf_, stageBuf_, packBuf_;
     GlobalTensor<TIn> inGm_;

@@ -163,10 +163,11 @@ struct RowsPassTiling {
     uint32_t innerDerivedEnd;
     uint32_t innerDerivedStep;
     uint32_t rsvDerived;
-    // Computed inner taps (innerComputedEnd > innerComputedStart; WEIGHTED, bands <= 1, no padding
-    // masks, compactTables, no period or derived run): entries [innerComputedStart, innerComputedEnd)
-    // of every offset and weight row are what interp::ComputeInnerTaps gives with innerRecipe (the
-    // planner emulated it over the axis and compared it with the tables, bit for bit).  A core reads
+    // Computed inner taps (innerComputedEnd > innerComputedStart; WEIGHTED, bands <= 1,
+    // compactTables, no period or derived run): entries [innerComputedStart, innerComputedEnd) of
+    // every offset and weight row are what interp::ComputeInnerTaps gives with innerRecipe (the
+    // planner emulated it over the axis and compared it with the tables, bit for bit), and the
+    // padding masks (innerMask) are 1 there.  A core reads
     // the entries outside that run and computes the run, in chunks of InterpolateComputedChunk
     // entries with the gathered buffer as scratch.  Both bounds are multiples of
     // kInterpolateTableAlignEntries.
@@ -308,14 +309,7 @@ __aicore__ inline bool InterpolateInnerTablesCompact(const RowsPassTiling& r)
             r.innerComputedEnd > r.innerComputedStart);
 }
 
-// Computed inner taps: entries per chunk, so that kComputedTapScratch vectors of a chunk fit the
-// gathered buffer (innerTaps rows of innerOutPad floats).
-__aicore__ inline uint32_t InterpolateComputedChunk(const RowsPassTiling& r)
-{
-    const uint32_t align = kInterpolateTableAlignEntries;
-    const uint32_t chunk = r.innerTaps * r.innerOutPad / kComputedTapScratch / align * align;
-    return chunk > align ? chunk : align;
-}
+
 
 // The last of the tables from `first` on that one strided DMA reads with it: rows of the same pitch,
 // each table right after the one before (the 4-byte tables; 2-byte copy masks have their own pitch).
@@ -499,6 +493,23 @@ __aicore__ inline RowsPassUbLayout InterpolateRowsUbLayout(const InterpolatePass
               depth * l.output + l.outputHalf + l.staging + l.packed + uint64_t(r.planeSlots) * l.planeSlot +
               l.planeAcc;
     return l;
+}
+
+// Computed inner taps (RowsPassTiling innerComputedStart / End): the scratch the kernel computes
+// them in at Init, before any row is read -- the slot cache, or the gathered buffer when that is
+// larger -- and the entries per chunk, so that kComputedTapScratch vectors of a chunk fit it.
+struct InterpolateComputedScratch {
+    bool inSlots;    // the slot cache (else the gathered buffer)
+    uint32_t chunk;  // entries per chunk (a kInterpolateTableAlignEntries multiple)
+};
+
+__aicore__ inline InterpolateComputedScratch InterpolateComputedScratchOf(const RowsPassUbLayout& l)
+{
+    const bool inSlots = l.slotCache >= l.gathered;
+    const uint32_t floats = (inSlots ? l.slotCache : l.gathered) / 4;
+    const uint32_t align = kInterpolateTableAlignEntries;
+    const uint32_t chunk = floats / kComputedTapScratch / align * align;
+    return InterpolateComputedScratch{inSlots, chunk > align ? chunk : align};
 }
 
 }  // namespace interp

@@ -272,6 +272,19 @@ void CheckCompactTables(const InterpolatePassTiling& pt, const ai::KernelPlan& p
         EXPECT_EQ(r.innerDerivedEnd % interp::kInterpolateTableAlignEntries, 0u);
         EXPECT_LE(r.innerDerivedEnd, r.innerOut);
     }
+    const bool computed = r.innerComputedEnd > r.innerComputedStart;
+    ai::EmulatedInnerTaps emulated;
+    if (computed) {
+        EXPECT_TRUE(interp::InterpolateInnerTablesCompact(r));
+        EXPECT_EQ(r.bands, 1u);
+        EXPECT_EQ(r.innerPeriod, 0u);
+        EXPECT_EQ(r.innerDerivedEnd, 0u);
+        EXPECT_EQ(r.innerTaps, interp::ComputedTapCount(r.innerRecipe.mode));
+        EXPECT_EQ(r.innerComputedStart % interp::kInterpolateTableAlignEntries, 0u);
+        EXPECT_EQ(r.innerComputedEnd % interp::kInterpolateTableAlignEntries, 0u);
+        EXPECT_LE(r.innerComputedEnd, r.innerOut);
+        emulated = ai::EmulateInnerTaps(r.innerRecipe, r.innerComputedEnd);
+    }
     if (!interp::InterpolateInnerTablesCompact(r)) return;
     interp::InterpolateInnerTable tables[interp::kInterpolateMaxInnerTables];
     const uint32_t count = interp::InterpolateInnerTables(pt.common, r, tables);
@@ -296,6 +309,12 @@ void CheckCompactTables(const InterpolatePassTiling& pt, const ai::KernelPlan& p
                     } else if (derivedRow) {
                         if (e < r.innerDerivedStart || e >= r.innerDerivedEnd) continue;  // read as it is
                         expect = BlobWord(plan, pt, t.at + 4ull * w) + j * t.tapShift;
+                    } else if (computed && e >= r.innerComputedStart && e < r.innerComputedEnd) {
+                        // what the kernel computes: the emulation (offsets, weights), masks 1
+                        float wv = emulated.weights[j][e];
+                        std::memcpy(&expect, &wv, 4);
+                        if (i == 0) expect = static_cast<uint32_t>(emulated.offsets[j][e]);
+                        if (i == 2) expect = 1u;
                     } else if (r.innerPeriod > 0 && e >= r.innerPeriodStart + r.innerPeriod && e < r.innerPeriodEnd) {
                         const uint32_t back = r.innerPeriod * t.entryBytes / 4;
                         expect = BlobWord(plan, pt, row + 4ull * (w - back)) + t.periodShift;
@@ -434,36 +453,6 @@ TEST(InterpolatePlan, InvariantsAcrossModesDtypesAndSocs)
     }
 }
 
-TEST(InterpolatePlan, PeriodicInnerTablesAreReadCompactWhereThatIsModeledFaster)
-{
-    // 2x bilinear of W: the taps repeat every 2 columns (16 with the 32 B alignment of the entries),
-    // 8 input columns on; on 910B (48 cores, each with a small share of the bandwidth) the compact
-    // tables are modeled faster; on 310P (8 cores) the whole ones are.  A ratio of 224 -> 333 repeats
-    // too, but every 333 columns (longer than any row here): nothing is compact there.
-    for (const auto& platform : {Ascend910b(), Ascend310p()}) {
-        SCOPED_TRACE(platform.socName);
-        ai::KernelPlan plan;
-        std::string err;
-        ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::LINEAR_ONNX),
-                                        platform, &plan, &err)) << err;
-        InterpolateTilingData td = Tiling(plan);
-        ASSERT_EQ(td.numPasses, 1u);
-        const interp::RowsPassTiling& r = td.pass[0].rows;
-        EXPECT_EQ(r.compactTables, platform.coreNum > 8 ? 1u : 0u);
-        if (r.compactTables != 0) {
-            EXPECT_EQ(r.innerPeriod, 16u);
-            EXPECT_EQ(r.innerPeriodShift, 8u);
-            EXPECT_GE(r.innerPeriodEnd - r.innerPeriodStart, 400u);
-            EXPECT_LT(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt / 4);
-        }
-        ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 3, 224, 224}, {1, 3, 448, 333}, InterpMode::LINEAR_ONNX),
-                                        platform, &plan, &err)) << err;
-        td = Tiling(plan);
-        EXPECT_EQ(r.innerPeriod, 0u);
-        EXPECT_EQ(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt);
-    }
-}
-
 // The one-pass 910B plan of `p` (the plan kept for its workspace); fails the test, with the
 // planner's message, otherwise.
 InterpolateTilingData OnePassTiling(const ai::InterpolateProblem& p, ai::KernelPlan* plan)
@@ -477,18 +466,98 @@ InterpolateTilingData OnePassTiling(const ai::InterpolateProblem& p, ai::KernelP
     return td;
 }
 
+TEST(InterpolatePlan, PeriodicInnerTablesAreReadCompactWhereThatIsModeledFaster)
+{
+    // 2x nearest of W (a copy pass: no taps computed on the device): the offsets repeat every 2
+    // columns (16 with the 32 B alignment of the entries), 8 input columns on; on 910B (48 cores,
+    // each with a small share of the bandwidth) the compact tables are modeled faster.  A ratio of
+    // 224 -> 333 repeats too, but every 333 columns (longer than any row here): nothing is compact.
+    ai::KernelPlan plan;
+    InterpolateTilingData td =
+        OnePassTiling(Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST, ai::DType::F16), &plan);
+    const interp::RowsPassTiling& r = td.pass[0].rows;
+    EXPECT_EQ(r.compactTables, 1u);
+    EXPECT_EQ(r.innerPeriod, 16u);
+    EXPECT_EQ(r.innerPeriodShift, 8u);
+    EXPECT_GE(r.innerPeriodEnd - r.innerPeriodStart, 400u);
+    EXPECT_LT(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt / 4);
+    CheckCompactTables(td.pass[0], plan);
+    td = OnePassTiling(Problem({1, 3, 224, 224}, {1, 3, 448, 333}, InterpMode::NEAREST, ai::DType::F16), &plan);
+    EXPECT_EQ(r.innerPeriod, 0u);
+}
+
+TEST(InterpolatePlan, InnerTapsAreComputedWhereThatIsModeledFaster)
+{
+    // 2x bilinear of W on 910B: every core computes the taps of the row's middle (the coordinate
+    // (x + 0.5) * 0.5 - 0.5 needs no corrected division) instead of reading them; the kernel's
+    // entries are the emulation's, which equal the host's tables there (CheckCompactTables).
+    ai::KernelPlan plan;
+    InterpolateTilingData td = OnePassTiling(Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::LINEAR_ONNX), &plan);
+    const interp::RowsPassTiling& r = td.pass[0].rows;
+    EXPECT_EQ(r.innerRecipe.mode, static_cast<uint32_t>(interp::ComputedTaps::LINEAR_ONNX));
+    EXPECT_EQ(r.innerRecipe.corrected, 0u);
+    EXPECT_LE(r.innerComputedStart, 16u);
+    EXPECT_GE(r.innerComputedEnd, 432u);
+    EXPECT_LT(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt / 8);
+    CheckCompactTables(td.pass[0], plan);
+    // 207 -> 621 columns (scale 3): the quotient needs the correction; 56 rows, so the tables would
+    // outweigh each core's rows
+    td = OnePassTiling(Problem({1, 1, 174, 207}, {1, 1, 56, 621}, InterpMode::LINEAR_ONNX, ai::DType::I8), &plan);
+    EXPECT_EQ(r.innerRecipe.corrected, 1u);
+    EXPECT_GE(r.innerComputedEnd - r.innerComputedStart, 560u);
+    CheckCompactTables(td.pass[0], plan);
+    // the emulated taps equal the host's own over the middle of every mode and transform
+    for (InterpMode mode : {InterpMode::LINEAR, InterpMode::LINEAR_ONNX, InterpMode::CUBIC}) {
+        for (int ct = 0; ct <= 4; ++ct) {
+            SCOPED_TRACE(std::to_string(static_cast<int>(mode)) + " transform " + std::to_string(ct));
+            ai::InterpolateProblem p = Problem({1, 2, 60, 300}, {1, 2, 90, 700}, mode);
+            p.coordMode = static_cast<interp::CoordMode>(ct);
+            ai::InterpolateAxisTaps taps;
+            std::string err;
+            ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 3, &taps, &err)) << err;
+            interp::InnerTapsRecipe rc{};
+            rc.mode = static_cast<uint32_t>(mode == InterpMode::LINEAR        ? interp::ComputedTaps::LINEAR
+                                            : mode == InterpMode::LINEAR_ONNX ? interp::ComputedTaps::LINEAR_ONNX
+                                                                              : interp::ComputedTaps::CUBIC);
+            rc.tapBias = mode == InterpMode::LINEAR ? -2 : (mode == InterpMode::CUBIC ? -1 : 0);
+            rc.corrected = 1;
+            rc.signedZeros = 1;
+            rc.entryBytes = 4;
+            rc.cubicA = p.cubeCoeff;
+            ASSERT_TRUE(interp::SourceCoordinateRecipe(p.coordMode, p.scale[3], 700, 300, &rc));
+            const ai::EmulatedInnerTaps e = ai::EmulateInnerTaps(rc, 700);
+            uint32_t equal = 0;
+            for (uint32_t m = 8; m < 692; ++m) {
+                bool same = true;
+                for (uint32_t t = 0; t < taps.numTaps; ++t) {
+                    same = same && e.offsets[t][m] == 4 * taps.srcIndex[m * taps.numTaps + t] &&
+                           std::memcmp(&e.weights[t][m], &taps.weight[m * taps.numTaps + t], 4) == 0;
+                }
+                equal += same ? 1 : 0;
+            }
+            EXPECT_EQ(equal, 684u);
+        }
+    }
+    // channels-last rows (the inner axis is not innermost) read their tables
+    td = OnePassTiling(Problem({1, 224, 224, 16}, {1, 448, 448, 16}, InterpMode::LINEAR_ONNX), &plan);
+    EXPECT_EQ(td.pass[0].rows.innerComputedEnd, 0u);
+}
+
 TEST(InterpolatePlan, ConsecutiveTapOffsetsAreDerivedWhereThatIsModeledFaster)
 {
-    // 4x linear of W (5 taps of consecutive columns away from the edges): on 910B the offsets of taps
-    // 1-4 are derived from tap 0's over the row's middle, every derived entry equal to the host's.
+    // About 2x antialiased linear downscale of W (11 taps of consecutive columns away from the edges; no
+    // computed taps for antialias windows): on 910B the offsets of taps 1-10 are derived from tap 0's
+    // over the row's middle, every derived entry equal to the host's.
     ai::KernelPlan plan;
-    InterpolateTilingData td = OnePassTiling(Problem({1, 1, 128, 128}, {1, 1, 512, 512}, InterpMode::LINEAR), &plan);
+    ai::InterpolateProblem aa = Problem({1, 1, 256, 1000}, {1, 1, 128, 487}, InterpMode::LINEAR);
+    aa.antialias = true;
+    InterpolateTilingData td = OnePassTiling(aa, &plan);
     const interp::RowsPassTiling& r = td.pass[0].rows;
-    ASSERT_EQ(r.innerTaps, 5u);
+    ASSERT_EQ(r.innerTaps, 11u);
     EXPECT_EQ(r.compactTables, 1u);
     EXPECT_EQ(r.innerDerivedStep, 1u);
     EXPECT_LE(r.innerDerivedStart, 16u);
-    EXPECT_GE(r.innerDerivedEnd, 496u);
+    EXPECT_GE(r.innerDerivedEnd, 464u);
     CheckCompactTables(td.pass[0], plan);
     // a nearest (one tap) pass has nothing to derive
     td = OnePassTiling(Problem({1, 1, 128, 128}, {1, 1, 512, 512}, InterpMode::NEAREST), &plan);
