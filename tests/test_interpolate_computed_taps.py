@@ -1,4 +1,4 @@
-"""Inner taps computed on the device (docs/aclnnInterpolate.md "Computed inner taps").
+"""Inner taps computed on the device (docs/aclnnInterpolate.md "Kernel strategy": computed inner taps).
 
 Where the planner finds it modeled faster, every core computes the gather offsets and weights of
 the inner axis's middle columns from the source coordinate (interp::ComputeInnerTaps, the same
