@@ -389,26 +389,28 @@ __aicore__ inline void ComputeCubicWeights(V& v, const InnerTapsRecipe& rc, cons
     v.Mul(w[3], w[3], s[3]);
 }
 
-// linear without antialias (LinearTapWeight with a = 1 over the window round(c) - 2 .. + 2): the
-// window's ends are 1.5 or more from c, so weigh -0.0f; the others max(0, 1 - |c - p|), formed as
-// -min(0, |c - p| - 1) so that a zero is -0.0f.  Inside the axis they sum to 1 (the host checks that
-// the tables' normalised weights are these).
+// linear without antialias (LinearTapWeight with a = 1 over the window round(c) - 2 .. + 2): with
+// f = c - round(c) in [-0.5, 0.5], the window's ends are 1.5 or more from c and weigh -0.0f, and the
+// three in the middle weigh max(0, -f), 1 - |f| and max(0, f) -- each formed so that a zero is
+// -0.0f, and equal to 1 - |c - p| where c - p is exact (the host checks the bits, and that the
+// tables' normalised weights are these: inside the axis they sum to 1).
 template <class V>
 __aicore__ inline void ComputeLinearWeights(V& v, const typename V::F* s, const typename V::I* o,
                                             const typename V::F* w)
 {
     v.ToInt(o[0], s[1], RoundDown::RINT);
     v.ToFloat(s[2], o[0]);
+    v.Sub(s[2], s[1], s[2]);        // f
     v.Duplicate(w[0], -0.0f);
     v.Duplicate(w[4], -0.0f);
-    for (uint32_t j = 1; j < 4; ++j) {
-        v.Adds(s[3], s[2], static_cast<float>(static_cast<int32_t>(j) - 2));
-        v.Sub(s[3], s[1], s[3]);
-        v.Abs(s[3], s[3]);
-        v.Adds(s[3], s[3], -1.0f);
-        v.Mins(s[3], s[3], 0.0f);
-        v.Muls(w[j], s[3], -1.0f);
-    }
+    v.Mins(w[1], s[2], 0.0f);       // -min(f, 0)
+    v.Muls(w[1], w[1], -1.0f);
+    v.Abs(w[2], s[2]);              // -(|f| - 1)
+    v.Adds(w[2], w[2], -1.0f);
+    v.Muls(w[2], w[2], -1.0f);
+    v.Muls(w[3], s[2], -1.0f);      // -min(-f, 0)
+    v.Mins(w[3], w[3], 0.0f);
+    v.Muls(w[3], w[3], -1.0f);
 }
 
 // The taps of columns [first, first + n) of one inner axis: offsets o[0..taps) and weights
