@@ -500,11 +500,12 @@ TEST(InterpolatePlan, InnerTapsAreComputedWhereThatIsModeledFaster)
     EXPECT_GE(r.innerComputedEnd, 432u);
     EXPECT_LT(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt / 8);
     CheckCompactTables(td.pass[0], plan);
-    // 207 -> 621 columns (scale 3): the quotient needs the correction; 56 rows, so the tables would
-    // outweigh each core's rows
-    td = OnePassTiling(Problem({1, 1, 174, 207}, {1, 1, 56, 621}, InterpMode::LINEAR_ONNX, ai::DType::I8), &plan);
+    // 300 -> 700 columns (scale 2.3333333, all 24 bits significant): the quotient needs the whole
+    // correction
+    td = OnePassTiling(Problem({1, 1, 120, 300}, {1, 1, 240, 700}, InterpMode::LINEAR_ONNX), &plan);
     EXPECT_EQ(r.innerRecipe.corrected, 1u);
-    EXPECT_GE(r.innerComputedEnd - r.innerComputedStart, 560u);
+    EXPECT_NE(r.innerRecipe.divisorLo, 0.0f);
+    EXPECT_GE(r.innerComputedEnd - r.innerComputedStart, 640u);
     CheckCompactTables(td.pass[0], plan);
     // the emulated taps equal the host's own over the middle of every mode and transform
     for (InterpMode mode : {InterpMode::LINEAR, InterpMode::LINEAR_ONNX, InterpMode::CUBIC}) {
@@ -549,7 +550,7 @@ TEST(InterpolatePlan, ConsecutiveTapOffsetsAreDerivedWhereThatIsModeledFaster)
     // computed taps for antialias windows): on 910B the offsets of taps 1-10 are derived from tap 0's
     // over the row's middle, every derived entry equal to the host's.
     ai::KernelPlan plan;
-    ai::InterpolateProblem aa = Problem({1, 1, 256, 1000}, {1, 1, 128, 487}, InterpMode::LINEAR);
+    ai::InterpolateProblem aa = Problem({1, 1, 1024, 1000}, {1, 1, 512, 487}, InterpMode::LINEAR);
     aa.antialias = true;
     InterpolateTilingData td = OnePassTiling(aa, &plan);
     const interp::RowsPassTiling& r = td.pass[0].rows;
