@@ -182,6 +182,7 @@ struct HostTapOps {
     {
         Each([&](uint32_t i) {
             const float v = mode == interp::RoundDown::FLOOR  ? std::floor(a[i])
+                            : mode == interp::RoundDown::CEIL ? std::ceil(a[i])
                             : mode == interp::RoundDown::RINT ? std::nearbyint(a[i])
                                                               : std::trunc(a[i]);
             d[i] = static_cast<int32_t>(v);

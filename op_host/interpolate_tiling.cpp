@@ -1115,7 +1115,8 @@ double ComputedRunCycles(const PlatformCost& cost, const interp::InterpolatePass
 {
     if (r.innerComputedEnd <= r.innerComputedStart) return 0;
     const uint64_t chunk = interp::InterpolateComputedScratchOf(interp::InterpolateRowsUbLayout(c, r, 0)).chunk;
-    const double instructions = ComputedTapInstructions(r.innerRecipe) + (r.innerMask ? r.innerTaps : 0);
+    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
+    const double instructions = ComputedTapInstructions(r.innerRecipe) + (weighted && r.innerMask ? r.innerTaps : 0);
     double cycles = 0;
     for (uint64_t e = r.innerComputedStart; e < r.innerComputedEnd; e += chunk) {
         cycles += instructions * VectorInstrCycles(cost, std::min<uint64_t>(chunk, r.innerComputedEnd - e));
@@ -1129,19 +1130,29 @@ void ClearInnerComputed(interp::RowsPassTiling* r)
     r->innerRecipe = interp::InnerTapsRecipe{};
 }
 
-// The recipe of the pass's inner axis (forward plans, WEIGHTED rows without bands, the inner axis
-// innermost and alone in the inner block); false when none applies.
-bool InnerTapsRecipeOf(const PlanContext& ctx, const PassPlan& pp, const interp::RowsPassTiling& r,
-                       interp::InnerTapsRecipe* rc)
+// The recipe of the pass's inner axis (forward plans: WEIGHTED rows, or nearest copies without
+// padding masks; no bands; the inner axis innermost and alone in the inner block); false when none
+// applies.
+bool InnerTapsRecipeOf(const PlanContext& ctx, const PassPlan& pp, const interp::InterpolatePassCommon& c,
+                       const interp::RowsPassTiling& r, interp::InnerTapsRecipe* rc)
 {
     *rc = interp::InnerTapsRecipe{};
-    if (!ctx.tapsFromCoordinates || pp.copy || pp.innerDim < 0 || r.bands > 1 || pp.post != 1 ||
-        pp.mid != 1) {
+    if (!ctx.tapsFromCoordinates || pp.innerDim < 0 || r.bands > 1 || pp.post != 1 || pp.mid != 1 ||
+        (pp.copy && r.innerMask)) {
         return false;
     }
     const InterpolateProblem& p = ctx.p;
     const int d = pp.innerDim;
-    if (p.mode == InterpMode::LINEAR_ONNX) {
+    rc->entryBytes = kFloatBytes;
+    if (pp.copy) {  // nearest: offsets of the copy's compute type
+        if (p.mode != InterpMode::NEAREST) return false;
+        rc->mode = static_cast<uint32_t>(interp::ComputedTaps::NEAREST);
+        rc->entryBytes = interp::InterpolateCopyComputeBytes(c.inDType);
+        const bool downsample = p.scale[d] < 1.0f;
+        rc->nearestMode = static_cast<uint32_t>(p.nearestMode == interp::NearestMode::SIMPLE && downsample
+                                                    ? interp::NearestMode::CEIL
+                                                    : p.nearestMode);
+    } else if (p.mode == InterpMode::LINEAR_ONNX) {
         rc->mode = static_cast<uint32_t>(interp::ComputedTaps::LINEAR_ONNX);
     } else if (p.mode == InterpMode::CUBIC) {
         rc->mode = static_cast<uint32_t>(interp::ComputedTaps::CUBIC);
@@ -1152,7 +1163,6 @@ bool InnerTapsRecipeOf(const PlanContext& ctx, const PassPlan& pp, const interp:
     }
     if (interp::ComputedTapCount(rc->mode) != r.innerTaps || pp.innerTaps.numTaps != r.innerTaps) return false;
     rc->tapBias -= static_cast<int32_t>(p.padsBegin[d]);
-    rc->entryBytes = kFloatBytes;
     rc->cubicA = p.cubeCoeff;
     return interp::SourceCoordinateRecipe(p.coordMode, p.scale[d], p.outShape[d], Padded(p, d), rc);
 }
@@ -1166,11 +1176,12 @@ bool InnerTapsRecipeOf(const PlanContext& ctx, const PassPlan& pp, const interp:
 ColumnRun ComputedColumnRun(const PassPlan& pp, const interp::InnerTapsRecipe& rc, uint32_t kw)
 {
     const EmulatedInnerTaps taps = EmulateInnerTaps(rc, static_cast<uint32_t>(pp.innerOut));
+    const bool weighted = rc.mode != static_cast<uint32_t>(interp::ComputedTaps::NEAREST);
     return LongestColumnRun(pp.innerOut, [&](uint64_t m) {
         for (uint32_t t = 0; t < kw; ++t) {
             const float w = InnerTapWeight(pp, m, t);
-            if (static_cast<uint64_t>(static_cast<uint32_t>(taps.offsets[t][m])) != InnerSourceElem(pp, m, t) * kFloatBytes ||
-                std::memcmp(&w, &taps.weights[t][m], sizeof(float)) != 0 || IsPadTapWeight(w)) {
+            if (static_cast<uint64_t>(static_cast<uint32_t>(taps.offsets[t][m])) != InnerSourceElem(pp, m, t) * rc.entryBytes ||
+                (weighted && std::memcmp(&w, &taps.weights[t][m], sizeof(float)) != 0) || IsPadTapWeight(w)) {
                 return false;
             }
         }
@@ -1350,8 +1361,9 @@ void PlanCompactTables(const PlanContext& ctx, const PassPlan& pp, const interp:
         if (interp::InterpolateInnerTablesCompact(t)) consider(t);
     }
     interp::InnerTapsRecipe recipe;
-    if (InnerTapsRecipeOf(ctx, pp, *r, &recipe)) {
-        for (int variant = 0; variant < 4; ++variant) {  // bit 0: corrected division, bit 1: signed zeros
+    if (InnerTapsRecipeOf(ctx, pp, c, *r, &recipe)) {
+        const bool weighted = recipe.mode != static_cast<uint32_t>(interp::ComputedTaps::NEAREST);
+        for (int variant = 0; variant < (weighted ? 4 : 2); ++variant) {  // bit 0: corrected, bit 1: signed zeros
             interp::RowsPassTiling t = *r;
             SetInnerComputed(pp, recipe, (variant & 1) != 0, (variant & 2) != 0, &t);
             t.compactTables = 1;

@@ -31,7 +31,7 @@ enum class CoordMode : int32_t {
 };
 enum class NearestMode : int32_t { ROUND_PREFER_FLOOR = 0, ROUND_PREFER_CEIL = 1, FLOOR = 2, CEIL = 3, SIMPLE = 4 };
 // Float-to-integer roundings the computed taps use (ComputeInnerTaps; each back end maps them).
-enum class RoundDown : int32_t { TRUNC = 0, FLOOR = 1, RINT = 2 };
+enum class RoundDown : int32_t { TRUNC = 0, FLOOR = 1, RINT = 2, CEIL = 3 };
 
 // ---------------------------------------------------------------------------------------------
 // Integer rounding of float32 without libm (valid for |x| < 2^62).
@@ -217,7 +217,7 @@ __aicore__ inline void CubicCoeffs(float t, float a, float coeff[4])
 // whole axis and compares it with the tap tables bit for bit; only the columns where every tap's
 // offset and weight agree are computed on the device (RowsPassTiling innerComputedStart / End).
 // So the recipe need not be right everywhere: where it is not, the tables are read.
-enum class ComputedTaps : uint32_t { NONE = 0, LINEAR_ONNX = 1, CUBIC = 2, LINEAR = 3 };
+enum class ComputedTaps : uint32_t { NONE = 0, LINEAR_ONNX = 1, CUBIC = 2, LINEAR = 3, NEAREST = 4 };
 
 struct InnerTapsRecipe {
     uint32_t mode;          // ComputedTaps
@@ -225,7 +225,7 @@ struct InnerTapsRecipe {
     uint32_t corrected;     // 1: the quotient is corrected to the rounded division (else numerator * 1/d)
     uint32_t signedZeros;   // 1: zero weights are made -0.0f (taps inside the input, as the tables hold them)
     uint32_t entryBytes;    // bytes per source element in the gather offsets
-    uint32_t rsv;
+    uint32_t nearestMode;   // nearest: interp::NearestMode (downsampling SIMPLE is CEIL)
     float preMul, preAdd;   // numerator = float(x) * preMul + preAdd
     float divisor, reciprocal, divisorHi, divisorLo;  // coordinate = numerator / divisor + postAdd
     float postAdd;
@@ -239,6 +239,7 @@ __aicore__ inline uint32_t ComputedTapCount(uint32_t mode)
     return mode == static_cast<uint32_t>(ComputedTaps::LINEAR_ONNX) ? 2u
            : mode == static_cast<uint32_t>(ComputedTaps::CUBIC)     ? 4u
            : mode == static_cast<uint32_t>(ComputedTaps::LINEAR)    ? 5u
+           : mode == static_cast<uint32_t>(ComputedTaps::NEAREST)   ? 1u
                                                                     : 0u;
 }
 
@@ -413,14 +414,40 @@ __aicore__ inline void ComputeLinearWeights(V& v, const typename V::F* s, const 
     v.Muls(w[3], w[3], -1.0f);
 }
 
+// nearest (NearestPixel for c >= 0): round_prefer_floor ceil(c - 0.5), round_prefer_ceil
+// floor(c + 0.5), floor, ceil, simple trunc (its downsampling ceil comes as CEIL).
+template <class V>
+__aicore__ inline void ComputeNearestIndex(V& v, const InnerTapsRecipe& rc, const typename V::F* s,
+                                           const typename V::I* o)
+{
+    const NearestMode mode = static_cast<NearestMode>(rc.nearestMode);
+    if (mode == NearestMode::ROUND_PREFER_FLOOR) {
+        v.Adds(s[2], s[1], -0.5f);
+        v.ToInt(o[0], s[2], RoundDown::CEIL);
+    } else if (mode == NearestMode::ROUND_PREFER_CEIL) {
+        v.Adds(s[2], s[1], 0.5f);
+        v.ToInt(o[0], s[2], RoundDown::FLOOR);
+    } else {
+        v.ToInt(o[0], s[1], mode == NearestMode::FLOOR  ? RoundDown::FLOOR
+                            : mode == NearestMode::CEIL ? RoundDown::CEIL
+                                                        : RoundDown::TRUNC);
+    }
+}
+
 // The taps of columns [first, first + n) of one inner axis: offsets o[0..taps) and weights
-// w[0..taps), with kComputedTapScratch scratch vectors s (all of the back end's length n).
+// w[0..taps) (none for nearest), with kComputedTapScratch scratch vectors s (all of the back end's
+// length n).
 template <class V>
 __aicore__ inline void ComputeInnerTaps(V& v, const InnerTapsRecipe& rc, uint32_t first, const typename V::F* s,
                                         const typename V::I* o, const typename V::F* w)
 {
     const uint32_t taps = ComputedTapCount(rc.mode);
     ComputeCoordinates(v, rc, first, s);
+    if (rc.mode == static_cast<uint32_t>(ComputedTaps::NEAREST)) {
+        ComputeNearestIndex(v, rc, s, o);  // offsets only: a copy has no weights
+        ComputeTapOffsets(v, rc, taps, o);
+        return;
+    }
     if (rc.mode == static_cast<uint32_t>(ComputedTaps::LINEAR_ONNX)) {
         ComputeOnnxLinearWeights(v, s, o, w);
     } else if (rc.mode == static_cast<uint32_t>(ComputedTaps::CUBIC)) {

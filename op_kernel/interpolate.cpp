@@ -120,6 +120,7 @@ struct UbTapOps {
     __aicore__ inline void ToInt(const I& d, const F& a, interp::RoundDown mode) const
     {
         const RoundMode m = mode == interp::RoundDown::FLOOR  ? RoundMode::CAST_FLOOR
+                            : mode == interp::RoundDown::CEIL ? RoundMode::CAST_CEIL
                             : mode == interp::RoundDown::RINT ? RoundMode::CAST_RINT
                                                               : RoundMode::CAST_TRUNC;
         Cast(d, a, m, static_cast<uint32_t>(n));
@@ -640,7 +641,7 @@ public:
             DataCopy(blob[r_.identityAt / 4], blobGm_[r_.identityAt / 4], (r_.rowSrcAt - r_.identityAt) / 4);
         }
         ai::Sync<HardEvent::MTE2_V>();
-        if (WEIGHTED && r_.innerComputedEnd > r_.innerComputedStart) ComputeInnerRun(blob);
+        if (r_.innerComputedEnd > r_.innerComputedStart) ComputeInnerRun(blob);
         LocalTensor<int32_t> words = blob.template ReinterpretCast<int32_t>();
         for (uint32_t i = 0; i < count; ++i) {
             const uint32_t eb = tables[i].entryBytes;  // words = entries * eb / 4
@@ -674,7 +675,8 @@ public:
         const uint32_t count = interp::InterpolateInnerTables(c_, r_, tables);  // offsets, weights, masks
         const LocalTensor<float> gat = scratch.inSlots ? slotBuf_.template Get<float>() : gatBuf_.template Get<float>();
         const LocalTensor<int32_t> offsets = blob.template ReinterpretCast<int32_t>();
-        const LocalTensor<float> weights = blob[tables[1].at / 4].template ReinterpretCast<float>();
+        // weights (WEIGHTED; a copy's computed run has offsets only)
+        const LocalTensor<float> weights = blob[(WEIGHTED ? tables[1].at : 0u) / 4].template ReinterpretCast<float>();
         for (uint32_t e = r_.innerComputedStart; e < r_.innerComputedEnd; e += chunk) {
             const uint32_t left = r_.innerComputedEnd - e;
             const UbTapOps v{static_cast<int32_t>(left < chunk ? left : chunk)};
@@ -687,7 +689,7 @@ public:
                 w[j] = weights[j * pad + e];
             }
             interp::ComputeInnerTaps(v, r_.innerRecipe, e, s, o, w);
-            if (count > 2) {  // padding masks: no padding tap in the run
+            if (WEIGHTED && count > 2) {  // padding masks: no padding tap in the run
                 const LocalTensor<int32_t> masks = offsets[tables[2].at / 4];
                 for (uint32_t j = 0; j < r_.innerTaps; ++j) Duplicate(masks[j * pad + e], 1, v.n);
             }

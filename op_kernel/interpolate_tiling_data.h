@@ -163,9 +163,9 @@ struct RowsPassTiling {
     uint32_t innerDerivedEnd;
     uint32_t innerDerivedStep;
     uint32_t rsvDerived;
-    // Computed inner taps (innerComputedEnd > innerComputedStart; WEIGHTED, bands <= 1,
-    // compactTables, no period or derived run): entries [innerComputedStart, innerComputedEnd) of
-    // every offset and weight row are what interp::ComputeInnerTaps gives with innerRecipe (the
+    // Computed inner taps (innerComputedEnd > innerComputedStart; WEIGHTED, or COPY without masks;
+    // bands <= 1, compactTables, no period or derived run): entries [innerComputedStart,
+    // innerComputedEnd) of every offset and weight row are what interp::ComputeInnerTaps gives with innerRecipe (the
     // planner emulated it over the axis and compared it with the tables, bit for bit), and the
     // padding masks (innerMask) are 1 there.  A core reads
     // the entries outside that run and computes the run, in chunks of InterpolateComputedChunk

@@ -2,7 +2,8 @@
 
 Where the planner finds it modeled faster, every core computes the gather offsets and weights of
 the inner axis's middle columns from the source coordinate (interp::ComputeInnerTaps, the same
-operations the planner emulated and compared with its tables bit for bit) instead of reading them.
+operations the planner emulated and compared with its tables bit for bit) instead of reading them:
+linear, linear_onnx and cubic weights and offsets, nearest offsets (compared exactly: a copy).
 These problems take that path on 910B (the launch record counts the CreateVecIndex that starts each
 computed chunk, which no other Interpolate stage issues); the results are checked against the
 reference with the tolerances of tests/test_interpolate_kernel.py on both SoC profiles, NaN and inf
@@ -56,3 +57,21 @@ def test_computed_inner_taps_propagate_nan_and_inf(soc, mode, ct):
     np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5)
     if soc == "ascend910b":
         assert _computed_chunks(ai.last_launch()) > 0
+
+
+NEAREST_MODES = ["round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"]
+
+
+@pytest.mark.parametrize("dtype", [np.dtype(np.float32), np.dtype(np.uint8)], ids=lambda d: d.name)
+@pytest.mark.parametrize("lengths", [((120, 300), (240, 700)), ((240, 700), (120, 300))], ids=["up", "down"])
+@pytest.mark.parametrize("ct", ["half_pixel", "asymmetric", "align_corners", "tf_half_pixel_for_nn"])
+@pytest.mark.parametrize("nearest_mode", NEAREST_MODES)
+def test_computed_nearest_offsets_match_reference(soc, nearest_mode, ct, lengths, dtype):
+    (h, w), (ho, wo) = lengths
+    kw = dict(mode="nearest", nearest_mode=nearest_mode, coordinate_transformation_mode=ct,
+              shape_calculation_mode="sizes", sizes=[ho, wo], axes=[2, 3])
+    x = _data([1, 1, h, w], dtype, np.random.default_rng(len(nearest_mode) + 5 * len(ct)))
+    got = ai.interpolate(x, **kw)
+    np.testing.assert_array_equal(got, reference.interpolate(x, **kw))  # a copy: exact
+    if soc == "ascend910b" and dtype == np.float32 and nearest_mode in ("round_prefer_floor", "simple"):
+        assert _computed_chunks(ai.last_launch()) >= ai.last_launch()["block_dim"]

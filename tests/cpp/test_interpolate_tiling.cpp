@@ -468,13 +468,14 @@ InterpolateTilingData OnePassTiling(const ai::InterpolateProblem& p, ai::KernelP
 
 TEST(InterpolatePlan, PeriodicInnerTablesAreReadCompactWhereThatIsModeledFaster)
 {
-    // 2x nearest of W (a copy pass: no taps computed on the device): the offsets repeat every 2
-    // columns (16 with the 32 B alignment of the entries), 8 input columns on; on 910B (48 cores,
-    // each with a small share of the bandwidth) the compact tables are modeled faster.  A ratio of
-    // 224 -> 333 repeats too, but every 333 columns (longer than any row here): nothing is compact.
+    // 2x nearest of W in channels-last rows of 2 channels (no taps computed on the device there):
+    // the offsets repeat every 4 entries (16 with the 32 B alignment of the entries), 8 input
+    // elements on; on 910B (48 cores, each with a small share of the bandwidth) the compact tables
+    // are modeled faster.  A ratio of 224 -> 333 repeats too, but every 333 columns (longer than any
+    // row here): nothing is compact.
     ai::KernelPlan plan;
     InterpolateTilingData td =
-        OnePassTiling(Problem({1, 3, 224, 224}, {1, 3, 448, 448}, InterpMode::NEAREST, ai::DType::F16), &plan);
+        OnePassTiling(Problem({1, 224, 224, 2}, {1, 448, 448, 2}, InterpMode::NEAREST, ai::DType::F16), &plan);
     const interp::RowsPassTiling& r = td.pass[0].rows;
     EXPECT_EQ(r.compactTables, 1u);
     EXPECT_EQ(r.innerPeriod, 16u);
@@ -482,7 +483,7 @@ TEST(InterpolatePlan, PeriodicInnerTablesAreReadCompactWhereThatIsModeledFaster)
     EXPECT_GE(r.innerPeriodEnd - r.innerPeriodStart, 400u);
     EXPECT_LT(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt / 4);
     CheckCompactTables(td.pass[0], plan);
-    td = OnePassTiling(Problem({1, 3, 224, 224}, {1, 3, 448, 333}, InterpMode::NEAREST, ai::DType::F16), &plan);
+    td = OnePassTiling(Problem({1, 224, 224, 2}, {1, 448, 333, 2}, InterpMode::NEAREST, ai::DType::F16), &plan);
     EXPECT_EQ(r.innerPeriod, 0u);
 }
 
@@ -537,6 +538,34 @@ TEST(InterpolatePlan, InnerTapsAreComputedWhereThatIsModeledFaster)
                 equal += same ? 1 : 0;
             }
             EXPECT_EQ(equal, 684u);
+        }
+    }
+    // nearest: the offsets of every nearest mode and transform, upscale and downscale (where simple
+    // rounds up), over the middle
+    for (int nm = 0; nm <= 4; ++nm) {
+        for (int ct = 0; ct <= 4; ++ct) {
+            for (const auto& lens : {std::pair<int64_t, int64_t>{300, 700}, std::pair<int64_t, int64_t>{700, 300}}) {
+                SCOPED_TRACE("nearest mode " + std::to_string(nm) + " transform " + std::to_string(ct) + " " +
+                             std::to_string(lens.first) + " -> " + std::to_string(lens.second));
+                ai::InterpolateProblem p = Problem({1, 2, 60, lens.first}, {1, 2, 90, lens.second}, InterpMode::NEAREST);
+                p.coordMode = static_cast<interp::CoordMode>(ct);
+                p.nearestMode = static_cast<interp::NearestMode>(nm);
+                ai::InterpolateAxisTaps taps;
+                std::string err;
+                ASSERT_TRUE(ai::BuildInterpolateAxisTaps(p, 3, &taps, &err)) << err;
+                interp::InnerTapsRecipe rc{};
+                rc.mode = static_cast<uint32_t>(interp::ComputedTaps::NEAREST);
+                rc.entryBytes = 2;
+                rc.nearestMode = static_cast<uint32_t>(
+                    p.nearestMode == interp::NearestMode::SIMPLE && p.scale[3] < 1.0f ? interp::NearestMode::CEIL : p.nearestMode);
+                ASSERT_TRUE(interp::SourceCoordinateRecipe(p.coordMode, p.scale[3], lens.second, lens.first, &rc));
+                const uint32_t n = static_cast<uint32_t>(lens.second);
+                rc.corrected = 1;
+                const ai::EmulatedInnerTaps e = ai::EmulateInnerTaps(rc, n);
+                uint32_t equal = 0;
+                for (uint32_t m = 8; m + 8 < n; ++m) equal += e.offsets[0][m] == 2 * taps.srcIndex[m] ? 1 : 0;
+                EXPECT_EQ(equal, n - 16);
+            }
         }
     }
     // channels-last rows (the inner axis is not innermost) read their tables
