@@ -1092,11 +1092,13 @@ REMEDIES = [
      "splits, i.e. shrinking plane axes (combine the input planes before the row pass instead of after) "
      "and resizes whose rows do not fit the UB (column bands over every resized axis)"),
     ("tap tables",
-     "Interpolate already reads compact tables where its taps repeat (batched rows, rational periods) or "
-     "its tap offsets follow from tap 0's (consecutive taps) and that is modeled faster; what is left "
-     "(the weights of ratios without a short period, 310P, cases the pass model keeps whole) needs the "
-     "tables built on the device (trilinear does this above 1% of the floor) or column ranges per core "
-     "(bands with several rows per DMA)"),
+     "Interpolate already reads compact tables where its taps repeat (batched rows, rational periods), "
+     "its tap offsets follow from tap 0's (consecutive taps), or computes them on the device from the "
+     "coordinate (linear, linear_onnx, cubic, nearest: exact, checked bit for bit by the planner), where "
+     "that is modeled faster; what is left: passes bound by the vector unit, where computing the taps "
+     "(15-50 instructions per chunk) is modeled slower than reading them (mostly 8-bit data), antialias "
+     "windows (normalised by a float64 sum no float32 sequence reproduces), channels-last rows and column "
+     "bands (computed taps not yet generalised to them), and fewer cores where the rows are few"),
     ("antialias windows re-read",
      "a UB ring of the window's input rows shared by neighbouring output rows, so each input row is read once"),
     ("310P unaligned rows",
