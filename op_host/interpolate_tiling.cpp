@@ -1131,19 +1131,21 @@ void ClearInnerComputed(interp::RowsPassTiling* r)
 }
 
 // The recipe of the pass's inner axis (forward plans: WEIGHTED rows, or nearest copies without
-// padding masks; no bands; the inner axis innermost and alone in the inner block); false when none
-// applies.
+// padding masks; no bands; the inner axis alone in the inner block, innermost or with the few
+// channels-last elements after it); false when none applies.
 bool InnerTapsRecipeOf(const PlanContext& ctx, const PassPlan& pp, const interp::InterpolatePassCommon& c,
                        const interp::RowsPassTiling& r, interp::InnerTapsRecipe* rc)
 {
     *rc = interp::InnerTapsRecipe{};
-    if (!ctx.tapsFromCoordinates || pp.innerDim < 0 || r.bands > 1 || pp.post != 1 || pp.mid != 1 ||
+    if (!ctx.tapsFromCoordinates || pp.innerDim < 0 || r.bands > 1 || pp.post > kMaxInnerPost || pp.mid != 1 ||
         (pp.copy && r.innerMask)) {
         return false;
     }
     const InterpolateProblem& p = ctx.p;
     const int d = pp.innerDim;
     rc->entryBytes = kFloatBytes;
+    rc->post = static_cast<uint32_t>(pp.post);
+    rc->invPost = 1.0f / static_cast<float>(pp.post);
     if (pp.copy) {  // nearest: offsets of the copy's compute type
         if (p.mode != InterpMode::NEAREST) return false;
         rc->mode = static_cast<uint32_t>(interp::ComputedTaps::NEAREST);

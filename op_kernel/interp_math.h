@@ -226,6 +226,9 @@ struct InnerTapsRecipe {
     uint32_t signedZeros;   // 1: zero weights are made -0.0f (taps inside the input, as the tables hold them)
     uint32_t entryBytes;    // bytes per source element in the gather offsets
     uint32_t nearestMode;   // nearest: interp::NearestMode (downsampling SIMPLE is CEIL)
+    uint32_t post;          // elements per position of the axis (channels-last: C; else 1): column
+                            // m is position x = m / post, element m % post of it
+    float invPost;          // 1 / post, rounded (x = floor((m + 0.5) * invPost), checked by the host)
     float preMul, preAdd;   // numerator = float(x) * preMul + preAdd
     float divisor, reciprocal, divisorHi, divisorLo;  // coordinate = numerator / divisor + postAdd
     float postAdd;
@@ -244,7 +247,7 @@ __aicore__ inline uint32_t ComputedTapCount(uint32_t mode)
 }
 
 // Scratch vectors ComputeInnerTaps uses besides the tap rows it writes, and the most taps it computes.
-constexpr uint32_t kComputedTapScratch = 6;
+constexpr uint32_t kComputedTapScratch = 7;
 constexpr uint32_t kMaxComputedTaps = 5;
 
 // Splitter of a float32 into two halves of 12 significant bits (Veltkamp): 2^12 + 1.
@@ -297,16 +300,27 @@ __aicore__ inline void ZeroWeightsNegative(V& v, typename V::F w)
     v.Muls(w, w, -1.0f);
 }
 
-// The coordinate of every column [first, first + n) into s[1] (s: kComputedTapScratch vectors).
+// The coordinate of every column [first, first + n) into s[1] (s: kComputedTapScratch vectors; o[0]
+// a scratch here).
 // The division is numerator * (1/d), corrected when asked: the residual numerator - q * d, with
 // q * d exact as a sum of two floats, is divided once more and added, which gives the rounded
 // quotient except within 2^-23 ulp of a rounding tie.  q * d is exact as Dekker's product of the
 // Veltkamp halves of q and d; when d has at most 12 significant bits (divisorLo 0: 2, 3, 1.5, most
 // align_corners lengths), the halves of q times d are exact products already.
 template <class V>
-__aicore__ inline void ComputeCoordinates(V& v, const InnerTapsRecipe& rc, uint32_t first, const typename V::F* s)
+__aicore__ inline void ComputeCoordinates(V& v, const InnerTapsRecipe& rc, uint32_t first, const typename V::F* s,
+                                          const typename V::I* o)
 {
     v.Index(s[0], first);
+    if (rc.post > 1) {  // columns of post elements per position: x into s[0], the element into s[6]
+        v.Adds(s[1], s[0], 0.5f);
+        v.Muls(s[1], s[1], rc.invPost);
+        v.ToInt(o[0], s[1], RoundDown::FLOOR);
+        v.ToFloat(s[1], o[0]);
+        v.Muls(s[6], s[1], static_cast<float>(rc.post));
+        v.Sub(s[6], s[0], s[6]);
+        v.Adds(s[0], s[1], 0.0f);
+    }
     if (rc.preMul != 1.0f) v.Muls(s[0], s[0], rc.preMul);
     if (rc.preAdd != 0.0f) v.Adds(s[0], s[0], rc.preAdd);
     v.Muls(s[1], s[0], rc.reciprocal);  // q
@@ -340,13 +354,25 @@ __aicore__ inline void ComputeCoordinates(V& v, const InnerTapsRecipe& rc, uint3
 }
 
 // Gather offsets of every tap from the integer part in o[0]: (i + tapBias) * entryBytes, tap j
-// j elements after tap 0.
+// j positions after tap 0; with post > 1, ((i + tapBias) * post + element) * entryBytes, formed in
+// float32 (exact integers) from the element in s[6].
 template <class V>
-__aicore__ inline void ComputeTapOffsets(V& v, const InnerTapsRecipe& rc, uint32_t taps, const typename V::I* o)
+__aicore__ inline void ComputeTapOffsets(V& v, const InnerTapsRecipe& rc, uint32_t taps, const typename V::F* s,
+                                         const typename V::I* o)
 {
-    if (rc.tapBias != 0) v.IntAdds(o[0], o[0], rc.tapBias);
-    v.IntMuls(o[0], o[0], static_cast<int32_t>(rc.entryBytes));
-    for (uint32_t j = 1; j < taps; ++j) v.IntAdds(o[j], o[0], static_cast<int32_t>(j * rc.entryBytes));
+    const int32_t step = static_cast<int32_t>((rc.post > 1 ? rc.post : 1u) * rc.entryBytes);
+    if (rc.post > 1) {
+        v.ToFloat(s[3], o[0]);
+        if (rc.tapBias != 0) v.Adds(s[3], s[3], static_cast<float>(rc.tapBias));
+        v.Muls(s[3], s[3], static_cast<float>(rc.post));
+        v.Add(s[3], s[3], s[6]);
+        v.Muls(s[3], s[3], static_cast<float>(rc.entryBytes));
+        v.ToInt(o[0], s[3], RoundDown::RINT);
+    } else {
+        if (rc.tapBias != 0) v.IntAdds(o[0], o[0], rc.tapBias);
+        v.IntMuls(o[0], o[0], static_cast<int32_t>(rc.entryBytes));
+    }
+    for (uint32_t j = 1; j < taps; ++j) v.IntAdds(o[j], o[0], static_cast<int32_t>(j) * step);
 }
 
 // linear_onnx (OnnxLinearTaps inside the axis): i = trunc(c); weights up - c and c - i.
@@ -442,10 +468,10 @@ __aicore__ inline void ComputeInnerTaps(V& v, const InnerTapsRecipe& rc, uint32_
                                         const typename V::I* o, const typename V::F* w)
 {
     const uint32_t taps = ComputedTapCount(rc.mode);
-    ComputeCoordinates(v, rc, first, s);
+    ComputeCoordinates(v, rc, first, s, o);
     if (rc.mode == static_cast<uint32_t>(ComputedTaps::NEAREST)) {
         ComputeNearestIndex(v, rc, s, o);  // offsets only: a copy has no weights
-        ComputeTapOffsets(v, rc, taps, o);
+        ComputeTapOffsets(v, rc, taps, s, o);
         return;
     }
     if (rc.mode == static_cast<uint32_t>(ComputedTaps::LINEAR_ONNX)) {
@@ -458,7 +484,7 @@ __aicore__ inline void ComputeInnerTaps(V& v, const InnerTapsRecipe& rc, uint32_
     if (rc.signedZeros) {
         for (uint32_t j = 0; j < taps; ++j) ZeroWeightsNegative(v, w[j]);
     }
-    ComputeTapOffsets(v, rc, taps, o);
+    ComputeTapOffsets(v, rc, taps, s, o);
 }
 
 // =============================================================================================

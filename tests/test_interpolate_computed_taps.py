@@ -3,7 +3,8 @@
 Where the planner finds it modeled faster, every core computes the gather offsets and weights of
 the inner axis's middle columns from the source coordinate (interp::ComputeInnerTaps, the same
 operations the planner emulated and compared with its tables bit for bit) instead of reading them:
-linear, linear_onnx and cubic weights and offsets, nearest offsets (compared exactly: a copy).
+linear, linear_onnx and cubic weights and offsets, nearest offsets (compared exactly: a copy), on
+rows of the axis alone or of its channels-last pixels.
 These problems take that path on 910B (the launch record counts the CreateVecIndex that starts each
 computed chunk, which no other Interpolate stage issues); the results are checked against the
 reference with the tolerances of tests/test_interpolate_kernel.py on both SoC profiles, NaN and inf
@@ -74,4 +75,17 @@ def test_computed_nearest_offsets_match_reference(soc, nearest_mode, ct, lengths
     got = ai.interpolate(x, **kw)
     np.testing.assert_array_equal(got, reference.interpolate(x, **kw))  # a copy: exact
     if soc == "ascend910b" and dtype == np.float32 and nearest_mode in ("round_prefer_floor", "simple"):
+        assert _computed_chunks(ai.last_launch()) >= ai.last_launch()["block_dim"]
+
+
+@pytest.mark.parametrize("dtype", [np.dtype(np.float32), np.dtype(np.uint8)], ids=lambda d: d.name)
+@pytest.mark.parametrize("mode", ["nearest", "linear", "linear_onnx", "cubic"])
+@pytest.mark.parametrize("shape,sizes", [([2, 60, 80, 8], [120, 160]), ([1, 120, 300, 3], [240, 700])])
+def test_computed_channels_last_taps_match_reference(soc, shape, sizes, mode, dtype):
+    # NHWC rows: column m of the inner block is position m / C, channel m % C
+    kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=[1, 2])
+    x = _data(shape, dtype, np.random.default_rng(len(mode)))
+    got = ai.interpolate(x, **kw)
+    _check(got, reference.interpolate(x, **kw), x, kw)
+    if soc == "ascend910b" and dtype == np.float32 and shape[-1] == 8:
         assert _computed_chunks(ai.last_launch()) >= ai.last_launch()["block_dim"]

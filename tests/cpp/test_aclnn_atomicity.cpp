@@ -166,20 +166,20 @@ TEST_F(AtomicityTest, GatherOfStridedInputStopped)
 
 TEST_F(AtomicityTest, InterpolateMultiPassKernelStoppedMidWay)
 {
-    // linear on two axes of a rank-3 tensor: several passes (SyncAll between them); the last one
-    // writes out.
+    // antialiased linear on three axes of a 5-D tensor: two passes (a SyncAll between them, the
+    // split modeled faster on both SoCs); the last one writes out.
     struct Call {
-        std::vector<float> in = Wave(8 * 64 * 64);
-        std::vector<float> outBuf = Sentinel(8 * 128 * 96);
+        std::vector<float> in = Wave(2 * 8 * 30 * 32);
+        std::vector<float> outBuf = Sentinel(2 * 4 * 10 * 11);
         aclnnStatus Run()
         {
-            acltest::TensorHandle self({8, 64, 64}, in.data(), ACL_FLOAT, ACL_FORMAT_ND, {}, 0, {});
-            acltest::TensorHandle res({8, 128, 96}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_ND, {}, 0, {});
-            IntArray sizes(std::vector<int64_t>{128, 96}), axes(std::vector<int64_t>{1, 2});
+            acltest::TensorHandle self({1, 2, 8, 30, 32}, in.data(), ACL_FLOAT, ACL_FORMAT_ND, {}, 0, {});
+            acltest::TensorHandle res({1, 2, 4, 10, 11}, outBuf.data(), ACL_FLOAT, ACL_FORMAT_ND, {}, 0, {});
+            IntArray sizes(std::vector<int64_t>{4, 10, 11}), axes(std::vector<int64_t>{2, 3, 4});
             uint64_t ws = 0;
             aclOpExecutor* exec = nullptr;
             aclnnStatus st = aclnnInterpolateGetWorkspaceSize(self.handle, sizes.handle, nullptr, axes.handle,
-                                                              "cubic", "sizes", nullptr, nullptr, false, nullptr,
+                                                              "linear", "sizes", nullptr, nullptr, true, nullptr,
                                                               nullptr, -0.75, res.handle, &ws, &exec);
             if (st != ACLNN_SUCCESS) return st;
             std::vector<uint8_t> workspace(ws);
@@ -187,6 +187,7 @@ TEST_F(AtomicityTest, InterpolateMultiPassKernelStoppedMidWay)
         }
     } call;
     ExpectAtomic(call, "interpolate_separable", "gm-bounds", "the operator kernel", true);
+    EXPECT_GT(LastLaunchField("phases"), 1.0) << aclsimLastLaunchJson();
 }
 
 TEST_F(AtomicityTest, RepeatableExecutorRunsAgainAfterAFailedRun)

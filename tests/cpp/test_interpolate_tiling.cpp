@@ -468,22 +468,20 @@ InterpolateTilingData OnePassTiling(const ai::InterpolateProblem& p, ai::KernelP
 
 TEST(InterpolatePlan, PeriodicInnerTablesAreReadCompactWhereThatIsModeledFaster)
 {
-    // 2x nearest of W in channels-last rows of 2 channels (no taps computed on the device there):
-    // the offsets repeat every 4 entries (16 with the 32 B alignment of the entries), 8 input
-    // elements on; on 910B (48 cores, each with a small share of the bandwidth) the compact tables
-    // are modeled faster.  A ratio of 224 -> 333 repeats too, but every 333 columns (longer than any
-    // row here): nothing is compact.
+    // 4x bicubic of W: the taps repeat every 4 columns (16 with the 32 B alignment of the entries), 4
+    // input columns on; on 910B (48 cores, each with a small share of the bandwidth) building the
+    // repeats in the UB is modeled faster than reading the tables or computing the taps.  A ratio of
+    // 224 -> 333 repeats too, but every 333 columns (longer than any row here): no period there.
     ai::KernelPlan plan;
-    InterpolateTilingData td =
-        OnePassTiling(Problem({1, 224, 224, 2}, {1, 448, 448, 2}, InterpMode::NEAREST, ai::DType::F16), &plan);
+    InterpolateTilingData td = OnePassTiling(Problem({1, 3, 224, 224}, {1, 3, 448, 896}, InterpMode::CUBIC), &plan);
     const interp::RowsPassTiling& r = td.pass[0].rows;
     EXPECT_EQ(r.compactTables, 1u);
     EXPECT_EQ(r.innerPeriod, 16u);
-    EXPECT_EQ(r.innerPeriodShift, 8u);
-    EXPECT_GE(r.innerPeriodEnd - r.innerPeriodStart, 400u);
+    EXPECT_EQ(r.innerPeriodShift, 4u);
+    EXPECT_GE(r.innerPeriodEnd - r.innerPeriodStart, 800u);
     EXPECT_LT(interp::InterpolateRowsTablesReadBytes(td.pass[0].common, r), r.rowSrcAt / 4);
     CheckCompactTables(td.pass[0], plan);
-    td = OnePassTiling(Problem({1, 224, 224, 2}, {1, 448, 333, 2}, InterpMode::NEAREST, ai::DType::F16), &plan);
+    td = OnePassTiling(Problem({1, 3, 224, 224}, {1, 3, 448, 333}, InterpMode::CUBIC), &plan);
     EXPECT_EQ(r.innerPeriod, 0u);
 }
 
@@ -568,9 +566,11 @@ TEST(InterpolatePlan, InnerTapsAreComputedWhereThatIsModeledFaster)
             }
         }
     }
-    // channels-last rows (the inner axis is not innermost) read their tables
-    td = OnePassTiling(Problem({1, 224, 224, 16}, {1, 448, 448, 16}, InterpMode::LINEAR_ONNX), &plan);
-    EXPECT_EQ(td.pass[0].rows.innerComputedEnd, 0u);
+    // channels-last rows (8 channels after the inner axis): column m is position m / 8, channel m % 8
+    td = OnePassTiling(Problem({2, 60, 80, 8}, {2, 120, 160, 8}, InterpMode::LINEAR_ONNX), &plan);
+    EXPECT_EQ(r.innerRecipe.post, 8u);
+    EXPECT_GE(r.innerComputedEnd - r.innerComputedStart, 1200u);
+    CheckCompactTables(td.pass[0], plan);
 }
 
 TEST(InterpolatePlan, ConsecutiveTapOffsetsAreDerivedWhereThatIsModeledFaster)
