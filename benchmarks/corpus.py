@@ -1097,8 +1097,9 @@ REMEDIES = [
      "coordinate (linear, linear_onnx, cubic, nearest: exact, checked bit for bit by the planner), where "
      "that is modeled faster; what is left: passes bound by the vector unit, where computing the taps "
      "(15-50 instructions per chunk) is modeled slower than reading them (mostly 8-bit data), antialias "
-     "windows (normalised by a float64 sum no float32 sequence reproduces), channels-last rows and column "
-     "bands (computed taps not yet generalised to them), and fewer cores where the rows are few"),
+     "windows (normalised by a float64 sum no float32 sequence reproduces), column bands (long 1-D rows: "
+     "their per-band tables need computing and a place in the pass model), and fewer cores where the "
+     "rows are few"),
     ("antialias windows re-read",
      "a UB ring of the window's input rows shared by neighbouring output rows, so each input row is read once"),
     ("310P unaligned rows",
