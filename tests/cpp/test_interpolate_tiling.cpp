@@ -594,6 +594,15 @@ TEST(InterpolatePlan, ConsecutiveTapOffsetsAreDerivedWhereThatIsModeledFaster)
     EXPECT_EQ(td.pass[0].rows.innerDerivedEnd, 0u);
 }
 
+TEST(InterpolatePlan, OfWorkModeledAlikeTheFewestBytesAreTaken)
+{
+    // FPN 2x nearest of 4x128x16x16 float32: 43 cores and 32 are modeled within 1% of each other;
+    // 43 cores read 11 more copies of the tables (and halo rows) for nothing, so 32 are taken.
+    ai::KernelPlan plan;
+    InterpolateTilingData td = OnePassTiling(Problem({4, 128, 16, 16}, {4, 128, 32, 32}, InterpMode::NEAREST), &plan);
+    EXPECT_EQ(td.pass[0].common.blockDim, 32u);
+}
+
 TEST(InterpolatePlan, RowsMoveInLongDmas)
 {
     // Fewer, longer strided DMAs: the FPN 2x upscale of 2x64x80x80 fp16 (rows of 160) takes 64
