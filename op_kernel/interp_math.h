@@ -300,6 +300,21 @@ __aicore__ inline void ZeroWeightsNegative(V& v, typename V::F w)
     v.Muls(w, w, -1.0f);
 }
 
+// Channels-last columns (post elements per position): column m in s[0] becomes its position
+// x = floor((m + 0.5) / post) there, and its element m - x * post goes to s[6] (o[0] a scratch).
+template <class V>
+__aicore__ inline void SplitColumnsIntoPositions(V& v, const InnerTapsRecipe& rc, const typename V::F* s,
+                                                 const typename V::I* o)
+{
+    v.Adds(s[1], s[0], 0.5f);
+    v.Muls(s[1], s[1], rc.invPost);
+    v.ToInt(o[0], s[1], RoundDown::FLOOR);
+    v.ToFloat(s[1], o[0]);
+    v.Muls(s[6], s[1], static_cast<float>(rc.post));
+    v.Sub(s[6], s[0], s[6]);
+    v.Adds(s[0], s[1], 0.0f);
+}
+
 // The coordinate of every column [first, first + n) into s[1] (s: kComputedTapScratch vectors; o[0]
 // a scratch here).
 // The division is numerator * (1/d), corrected when asked: the residual numerator - q * d, with
@@ -312,15 +327,7 @@ __aicore__ inline void ComputeCoordinates(V& v, const InnerTapsRecipe& rc, uint3
                                           const typename V::I* o)
 {
     v.Index(s[0], first);
-    if (rc.post > 1) {  // columns of post elements per position: x into s[0], the element into s[6]
-        v.Adds(s[1], s[0], 0.5f);
-        v.Muls(s[1], s[1], rc.invPost);
-        v.ToInt(o[0], s[1], RoundDown::FLOOR);
-        v.ToFloat(s[1], o[0]);
-        v.Muls(s[6], s[1], static_cast<float>(rc.post));
-        v.Sub(s[6], s[0], s[6]);
-        v.Adds(s[0], s[1], 0.0f);
-    }
+    if (rc.post > 1) SplitColumnsIntoPositions(v, rc, s, o);
     if (rc.preMul != 1.0f) v.Muls(s[0], s[0], rc.preMul);
     if (rc.preAdd != 0.0f) v.Adds(s[0], s[0], rc.preAdd);
     v.Muls(s[1], s[0], rc.reciprocal);  // q
