@@ -900,16 +900,45 @@ bool FitPlanes(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* prob
 bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec, uint32_t inType,
                   uint32_t outType, PassPlan* out);
 
-// Input rows a ROWS pass reads per outer block (taps inside the input; halo re-reads left out).
-double UsedInputRows(const PassPlan& pp)
+// The input rows of the row axis some tap inside the input reads (1), per row.
+std::vector<uint8_t> UsedInputRowMask(const PassPlan& pp)
 {
     std::vector<uint8_t> used(pp.inLen, 0);
     for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
         if (!IsPadTapWeight(pp.taps.weight[e])) used[pp.taps.srcIndex[e]] = 1;
     }
+    return used;
+}
+
+// Input rows a ROWS pass reads per outer block (taps inside the input; halo re-reads left out).
+double UsedInputRows(const PassPlan& pp)
+{
     double n = 0;
-    for (uint8_t u : used) n += u;
+    for (uint8_t u : UsedInputRowMask(pp)) n += u;
     return n;
+}
+
+// The run table of the row axis (RowsPassTiling runLenAt): from each of its inLen rows, the rows one
+// DMA reads -- the used ones and the gaps between them of at most maxGap rows (those are read,
+// widened and cached like the others, never combined); 0 for rows no DMA starts from.
+std::vector<uint32_t> InputRunLengths(const std::vector<uint8_t>& used, uint64_t inLen, uint64_t maxGap)
+{
+    std::vector<uint32_t> runs(inLen, 0);
+    uint32_t run = 0;
+    uint64_t gap = 0;
+    bool usedAbove = false;
+    for (uint64_t row = inLen; row-- > 0;) {
+        if (used[row]) {
+            run += 1;
+            gap = 0;
+            usedAbove = true;
+        } else {
+            gap += 1;
+            run = (usedAbove && gap <= maxGap) ? run + 1 : 0;
+        }
+        runs[row] = run;
+    }
+    return runs;
 }
 
 // Input rows a ROWS pass without a plane axis reads over all cores: whole blocks per core read each
@@ -927,15 +956,13 @@ double InputRowsReadByCores(const PassPlan& pp, uint64_t units, uint64_t cores)
 
 uint64_t BridgedGapRows(const PlanContext& ctx, const PassPlan& pp, uint32_t inType);
 
-// Input DMAs of one outer block of a ROWS pass without a plane axis, as the run table makes them
-// (EncodeRowTapsAndRuns): each run of used rows, with the gaps of at most maxGap rows between them,
-// in DMAs of at most inRowsPerDma rows.  Sparse rows (downscales) take one DMA per used row.
+// Input DMAs of one outer block of a ROWS pass without a plane axis, as its run table makes them
+// (InputRunLengths): each run in DMAs of at most inRowsPerDma rows.  Sparse rows (downscales) take
+// one DMA per used row.
 double InputDmasPerBlock(const PassPlan& pp, uint64_t maxGap)
 {
-    std::vector<uint8_t> used(pp.inLen, 0);
-    for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
-        if (!IsPadTapWeight(pp.taps.weight[e])) used[pp.taps.srcIndex[e]] = 1;
-    }
+    const std::vector<uint8_t> used = UsedInputRowMask(pp);
+    const std::vector<uint32_t> runs = InputRunLengths(used, pp.inLen, maxGap);
     const uint64_t perDma = std::max<uint64_t>(1, pp.inRowsPerDma);
     double dmas = 0;
     for (uint64_t row = 0; row < pp.inLen;) {
@@ -943,17 +970,8 @@ double InputDmasPerBlock(const PassPlan& pp, uint64_t maxGap)
             ++row;
             continue;
         }
-        uint64_t end = row + 1, gap = 0;  // the run [row, end): used rows and the bridged gaps between
-        for (uint64_t r = row + 1; r < pp.inLen && gap <= maxGap; ++r) {
-            if (used[r]) {
-                end = r + 1;
-                gap = 0;
-            } else {
-                ++gap;
-            }
-        }
-        dmas += static_cast<double>((end - row + perDma - 1) / perDma);
-        row = end;
+        dmas += static_cast<double>((runs[row] + perDma - 1) / perDma);
+        row += runs[row];
     }
     return dmas;
 }
@@ -1173,10 +1191,6 @@ bool InnerTapsRecipeOf(const PlanContext& ctx, const PassPlan& pp, const interp:
     return interp::SourceCoordinateRecipe(p.coordMode, p.scale[d], p.outShape[d], Padded(p, d), rc);
 }
 
-// Sets the computed run of a ROWS pass for recipe `rc` with the division corrected or not and zero
-// weights made negative or not: the longest run of inner columns where the emulated taps equal the
-// tables and none is a padding tap (the kernel sets the run's padding masks to 1), cut to
-// kInterpolateTableAlignEntries multiples, when it spares enough entries.
 // The longest run of inner columns where the taps emulated with `rc` equal the tables and none is a
 // padding tap.
 ColumnRun ComputedColumnRun(const PassPlan& pp, const interp::InnerTapsRecipe& rc, uint32_t kw)
@@ -1480,17 +1494,19 @@ double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outT
                           PassPlan* best)
 {
     struct Work {
-        PassPlan plan;
+        size_t cand;
+        uint32_t cores;
         double us, bytes;
     };
     std::vector<Work> works;
-    for (PassPlan& cand : cands) {
+    for (size_t i = 0; i < cands.size(); ++i) {
+        PassPlan& cand = cands[i];
         const uint64_t units = cand.outer / cand.outerBatch * cand.outLen;
         const TableLoadCost load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, inType, outType));
         for (uint64_t c = 1; c <= std::min<uint64_t>(ctx.platform.coreNum, units); ++c) {
             cand.cores = static_cast<uint32_t>(c);
             const RowsPassTerms t = BusiestCoreTermsOf(ctx, cand, inType, outType);
-            works.push_back(Work{cand, RowsPassMicrosWith(ctx, t, load), t.bytes + t.cores * load.bytes});
+            works.push_back(Work{i, cand.cores, RowsPassMicrosWith(ctx, t, load), t.bytes + t.cores * load.bytes});
         }
     }
     if (works.empty()) return 0;
@@ -1502,7 +1518,8 @@ double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outT
     for (const Work& w : works) {
         if (w.us <= fastest->us * kTrafficTieMargin && w.bytes < pick->bytes) pick = &w;
     }
-    *best = pick->plan;
+    *best = cands[pick->cand];
+    best->cores = pick->cores;
     return pick->us;
 }
 
@@ -1857,23 +1874,8 @@ void EncodeRowTapsAndRuns(const PlanContext& ctx, const PassPlan& pp, const inte
             ++slot;
         }
     }
-    // run[row]: the rows one DMA from `row` reads, the used ones and the gaps between them of at
-    // most maxGap rows (those are read, widened and cached like the others, never combined).
-    const uint64_t maxGap = BridgedGapRows(ctx, pp, inType);
-    uint32_t run = 0;
-    uint64_t gap = 0;
-    bool usedAbove = false;
-    for (uint64_t row = pp.inLen; row-- > 0;) {
-        if (used[row]) {
-            run += 1;
-            gap = 0;
-            usedAbove = true;
-        } else {
-            gap += 1;
-            run = (usedAbove && gap <= maxGap) ? run + 1 : 0;
-        }
-        PutU32(blob, r.runLenAt + row * 4, run);
-    }
+    const std::vector<uint32_t> runs = InputRunLengths(used, pp.inLen, BridgedGapRows(ctx, pp, inType));
+    for (uint64_t row = 0; row < pp.inLen; ++row) PutU32(blob, r.runLenAt + row * 4, runs[row]);
 }
 
 // ROWS plane taps (planeTabAt): the row taps' entries, without zero runs, per output plane.

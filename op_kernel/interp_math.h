@@ -2,7 +2,8 @@
 // layer (op_api/, for output shapes) and the kernels (op_kernel/).
 //
 // Everything is scalar float32 / int64 arithmetic with no library calls, so the same functions run
-// on the host and on the AI core's scalar unit.  The Python reference
+// on the host and on the AI core's scalar unit; the computed inner taps (ComputeInnerTaps) are one
+// sequence of element-wise operations on a back end: the vector unit, or the host's emulation.  The Python reference
 // (python/ascend_interpolate/reference.py) is an independent transcription of the same rules and
 // is what the tests compare against.
 //
@@ -62,6 +63,17 @@ __aicore__ inline int64_t ClampIndex(int64_t i, int64_t length)
 }
 
 __aicore__ inline float AbsF(float x) { return x < 0.0f ? -x : x; }
+
+// Splitter of a float32 into two halves of 12 significant bits (Veltkamp): 2^12 + 1.
+constexpr float kVeltkampSplitter = 4097.0f;
+
+// The high half of a float32 (Veltkamp): at most 12 significant bits; a - VeltkampHigh(a) is the
+// low half, exactly.
+__aicore__ inline float VeltkampHigh(float a)
+{
+    const float c = kVeltkampSplitter * a;
+    return c - (c - a);
+}
 
 // =============================================================================================
 // Interpolate-4 (docs/aclnnInterpolate.md "Function")
@@ -250,9 +262,6 @@ __aicore__ inline uint32_t ComputedTapCount(uint32_t mode)
 constexpr uint32_t kComputedTapScratch = 7;
 constexpr uint32_t kMaxComputedTaps = 5;
 
-// Splitter of a float32 into two halves of 12 significant bits (Veltkamp): 2^12 + 1.
-constexpr float kVeltkampSplitter = 4097.0f;
-
 // SourceCoordinate as numerator / divisor + postAdd (numerator = x * preMul + preAdd), the same
 // operations in the same order; false for the transforms whose coordinate is a constant.
 __aicore__ inline bool SourceCoordinateRecipe(CoordMode mode, float scale, int64_t outLength, int64_t inLength,
@@ -285,8 +294,7 @@ __aicore__ inline bool SourceCoordinateRecipe(CoordMode mode, float scale, int64
             break;
     }
     rc->reciprocal = 1.0f / rc->divisor;
-    const float c = kVeltkampSplitter * rc->divisor;
-    rc->divisorHi = c - (c - rc->divisor);
+    rc->divisorHi = VeltkampHigh(rc->divisor);
     rc->divisorLo = rc->divisor - rc->divisorHi;
     return true;
 }
@@ -523,13 +531,10 @@ inline float TrilinearRatio(int64_t inLength, int64_t outLength, bool alignCorne
 // final rounding of s + (t + e).  Exact for the source-index range used here (|a*b| < 2^24).
 __aicore__ inline float FusedMulSub(float a, float b, float c)
 {
-    const float splitter = 4097.0f;  // 2^12 + 1 splits a float32 mantissa into two 12-bit halves
     const float p = a * b;
-    const float ca = splitter * a;
-    const float aHi = ca - (ca - a);
+    const float aHi = VeltkampHigh(a);
     const float aLo = a - aHi;
-    const float cb = splitter * b;
-    const float bHi = cb - (cb - b);
+    const float bHi = VeltkampHigh(b);
     const float bLo = b - bHi;
     const float e = ((aHi * bHi - p) + aHi * bLo + aLo * bHi) + aLo * bLo;
     const float s = p - c;

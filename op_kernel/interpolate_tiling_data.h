@@ -165,12 +165,11 @@ struct RowsPassTiling {
     uint32_t rsvDerived;
     // Computed inner taps (innerComputedEnd > innerComputedStart; WEIGHTED, or COPY without masks;
     // bands <= 1, compactTables, no period or derived run): entries [innerComputedStart,
-    // innerComputedEnd) of every offset and weight row are what interp::ComputeInnerTaps gives with innerRecipe (the
-    // planner emulated it over the axis and compared it with the tables, bit for bit), and the
-    // padding masks (innerMask) are 1 there.  A core reads
-    // the entries outside that run and computes the run, in chunks of InterpolateComputedChunk
-    // entries with the gathered buffer as scratch.  Both bounds are multiples of
-    // kInterpolateTableAlignEntries.
+    // innerComputedEnd) of every offset and weight row are what interp::ComputeInnerTaps gives with
+    // innerRecipe (the planner emulated it over the axis and compared it with the tables, bit for
+    // bit), and the padding masks (innerMask) are 1 there.  A core reads the entries outside that
+    // run and computes the run, in chunks in the scratch InterpolateComputedScratchOf names.  Both
+    // bounds are multiples of kInterpolateTableAlignEntries.
     uint32_t innerComputedStart;
     uint32_t innerComputedEnd;
     InnerTapsRecipe innerRecipe;
@@ -308,8 +307,6 @@ __aicore__ inline bool InterpolateInnerTablesCompact(const RowsPassTiling& r)
            (r.outerBatch > 1 || r.innerPeriod > 0 || r.innerDerivedEnd > r.innerDerivedStart ||
             r.innerComputedEnd > r.innerComputedStart);
 }
-
-
 
 // The last of the tables from `first` on that one strided DMA reads with it: rows of the same pitch,
 // each table right after the one before (the 4-byte tables; 2-byte copy masks have their own pitch).
