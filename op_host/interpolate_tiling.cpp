@@ -407,6 +407,10 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     const uint64_t batch = pp.outerBatch > 1 ? pp.outerBatch : 1;
     const uint64_t pad = batch * AlignUp(width, kRowAlignElems);  // B > 1: B rows of AlignUp(innerOut, 32)
     const uint64_t rawPitch = AlignUp(pp.innerIn * szIn, kBlockBytes) / szIn;
+    r->rowInLen = pp.inLen;
+    r->rowOutLen = pp.outLen;
+    r->innerIn = pp.innerIn;
+    r->innerOut = pp.innerOut;
     r->outerBatch = static_cast<uint32_t>(batch);
     r->rawPitch = static_cast<uint32_t>(rawPitch);
     r->batchStride = static_cast<uint32_t>(AlignUp(width, kRowAlignElems));
@@ -421,7 +425,7 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     r->slots = pp.slots ? pp.slots : kd + inRows;
     r->innerOutPad = static_cast<uint32_t>(pad);
     r->innerAfter = (weighted && pp.innerAfter) ? 1u : 0u;
-    r->slotElems = static_cast<uint32_t>(r->innerAfter ? AlignUp(pp.innerIn, kRowAlignElems) : pad);
+    r->slotElems = static_cast<uint32_t>(r->innerAfter ? AlignUp(interp::InterpolateCombinedInElems(*r), kRowAlignElems) : pad);
     r->rawElems = static_cast<uint32_t>(
         batch > 1 ? batch * rawPitch : AlignUp(pp.bandElems ? pp.bandSrcMax : inRows * pp.innerIn, kBlockBytes / szIn));
     r->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
@@ -448,10 +452,6 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
         r->rowChunks = (pp.outLen + pp.chunkRows - 1) / pp.chunkRows;
         r->rowUnits = pp.planeOuter * pp.planeMid * r->rowChunks * pp.planeOut;
     }
-    r->rowInLen = pp.inLen;
-    r->rowOutLen = pp.outLen;
-    r->innerIn = pp.innerIn;
-    r->innerOut = pp.innerOut;
 }
 
 // Byte offsets of the parts of a ROWS pass's table blob (InterpolatePassTiling's ROWS comment):
@@ -468,7 +468,7 @@ void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, const interp::Interpol
     if (weighted || r->innerMask) at += AlignUp(kw * pad * (weighted ? 4u : szC), kBlockBytes);
     if (weighted && r->innerMask) at += AlignUp(kw * pad * 4, kBlockBytes);  // int32 0/1 mask of padding taps
     r->identityAt = static_cast<uint32_t>(at);
-    if (r->innerAfter) at += AlignUp(pp.innerIn, 8) * 4;
+    if (r->innerAfter && r->outerBatch <= 1) at += AlignUp(pp.innerIn, 8) * 4;
     r->compactAt = static_cast<uint32_t>(at);
     if (pp.compactOut) at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
     if (pp.compactOut && pp.planeDim >= 0) at += 2 * interp::kInterpolatePlaneTailEntries * 4;  // tail tables
@@ -650,8 +650,10 @@ bool FitRowsInUb(const PlanContext& ctx, PassPlan* cand, uint32_t batch, Interpo
     SizeRowsPass(*cand, batch, batch, probe);
     const interp::RowsPassUbLayout ub = interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb);
     if (ub.total <= ubBytes) return true;
+    // Fewer slots, down to the row taps of one output row plus the rows one miss loads less one: the
+    // rows an output row still needs are then never the oldest ones a load evicts (taps are monotone).
     const uint64_t drop = (ub.total - ubBytes + ub.slotBytes - 1) / ub.slotBytes;
-    if (cand->slots < drop + batch + 1) return false;
+    if (cand->slots < drop + std::max<uint64_t>(batch + 1, cand->taps.numTaps + batch - 1)) return false;
     cand->slots = static_cast<uint32_t>(cand->slots - drop);
     SizeRowsPass(*cand, batch, batch, probe);
     return interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb).total <= ubBytes;
@@ -666,11 +668,18 @@ bool FitRowsLargestBatch(const PlanContext& ctx, PassPlan* pp, InterpolatePassTi
 }
 
 // Inner block too long for the UB (or, without DataCopyPad, rows that are not 32 B multiples): column
-// bands, one row per DMA, each band reading only its input span; the widest band that fits.
+// bands, one row per DMA, each band reading only its input span; the widest band that fits.  Where
+// the widest band is the whole row (an inner transform after the rows that did not fit), whole rows
+// with the transform first, several per DMA where the UB holds them.
 bool FitRowsInBands(const PlanContext& ctx, uint32_t szOut, PassPlan* pp, InterpolatePassTiling* probe)
 {
     uint64_t band = std::min<uint64_t>(AlignUp(pp->innerOut, kRowAlignElems), kMaxBandElems);
     if (!ctx.platform.hasDataCopyPad) band = std::min<uint64_t>(band, pp->innerOut / kRowAlignElems * kRowAlignElems);
+    const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp->innerOut * szOut) % kBlockBytes == 0;
+    if (pp->innerAfter && band >= pp->innerOut && rowsAligned) {
+        pp->innerAfter = false;
+        if (FitRowsLargestBatch(ctx, pp, probe)) return true;
+    }
     pp->innerAfter = false;
     for (; band >= kRowAlignElems; band = band / 2 / kRowAlignElems * kRowAlignElems) {
         SetBands(ctx, szOut, band, pp);
@@ -739,7 +748,8 @@ void SpreadLongRowsOverBands(const PlanContext& ctx, uint32_t szOut, PassPlan* p
 // DataCopyPad: 32 B-multiple rows, gaps within the strided DataCopy's uint16 fields).
 bool ShortRowsBatchable(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, const PassPlan& pp)
 {
-    if (pp.bandElems || pp.compactOut || pp.innerAfter || pp.outer < 2 || pp.innerOut > kShortRowElems) return false;
+    if (pp.bandElems || pp.compactOut || pp.outer < 2 || pp.innerOut > kShortRowElems) return false;
+    if (pp.innerAfter && pp.innerIn > kShortRowElems) return false;
     if (ctx.platform.hasDataCopyPad) return true;
     const uint64_t inRowBytes = pp.innerIn * szIn, outRowBytes = pp.innerOut * szOut;
     const uint64_t inGap = (pp.inLen - 1) * inRowBytes, outGap = (pp.outLen - 1) * outRowBytes;
@@ -762,17 +772,20 @@ void WriteBatchedRowsTogether(const PlanContext& ctx, PassPlan* batched, Interpo
 }
 
 // The short-row batches B (> 1, dividing outer, B rows of at most kMaxBatchElems elements) that fit
-// the UB, largest first, each with one row per DMA.
+// the UB, largest first, each with one row per DMA.  Where the inner transform runs after the row
+// combination, the slots hold B input rows: those rows too stay within kMaxBatchElems, and the slots
+// hold every row tap of an output row (else each output row re-reads its input rows).
 std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* probe)
 {
     std::vector<PassPlan> out;
-    const uint64_t bMax = std::max<uint64_t>(1, kMaxBatchElems / AlignUp(pp.innerOut, kRowAlignElems));
+    const uint64_t width = pp.innerAfter ? std::max(pp.innerIn, pp.innerOut) : pp.innerOut;
+    const uint64_t bMax = std::max<uint64_t>(1, kMaxBatchElems / AlignUp(width, kRowAlignElems));
     for (uint64_t b = std::min<uint64_t>(bMax, pp.outer); b >= 2; --b) {
         if (pp.outer % b != 0) continue;
         PassPlan batched = pp;
         batched.outerBatch = static_cast<uint32_t>(b);
-        batched.innerAfter = false;
         if (!FitRowsInUb(ctx, &batched, 1, probe)) continue;
+        if (pp.innerAfter && batched.slots <= batched.taps.numTaps) continue;
         WriteBatchedRowsTogether(ctx, &batched, probe);
         out.push_back(std::move(batched));
     }
@@ -1536,7 +1549,7 @@ void ChooseRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, P
     if (ShortRowsBatchable(ctx, DTypeBytes(inType), DTypeBytes(outType), *pp)) {
         for (PassPlan& b : ShortRowBatches(ctx, *pp, probe)) cands.push_back(std::move(b));
     }
-    *pp = cands[RuleBatchIndex(ctx, cands)];
+    *pp = cands[pp->innerAfter ? 0 : RuleBatchIndex(ctx, cands)];
     if (pp->bandElems || pp->compactOut || pp->planeDim >= 0) return;
     const RowsPassTerms ruleTerms = BusiestCoreTermsOf(ctx, *pp, inType, outType);
     const double ruleUs = RowsPassMicrosWith(ctx, ruleTerms, PlannedTableLoad(ctx, *pp, inType, outType, ruleTerms));
@@ -1747,7 +1760,9 @@ void EncodeBandInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon
                 if (!mtab.empty()) mtab[e] = IsPadTapWeight(w) ? 0 : 1;
             }
         }
-        for (uint64_t m = band.outLen; m < repStride; ++m) {  // lanes past the row: any valid source
+        // columns past the row (a lane's, or those of a single band wider than the row): gathered like
+        // the others, so any valid source of the repeat
+        for (uint64_t m = band.outLen; m < (reps > 1 ? repStride : pad); ++m) {
             for (uint32_t t = 0; t < kw; ++t) {
                 PutU32(blob, at + (t * pad + rep * repStride + m) * 4, static_cast<uint32_t>(rep * r.rawPitch * szC));
             }
@@ -1766,7 +1781,8 @@ void EncodeInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon& c,
                      std::vector<uint8_t>* blob)
 {
     if (r.bands <= 1) {
-        const BandSpan whole{0, static_cast<uint32_t>(r.bandElems), 0, static_cast<uint32_t>(pp.innerIn)};
+        const uint64_t cols = std::min<uint64_t>(r.bandElems, pp.innerOut);  // one band may be wider than the row
+        const BandSpan whole{0, static_cast<uint32_t>(cols), 0, static_cast<uint32_t>(pp.innerIn)};
         EncodeBandInnerTaps(pp, c, r, whole, 0, blob);
         return;
     }
@@ -1900,7 +1916,7 @@ void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCo
 {
     const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
     const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
-    if (r.innerAfter) {
+    if (r.innerAfter && r.outerBatch <= 1) {
         for (uint64_t j = 0; j < pp.innerIn; ++j) PutU32(blob, r.identityAt + j * 4, static_cast<uint32_t>(j * szC));
     }
     if (!r.compactOut) return;

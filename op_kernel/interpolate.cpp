@@ -1181,7 +1181,13 @@ private:
             const uint32_t base = static_cast<uint32_t>((shift + i * r_.innerIn) * sizeof(TC));
             if (WEIGHTED && r_.innerAfter) {
                 // keep the widened row; the inner transform runs on the combined output row
-                Gather(slot, src, blob[r_.identityAt / 4], base, static_cast<uint32_t>(r_.innerIn));
+                if (r_.outerBatch > 1) {  // the B rows as read (shift 0): a bit-exact move
+                    using TI = typename MaskView<TC>::Type;
+                    Muls(slot.template ReinterpretCast<TI>(), src.template ReinterpretCast<TI>(), static_cast<TI>(1),
+                         static_cast<int32_t>(interp::InterpolateCombinedInElems(r_)));
+                } else {
+                    Gather(slot, src, blob[r_.identityAt / 4], base, static_cast<uint32_t>(r_.innerIn));
+                }
                 continue;
             }
             if constexpr (WEIGHTED) {
@@ -1260,7 +1266,7 @@ private:
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         if constexpr (WEIGHTED) {
             LocalTensor<float> acc;
-            const int32_t accN = r_.innerAfter ? static_cast<int32_t>(r_.innerIn) : n;
+            const int32_t accN = r_.innerAfter ? static_cast<int32_t>(interp::InterpolateCombinedInElems(r_)) : n;
             if constexpr (IsSame<TOut, float>::value) {
                 acc = r_.innerAfter ? accBuf_.Get<float>() : out;
             } else {

@@ -116,8 +116,9 @@ struct RowsPassTiling {
     uint32_t innerWeightAt, rowSrcAt, runLenAt;
     uint32_t innerAfter;      // WEIGHTED: slots hold widened input rows; the inner transform runs on
                               // each combined output row instead (cheaper when rows shrink)
-    uint32_t identityAt;      // innerAfter: blob offset of innerIn identity gather offsets
-    uint32_t slotElems;       // elements per slot (innerOutPad, or innerIn padded when innerAfter)
+    uint32_t identityAt;      // innerAfter, outerBatch 1: blob offset of innerIn identity gather offsets
+    uint32_t slotElems;       // elements per slot (innerOutPad; innerAfter: InterpolateCombinedInElems
+                              // padded to 32)
     uint32_t innerIdentity;   // the inner transform is a plain copy (no weights to apply)
     uint32_t bandElems;       // elements computed per row: inner blocks too long for UB are cut into
     uint32_t bands;           // column bands of bandElems (32-element multiple; 1 band = whole rows,
@@ -235,6 +236,14 @@ __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
 }
 
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
+
+// innerAfter: elements of a slot's widened input, combined before the inner transform: one input
+// row (gathered into the slot with the identity offsets at identityAt), or the B rows of a batch as
+// read, rawPitch apart (moved into the slot whole; no identity offsets).
+__aicore__ inline uint32_t InterpolateCombinedInElems(const RowsPassTiling& r)
+{
+    return r.outerBatch > 1 ? r.outerBatch * r.rawPitch : r.innerIn;
+}
 
 // ROWS inner tables: innerTaps rows of innerOutPad entries each (offsets, weights or copy masks,
 // padding masks: the layout of LayOutRowsBlob).  Four regularities let a core read less of them than

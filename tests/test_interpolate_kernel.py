@@ -337,3 +337,13 @@ def test_linear_window_outside_the_input_is_not_a_tap(soc_name, default_soc):
     np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
     np.testing.assert_array_equal(got[0, :3], [np.inf] * 3)
     np.testing.assert_allclose(got[~np.isnan(got)], want[~np.isnan(want)], rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", [np.dtype(np.float32), np.dtype(np.uint8)], ids=lambda d: d.name)
+def test_wide_antialias_rows_whose_combination_does_not_fit_the_ub(soc, dtype):
+    """1024x1000 -> 512x487 antialias: the 9 row taps' slots of 1000-element input rows do not fit the
+    UB with the inner transform after the rows, so the rows are transformed first (whole rows, or a
+    band as wide as the row); the columns past the row in the padded tables read inside the rows."""
+    kw = dict(mode="linear", antialias=True, shape_calculation_mode="sizes", sizes=[512, 487], axes=[2, 3])
+    x = _data([1, 1, 1024, 1000], dtype, np.random.default_rng(11))
+    _check(ai.interpolate(x, **kw), reference.interpolate(x, **kw), x, kw)

@@ -252,6 +252,25 @@ uint32_t BlobWord(const ai::KernelPlan& plan, const InterpolatePassTiling& pt, u
 // Compact inner tables (the kernel reads the entries outside the periods, derived runs and batch
 // repeats and builds the rest): every entry it builds must equal the host's, bit for bit, and every
 // part it reads or writes must be whole 32 B blocks inside the row.
+// Every gather offset of a ROWS pass's inner tables, columns past the row included (the kernel gathers
+// whole padded rows), reads inside the buffer it gathers from: the widened input rows as read, or
+// the combined row when the inner transform runs after the row combination.
+void CheckInnerOffsetsInside(const InterpolatePassTiling& pt, const ai::KernelPlan& plan)
+{
+    const interp::RowsPassTiling& r = pt.rows;
+    if (r.bands > 1 || r.innerIdentity || r.planeTaps > 0) return;
+    const uint8_t* blob = plan.workspaceInit.data() + r.tableBlob;
+    const uint32_t szC = pt.common.kind == 1 ? 4u : interp::InterpolateCopyComputeBytes(pt.common.inDType);
+    const uint64_t limit = r.innerAfter ? interp::InterpolateCombinedInElems(r) : r.rawElems;
+    for (uint32_t t = 0; t < r.innerTaps; ++t) {
+        for (uint32_t m = 0; m < r.innerOutPad; ++m) {
+            uint32_t off;
+            std::memcpy(&off, blob + (uint64_t(t) * r.innerOutPad + m) * 4, 4);
+            ASSERT_LT(off / szC, limit) << "tap " << t << " column " << m;
+        }
+    }
+}
+
 void CheckCompactTables(const InterpolatePassTiling& pt, const ai::KernelPlan& plan)
 {
     const interp::RowsPassTiling& r = pt.rows;
@@ -371,9 +390,19 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                 EXPECT_EQ(pt.rows.innerOutPad, pt.rows.outerBatch * pt.rows.batchStride);
                 EXPECT_EQ(pt.rows.rawElems, pt.rows.outerBatch * pt.rows.rawPitch);
                 EXPECT_EQ(pt.rows.bands, 1u);
+                if (pt.rows.innerAfter) {  // slots hold the B input rows as read; no identity offsets
+                    EXPECT_GE(pt.rows.slotElems, pt.rows.outerBatch * pt.rows.rawPitch);
+                    EXPECT_GT(pt.rows.slots, pt.rows.rowTaps);
+                }
             }
+            if (pt.rows.innerAfter && pt.rows.outerBatch <= 1) {
+                EXPECT_GE(pt.rows.slotElems, pt.rows.innerIn);
+            }
+            // an output row's row taps (and the rows one miss loads) stay in the slots together
+            EXPECT_GE(pt.rows.slots + 1, pt.rows.rowTaps + pt.rows.inRowsPerDma);
             EXPECT_GE(pt.rows.rowTabCap, pt.rows.rowOutLen * pt.rows.rowTaps);
             CheckCompactTables(pt, plan);
+            CheckInnerOffsetsInside(pt, plan);
             if (!platform.hasDataCopyPad && pt.rows.compactOut && pt.rows.planeTaps > 0) {
                 // packed plane chunks: rows of at least 32 B (a unit's tail block is its own bytes), the
                 // packing and tail tables inside the part read whole
@@ -579,7 +608,7 @@ TEST(InterpolatePlan, ConsecutiveTapOffsetsAreDerivedWhereThatIsModeledFaster)
     // computed taps for antialias windows): on 910B the offsets of taps 1-10 are derived from tap 0's
     // over the row's middle, every derived entry equal to the host's.
     ai::KernelPlan plan;
-    ai::InterpolateProblem aa = Problem({1, 1, 1024, 1000}, {1, 1, 512, 487}, InterpMode::LINEAR);
+    ai::InterpolateProblem aa = Problem({1, 3, 512, 1000}, {1, 3, 256, 487}, InterpMode::LINEAR);
     aa.antialias = true;
     InterpolateTilingData td = OnePassTiling(aa, &plan);
     const interp::RowsPassTiling& r = td.pass[0].rows;
@@ -655,6 +684,30 @@ TEST(InterpolatePlan, FewRowsTakeTheBatchAndCoresModeledFastest)
     EXPECT_EQ(td.pass[0].common.blockDim, 48u);
     EXPECT_LE(td.pass[0].rows.rowUnits, 256u * 56u);
     EXPECT_GE(td.pass[0].rows.rowUnits / td.pass[0].common.blockDim, 4u);
+}
+
+TEST(InterpolatePlan, ShrinkingRowsOfManyBlocksAreBatchedWithTheInnerTransformAfter)
+{
+    // Bicubic 8x32x246x104 -> 8x32x184x24 float32: rows shrink (104 -> 24), so the inner transform
+    // runs on the combined rows (innerAfter).  One channel per unit costs ~10 vector instructions
+    // per output row of 24 elements; the model batches channels (rows of 4 x 24 outputs per
+    // instruction) with the inner transform still after the row combination, on both SoCs (the rows
+    // are 32 B multiples, so 310P batches them too).
+    for (const auto& platform : {Ascend910b(), Ascend310p()}) {
+        SCOPED_TRACE(platform.socName);
+        ai::KernelPlan plan;
+        std::string err;
+        ASSERT_TRUE(ai::PlanInterpolate(Problem({8, 32, 246, 104}, {8, 32, 184, 24}, InterpMode::CUBIC), platform,
+                                        &plan, &err))
+            << err;
+        const InterpolateTilingData td = Tiling(plan);
+        ASSERT_EQ(td.numPasses, 1u);
+        const interp::RowsPassTiling& r = td.pass[0].rows;
+        EXPECT_EQ(r.innerAfter, 1u);
+        EXPECT_GT(r.outerBatch, 1u);
+        EXPECT_EQ(r.slotElems, r.outerBatch * r.rawPitch);
+        EXPECT_EQ(r.rowSrcAt, r.identityAt);  // the slots take the batch's rows whole: no identity table
+    }
 }
 
 TEST(InterpolatePlan, PassStructure)
