@@ -406,7 +406,8 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     const uint64_t width = pp.bandElems ? pp.bandElems : pp.innerOut;  // elements computed per row
     const uint64_t batch = pp.outerBatch > 1 ? pp.outerBatch : 1;
     const uint64_t pad = batch * AlignUp(width, kRowAlignElems);  // B > 1: B rows of AlignUp(innerOut, 32)
-    const uint64_t rawPitch = AlignUp(pp.innerIn * szIn, kBlockBytes) / szIn;
+    // B > 1: each block's run of inRows input rows in a lane of its own
+    const uint64_t rawPitch = AlignUp((batch > 1 ? inRows : 1) * pp.innerIn * szIn, kBlockBytes) / szIn;
     r->rowInLen = pp.inLen;
     r->rowOutLen = pp.outLen;
     r->innerIn = pp.innerIn;
@@ -432,10 +433,13 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     r->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
     r->outRowStride = static_cast<uint32_t>(batch > 1 ? pad : AlignUp(width * szOut, kBlockBytes) / szOut);
     r->compactOut = pp.compactOut ? 1u : 0u;
-    if (pp.compactOut) r->outRowStride = static_cast<uint32_t>(pp.innerOut);  // packed: contiguous
+    if (pp.compactOut && batch <= 1) r->outRowStride = static_cast<uint32_t>(pp.innerOut);  // packed: contiguous
     if (pp.planeDim >= 0) r->outRowStride = static_cast<uint32_t>(pad);  // planes: chunk rows as the slots hold them
     r->narrowElems = static_cast<uint32_t>(
         pp.compactOut ? std::max<uint64_t>(pad, AlignUp(uint64_t(outRows) * pp.innerOut, kRowAlignElems)) : pad);
+    if (pp.compactOut && batch > 1) {  // the lane runs and tail blocks of a group
+        r->narrowElems = static_cast<uint32_t>(std::max<uint64_t>(pad, interp::InterpolateBatchedPackedElems(c, *r)));
+    }
     if (pp.planeDim >= 0) {  // a whole chunk, or its packed run
         const uint64_t packed = pp.compactOut ? interp::InterpolatePlanePackedElems(outRows, pp.innerOut) : 0;
         r->narrowElems = static_cast<uint32_t>(std::max<uint64_t>(uint64_t(outRows) * pad, packed));
@@ -470,7 +474,11 @@ void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, const interp::Interpol
     r->identityAt = static_cast<uint32_t>(at);
     if (r->innerAfter && r->outerBatch <= 1) at += AlignUp(pp.innerIn, 8) * 4;
     r->compactAt = static_cast<uint32_t>(at);
-    if (pp.compactOut) at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
+    if (pp.compactOut && r->outerBatch > 1) {
+        at += interp::InterpolateBatchedPackedElems(c, *r) * 4;  // packing table, then tail table
+    } else if (pp.compactOut) {
+        at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
+    }
     if (pp.compactOut && pp.planeDim >= 0) at += 2 * interp::kInterpolatePlaneTailEntries * 4;  // tail tables
     r->bandSpanAt = static_cast<uint32_t>(at);
     if (r->bands > 1) at += AlignUp(uint64_t(r->bands) * sizeof(BandSpan), kBlockBytes);
@@ -744,35 +752,72 @@ void SpreadLongRowsOverBands(const PlanContext& ctx, uint32_t szOut, PassPlan* p
     if (FitRowsInUb(ctx, &banded, 1, probe)) *pp = banded;
 }
 
-// Whether B consecutive outer blocks of short rows can be one unit of work (DMA limits without
-// DataCopyPad: 32 B-multiple rows, gaps within the strided DataCopy's uint16 fields).
+// Whether B consecutive outer blocks of short rows can be one unit of work.  Without DataCopyPad:
+//   - 32 B-multiple input rows: one strided DataCopy (gaps within its uint16 fields); others: one
+//     DataCopy per block of the row's 32 B blocks, ending at the row's end (the blocks before it are
+//     read along; the tensor's first row instead reads on past its end, inside the block's rows);
+//     the slots then hold transformed rows (the inner transform first);
+//   - 32 B-multiple output rows: one strided DataCopy; others (rows of at least 32 B, the inner
+//     transform first): packed per block, each block's rows written as whole 32 B blocks and a tail
+//     block over its own last bytes (compactOut, interp::InterpolateBatchedLanePitch).
 bool ShortRowsBatchable(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, const PassPlan& pp)
 {
-    if (pp.bandElems || pp.compactOut || pp.outer < 2 || pp.innerOut > kShortRowElems) return false;
+    if (pp.bandElems || pp.outer < 2 || pp.innerOut > kShortRowElems) return false;
     if (pp.innerAfter && pp.innerIn > kShortRowElems) return false;
-    if (ctx.platform.hasDataCopyPad) return true;
+    if (ctx.platform.hasDataCopyPad) return !pp.compactOut;
     const uint64_t inRowBytes = pp.innerIn * szIn, outRowBytes = pp.innerOut * szOut;
     const uint64_t inGap = (pp.inLen - 1) * inRowBytes, outGap = (pp.outLen - 1) * outRowBytes;
-    return inRowBytes % kBlockBytes == 0 && outRowBytes % kBlockBytes == 0 && inGap / kBlockBytes < kMaxDmaBlocks &&
-           outGap / kBlockBytes < kMaxDmaBlocks && inRowBytes / kBlockBytes < kMaxDmaBlocks;
+    const bool inAligned = inRowBytes % kBlockBytes == 0, outAligned = outRowBytes % kBlockBytes == 0;
+    if (inAligned ? (inGap / kBlockBytes >= kMaxDmaBlocks || inRowBytes / kBlockBytes >= kMaxDmaBlocks) : pp.innerAfter) {
+        return false;
+    }
+    return outAligned ? outGap / kBlockBytes < kMaxDmaBlocks : !pp.innerAfter && outRowBytes >= kBlockBytes;
 }
 
 // A batch of B short rows writes R > B units of one block group in B DMAs (one per block over its
-// R rows, InterpolateRowPass::CopyOutBatched) instead of R: the largest R the UB holds.
+// R rows, InterpolateRowPass::CopyOutBatched) instead of R: the largest R the UB holds.  Packed
+// batches (310P) write each block's R rows as one run, for any R.
 void WriteBatchedRowsTogether(const PlanContext& ctx, PassPlan* batched, InterpolatePassTiling* probe)
 {
-    for (uint32_t rows = kMaxRowsPerDma; rows > batched->outerBatch && rows >= 2; rows /= 2) {
-        SizeRowsPass(*batched, 1, rows, probe);
+    const uint32_t least = batched->compactOut ? 1u : batched->outerBatch;
+    uint32_t most = kMaxRowsPerDma;  // a group stays inside one group of blocks: at most outLen rows
+    while (most / 2 >= batched->outLen && most > 1) most /= 2;
+    for (uint32_t rows = most; rows > least && rows >= 2; rows /= 2) {
+        SizeRowsPass(*batched, batched->inRowsPerDma, rows, probe);
         if (interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb).total <= ctx.platform.ubBytes) {
             batched->outRowsPerDma = rows;
             return;
         }
     }
-    SizeRowsPass(*batched, 1, 1, probe);
+    SizeRowsPass(*batched, batched->inRowsPerDma, batched->outRowsPerDma, probe);
+}
+
+// Whether a batch's reads stay inside the tensor: 310P input rows that are not 32 B multiples are
+// read per block in whole 32 B blocks, at the tensor's start on past the rows by under 32 B
+// (LoadBlockRowsEndingAtTheirEnds): the last block's first rows need 32 B after them.
+bool BatchReadsInside(const PlanContext& ctx, uint32_t szIn, const PassPlan& batched)
+{
+    const uint64_t rowBytes = batched.innerIn * szIn;
+    if (ctx.platform.hasDataCopyPad || rowBytes % kBlockBytes == 0) return true;
+    const uint64_t after = (batched.outer - batched.outerBatch) * batched.inLen * rowBytes +
+                           (batched.inLen - std::min<uint64_t>(batched.inLen, batched.inRowsPerDma)) * rowBytes;
+    return after >= kBlockBytes;
+}
+
+// The most input rows per DMA a batch fits the UB with (one where the inner transform runs after
+// the row combination: its slots take the rows as read).
+bool FitBatchRows(const PlanContext& ctx, uint32_t szIn, PassPlan* batched, InterpolatePassTiling* probe)
+{
+    const uint32_t most = batched->innerAfter ? 1u : kMaxRowsPerDma;
+    for (uint32_t rows = most; rows >= 1; rows /= 2) {
+        batched->inRowsPerDma = rows;
+        if (BatchReadsInside(ctx, szIn, *batched) && FitRowsInUb(ctx, batched, rows, probe)) return true;
+    }
+    return false;
 }
 
 // The short-row batches B (> 1, dividing outer, B rows of at most kMaxBatchElems elements) that fit
-// the UB, largest first, each with one row per DMA.  Where the inner transform runs after the row
+// the UB, largest first, each with the most input rows per DMA it fits.  Where the inner transform runs after the row
 // combination, the slots hold B input rows: those rows too stay within kMaxBatchElems, and the slots
 // hold every row tap of an output row (else each output row re-reads its input rows).
 std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* probe)
@@ -784,12 +829,27 @@ std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp
         if (pp.outer % b != 0) continue;
         PassPlan batched = pp;
         batched.outerBatch = static_cast<uint32_t>(b);
-        if (!FitRowsInUb(ctx, &batched, 1, probe)) continue;
-        if (pp.innerAfter && batched.slots <= batched.taps.numTaps) continue;
-        WriteBatchedRowsTogether(ctx, &batched, probe);
-        out.push_back(std::move(batched));
+        batched.inRowsPerDma = 1;
+        PassPlan runs = batched;  // and with the most input rows per DMA, for the model
+        if (BatchReadsInside(ctx, DTypeBytes(probe->common.inDType), batched) && FitRowsInUb(ctx, &batched, 1, probe) &&
+            (!pp.innerAfter || batched.slots > batched.taps.numTaps)) {
+            WriteBatchedRowsTogether(ctx, &batched, probe);
+            out.push_back(std::move(batched));
+        }
+        if (!pp.innerAfter && FitBatchRows(ctx, DTypeBytes(probe->common.inDType), &runs, probe) && runs.inRowsPerDma > 1) {
+            WriteBatchedRowsTogether(ctx, &runs, probe);
+            out.push_back(std::move(runs));
+        }
     }
     return out;
+}
+
+// Batches the rule may take (one row of B blocks per strided DMA each way); the others (runs of
+// rows, 310P packed rows or per-block reads, the inner transform after the rows) only the model.
+bool RuleMayBatch(const PlanContext& ctx, uint32_t szIn, const PassPlan& cand)
+{
+    const bool inAligned = (cand.innerIn * szIn) % kBlockBytes == 0;
+    return cand.inRowsPerDma == 1 && !cand.compactOut && !cand.innerAfter && (ctx.platform.hasDataCopyPad || inAligned);
 }
 
 // Cores of a ROWS pass with `units` units of `rowsPerUnit` rows of innerOut elements each: every
@@ -1326,11 +1386,24 @@ RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32
     t.cores = t.spread = static_cast<double>(cores);
     const double rowsIn = InputRowsReadByCores(pp, units, cores);
     t.bytes = rowsIn * pp.innerIn * szIn + rowsOut * pp.innerOut * szOut;
-    // output: per DMA group of outRowsPerDma units min(B, outRowsPerDma) DMAs (CopyOutBatched)
-    const double outDmasPerGroup = std::min<double>(b, pp.outRowsPerDma);
+    // output: per DMA group of outRowsPerDma units (fewer where a core has fewer) min(B, rows) DMAs
+    // (CopyOutBatched); 310P packed batches B, and B more for the tail blocks of rows that are not
+    // 32 B multiples
+    const bool packedBatch = pp.compactOut && b > 1;
+    const bool tails = (pp.innerOut * szOut) % kBlockBytes != 0;
+    const double groupRows = std::min<double>(pp.outRowsPerDma, std::ceil(static_cast<double>(units) / cores));
+    const double outDmasPerGroup = packedBatch ? b * (tails ? 2.0 : 1.0) : std::min<double>(b, groupRows);
     const double inDmas = std::max(rowsIn / pp.inRowsPerDma,
                                    InputDmasPerBlock(pp, BridgedGapRows(ctx, pp, inType)) * static_cast<double>(pp.outer));
-    t.dmas = inDmas / b + rowsOut * outDmasPerGroup / (b * pp.outRowsPerDma);
+    // input: one strided DMA per row of B blocks, or (310P, rows not 32 B multiples) one per block
+    const bool perBlockIn = b > 1 && !ctx.platform.hasDataCopyPad && (pp.innerIn * szIn) % kBlockBytes != 0;
+    t.dmas = (perBlockIn ? inDmas : inDmas / b) + rowsOut * outDmasPerGroup / (b * groupRows);
+    if (pp.compactOut && pp.planeDim < 0) {  // 310P packing: per group a Gather and the narrowing of its run(s)
+        const double groups = rowsOut / (b * groupRows);
+        const double run = b * static_cast<double>(AlignUp(pp.outRowsPerDma * pp.innerOut, kBlockBytes / szOut));
+        const double tail = (packedBatch && tails) ? 2.0 * VectorInstrCycles(ctx.platform.cost, static_cast<uint64_t>(b * kBlockBytes / szOut)) : 0.0;
+        t.vector += groups * (2.0 * VectorInstrCycles(ctx.platform.cost, static_cast<uint64_t>(run)) + tail);
+    }
     t.scalar = rowsOut / b * pp.taps.numTaps + rowsIn / (b * pp.inRowsPerDma);
     return t;
 }
@@ -1491,12 +1564,12 @@ bool SplitPassesModeledFaster(const PlanContext& ctx, const int64_t* shape, cons
 
 // The rule's pick among the candidates (unbatched first, then batches largest first): the largest
 // batch that leaves each core kMinUnitsPerCore units, else the unbatched pass.
-size_t RuleBatchIndex(const PlanContext& ctx, const std::vector<PassPlan>& cands)
+size_t RuleBatchIndex(const PlanContext& ctx, uint32_t szIn, const std::vector<PassPlan>& cands)
 {
     const PassPlan& pp = cands.front();
     const uint64_t bCap = pp.outer * pp.outLen / (kMinUnitsPerCore * ctx.platform.coreNum);
     for (size_t i = 1; i < cands.size(); ++i) {
-        if (cands[i].outerBatch <= bCap) return i;
+        if (cands[i].outerBatch <= bCap && RuleMayBatch(ctx, szIn, cands[i])) return i;
     }
     return 0;
 }
@@ -1549,8 +1622,8 @@ void ChooseRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, P
     if (ShortRowsBatchable(ctx, DTypeBytes(inType), DTypeBytes(outType), *pp)) {
         for (PassPlan& b : ShortRowBatches(ctx, *pp, probe)) cands.push_back(std::move(b));
     }
-    *pp = cands[pp->innerAfter ? 0 : RuleBatchIndex(ctx, cands)];
-    if (pp->bandElems || pp->compactOut || pp->planeDim >= 0) return;
+    *pp = cands[RuleBatchIndex(ctx, DTypeBytes(inType), cands)];
+    if (pp->bandElems || pp->planeDim >= 0 || (pp->compactOut && cands.size() == 1)) return;
     const RowsPassTerms ruleTerms = BusiestCoreTermsOf(ctx, *pp, inType, outType);
     const double ruleUs = RowsPassMicrosWith(ctx, ruleTerms, PlannedTableLoad(ctx, *pp, inType, outType, ruleTerms));
     PassPlan best;
@@ -1909,6 +1982,29 @@ void EncodePlaneTaps(const PassPlan& pp, const interp::RowsPassTiling& r, std::v
     }
 }
 
+// 310P batched packed rows (interp::InterpolateBatchedLanePitch): lane b's element f of a group is
+// staging row f / innerOut, lane b, element f % innerOut; its tail block is the last 32 B of lane b
+// in the group's last row (the kernel adds that row's offset as the Gather base).  Entries past a
+// lane's rows read staging element 0.
+void EncodeBatchedPacking(const PassPlan& pp, const interp::InterpolatePassCommon& c, const interp::RowsPassTiling& r,
+                          uint32_t szC, std::vector<uint8_t>* blob)
+{
+    const uint64_t pitch = interp::InterpolateBatchedLanePitch(c, r);
+    const uint64_t run = uint64_t(r.outRowsPerDma) * pp.innerOut;
+    const uint64_t blk = kBlockBytes / DTypeBytes(c.outDType);
+    for (uint64_t b = 0; b < r.outerBatch; ++b) {
+        for (uint64_t f = 0; f < run; ++f) {
+            const uint64_t elem = (f / pp.innerOut) * r.innerOutPad + b * r.batchStride + f % pp.innerOut;
+            PutU32(blob, r.compactAt + (b * pitch + f) * 4, static_cast<uint32_t>(elem * szC));
+        }
+        const uint32_t tailAt = interp::InterpolateBatchedTailAt(c, r);
+        for (uint64_t e = 0; e < blk; ++e) {
+            const uint64_t elem = b * r.batchStride + pp.innerOut - blk + e;
+            PutU32(blob, tailAt + (b * blk + e) * 4, static_cast<uint32_t>(elem * szC));
+        }
+    }
+}
+
 // ROWS helper gathers: identity offsets over an input row (innerAfter), and the packing gather of
 // compactOut (row f / innerOut of the staging rows, element f % innerOut).
 void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCommon& c,
@@ -1920,6 +2016,10 @@ void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCo
         for (uint64_t j = 0; j < pp.innerIn; ++j) PutU32(blob, r.identityAt + j * 4, static_cast<uint32_t>(j * szC));
     }
     if (!r.compactOut) return;
+    if (r.outerBatch > 1) {
+        EncodeBatchedPacking(pp, c, r, szC, blob);
+        return;
+    }
     auto packOffset = [&](uint64_t f) {  // packed element f: row f / innerOut of the staging rows
         return static_cast<uint32_t>(((f / pp.innerOut) * r.innerOutPad + f % pp.innerOut) * szC);
     };
@@ -2080,8 +2180,8 @@ bool FitAndEncodePasses(const PlanContext& ctx, const std::vector<PassPlan>& pas
 }
 
 // ================================ stage: split the cores =====================================
-// ROWS: whole rows per core (packed groups: at least one group each; bands: row groups x band
-// groups).  GATHER: whole 32 B granules, base + one extra for the first cores.
+// ROWS: whole rows per core (packed groups of one block: at least one group each; bands: row groups
+// x band groups).  GATHER: whole 32 B granules, base + one extra for the first cores.
 void SplitCores(const PlanContext& ctx, const std::vector<PassPlan>& passes, InterpolateTilingData* td)
 {
     const uint64_t coreNum = ctx.platform.coreNum;
@@ -2093,8 +2193,9 @@ void SplitCores(const PlanContext& ctx, const std::vector<PassPlan>& passes, Int
             const interp::RowsPassTiling& r = td->pass[i].rows;
             const uint64_t units = r.rowUnits;
             const uint64_t rowsPerUnit = r.planeTaps > 0 ? r.chunkRows : r.outerBatch;
-            if (r.compactOut && r.planeTaps == 0) {
-                bd = std::max<uint64_t>(1, std::min<uint64_t>(coreNum, units / r.outRowsPerDma));
+            if (r.compactOut && r.planeTaps == 0 && r.outerBatch <= 1) {
+                const uint64_t cores = pp.cores > 0 ? pp.cores : coreNum;  // the model's, if it chose
+                bd = std::max<uint64_t>(1, std::min<uint64_t>(cores, units / r.outRowsPerDma));
             } else if (pp.bandGroups > 1) {
                 const uint64_t rowGroups = std::max<uint64_t>(1, std::min<uint64_t>(units, coreNum / pp.bandGroups));
                 bd = rowGroups * pp.bandGroups;

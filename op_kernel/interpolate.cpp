@@ -744,7 +744,11 @@ public:
             bandStart_ = 0;
             bandLen_ = r_.outerBatch > 1 ? r_.innerOutPad : r_.innerOut;  // B rows: every lane
             if (r_.compactOut) {
-                ProcessCompact(r0, r1);
+                if (r_.outerBatch > 1) {
+                    ProcessCompactBatched(r0, r1);
+                } else {
+                    ProcessCompact(r0, r1);
+                }
                 return;
             }
             for (uint64_t r = r0; r < r1;) {
@@ -1011,25 +1015,69 @@ private:
         }
     }
 
-    // `count` elements of `stage` at the byte offsets of `table`, packed into `out` in the output
-    // dtype (WEIGHTED narrowed through packBuf_; 1-byte COPY gathered as half, then cast back).
+    // 310P batched packed rows (interp::InterpolateBatchedLanePitch): groups of up to outRowsPerDma
+    // output rows of one group of B blocks are computed into the staging rows (B lanes each), packed
+    // per block into its lane run and its tail block (the last 32 B of its rows), and written per
+    // block: the whole 32 B blocks, then the tail block over the block's own last bytes.  Every DMA
+    // stays inside the block's rows of this core's units.
+    __aicore__ inline void ProcessCompactBatched(uint64_t r0, uint64_t r1)
+    {
+        constexpr uint32_t blk = 32 / sizeof(TOut);
+        const uint32_t pitch = static_cast<uint32_t>(interp::InterpolateBatchedLanePitch(c_, r_));
+        const uint32_t lanes = r_.outerBatch * pitch;
+        LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
+        for (uint64_t r = r0; r < r1;) {
+            uint64_t n = (r1 - r < r_.outRowsPerDma) ? r1 - r : r_.outRowsPerDma;
+            const uint64_t left = r_.rowOutLen - r % r_.rowOutLen;  // one group stays inside one block group
+            if (n > left) n = left;
+            LocalTensor<TC> stage = stageBuf_.Get<TC>();
+            for (uint64_t i = 0; i < n; ++i) ComputeRowInto(r + i, stage[static_cast<uint32_t>(i * r_.innerOutPad)]);
+            LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
+            PackInto(out, stage, blob[r_.compactAt / 4], lanes, 0);
+            const uint32_t run = static_cast<uint32_t>(n * r_.innerOut);
+            const uint32_t whole = run / blk * blk;
+            const uint32_t lastRow = static_cast<uint32_t>((n - 1) * r_.innerOutPad * sizeof(TC));
+            if (whole != run) {
+                PackInto(out[lanes], stage, blob[interp::InterpolateBatchedTailAt(c_, r_) / 4], r_.outerBatch * blk,
+                         lastRow);
+            }
+            outQue_.EnQue(out);
+            out = outQue_.DeQue<TOut>();
+            const uint64_t bg = r / r_.rowOutLen, o = r - bg * r_.rowOutLen;
+            const uint64_t at = (bg * r_.outerBatch * r_.rowOutLen + o) * r_.innerOut;
+            const uint64_t stride = r_.rowOutLen * r_.innerOut;
+            for (uint32_t b = 0; b < r_.outerBatch; ++b) DataCopy(outGm_[at + b * stride], out[b * pitch], whole);
+            if (whole != run) {
+                PipeBarrier<PIPE_MTE3>();  // each tail block re-writes its block's last whole block
+                for (uint32_t b = 0; b < r_.outerBatch; ++b) {
+                    DataCopy(outGm_[at + b * stride + run - blk], out[lanes + b * blk], blk);
+                }
+            }
+            outQue_.FreeTensor(out);
+            r += n;
+        }
+    }
+
+    // `count` elements of `stage` at the byte offsets of `table` (from `base` bytes on), packed into
+    // `out` in the output dtype (WEIGHTED narrowed through packBuf_; 1-byte COPY gathered as half,
+    // then cast back).
     __aicore__ inline void PackInto(const LocalTensor<TOut>& out, const LocalTensor<TC>& stage,
-                                    const LocalTensor<uint32_t>& table, uint32_t count)
+                                    const LocalTensor<uint32_t>& table, uint32_t count, uint32_t base = 0)
     {
         if constexpr (WEIGHTED) {
             if constexpr (IsSame<TOut, float>::value) {
-                Gather(out, stage, table, 0, count);
+                Gather(out, stage, table, base, count);
             } else {
                 LocalTensor<float> packed = packBuf_.Get<float>();
-                Gather(packed, stage, table, 0, count);
+                Gather(packed, stage, table, base, count);
                 NarrowTo(out, packed, count, c_.socFlags, outHalfBuf_);
             }
         } else if constexpr (IsOneByte<TIn>()) {
             LocalTensor<half> packed = packBuf_.Get<half>();
-            Gather(packed, stage, table, 0, count);
+            Gather(packed, stage, table, base, count);
             Cast(out, packed, RoundMode::CAST_NONE, count);
         } else {
-            Gather(out.template ReinterpretCast<TC>(), stage, table, 0, count);
+            Gather(out.template ReinterpretCast<TC>(), stage, table, base, count);
         }
     }
 
@@ -1142,21 +1190,24 @@ private:
         LocalTensor<TIn> raw = rawQue_.AllocTensor<TIn>();
         uint64_t shift = 0, loaded = 0;
         if (r_.outerBatch > 1) {
-            // Source row `src` of B consecutive outer blocks: one strided DMA, rows rawPitch apart.
+            // Source rows src .. src + n - 1 of B consecutive outer blocks: one strided DMA, the
+            // blocks' runs rawPitch apart.
             const uint64_t bg = g / r_.rowInLen, src = g - bg * r_.rowInLen;
             const uint64_t at = (bg * r_.outerBatch * r_.rowInLen + src) * r_.innerIn;
-            const uint64_t gap = (r_.rowInLen - 1) * r_.innerIn * sizeof(TIn);
+            const uint64_t runBytes = uint64_t(n) * r_.innerIn * sizeof(TIn);
+            const uint64_t gap = (r_.rowInLen - n) * r_.innerIn * sizeof(TIn);
+            const uint64_t laneGap = (r_.rawPitch * sizeof(TIn) - interp::InterpolateRound32(runBytes)) / 32;  // UB blocks
             if constexpr (kPad) {
-                DataCopyExtParams p(static_cast<uint16_t>(r_.outerBatch),
-                                    static_cast<uint32_t>(r_.innerIn * sizeof(TIn)),
-                                    static_cast<uint32_t>(gap), 0, 0);
+                DataCopyExtParams p(static_cast<uint16_t>(r_.outerBatch), static_cast<uint32_t>(runBytes),
+                                    static_cast<uint32_t>(gap), static_cast<uint32_t>(laneGap), 0);
                 DataCopyPadExtParams<TIn> pad(false, 0, 0, static_cast<TIn>(0));
                 DataCopyPad(raw, inGm_[at], p, pad);
-            } else {
-                DataCopyParams p(static_cast<uint16_t>(r_.outerBatch),
-                                 static_cast<uint16_t>(r_.innerIn * sizeof(TIn) / 32), static_cast<uint16_t>(gap / 32),
-                                 0);
+            } else if ((r_.innerIn * sizeof(TIn)) % 32 == 0) {
+                DataCopyParams p(static_cast<uint16_t>(r_.outerBatch), static_cast<uint16_t>(runBytes / 32),
+                                 static_cast<uint16_t>(gap / 32), static_cast<uint16_t>(laneGap));
                 DataCopy(raw, inGm_[at], p);
+            } else {
+                shift = LoadBlockRowsEndingAtTheirEnds(raw, at, n);
             }
             loaded = uint64_t(r_.outerBatch) * r_.rawPitch;
         } else {
@@ -1207,6 +1258,24 @@ private:
             }
         }
         rawQue_.FreeTensor(raw);
+    }
+
+    // 310P, input rows that are not 32 B multiples: the n rows from element `at` of each of B blocks
+    // (rowInLen * innerIn elements apart) into its rawPitch lane, one DataCopy of their whole 32 B
+    // blocks each, which ends at the rows' end (the elements before them, under 32 B, are read
+    // along) -- except at the tensor's start, where every lane reads on past its rows instead (under
+    // 32 B; the planner keeps that inside the tensor).  Returns the rows' offset in a lane.
+    __aicore__ inline uint64_t LoadBlockRowsEndingAtTheirEnds(const LocalTensor<TIn>& raw, uint64_t at, uint32_t n)
+    {
+        constexpr uint64_t align = 32 / sizeof(TIn);
+        const uint64_t elems = uint64_t(n) * r_.innerIn;
+        const uint64_t count = (elems + align - 1) / align * align;
+        const uint64_t shift = at >= count - elems ? count - elems : 0;
+        const uint64_t stride = r_.rowInLen * r_.innerIn;
+        for (uint32_t b = 0; b < r_.outerBatch; ++b) {
+            DataCopy(raw[b * r_.rawPitch], inGm_[at + b * stride - shift], static_cast<uint32_t>(count));
+        }
+        return shift;
     }
 
     // dst[m] = sum_j w[j][m] * src[off[j][m]] over the inner taps: the K offset and weight tables

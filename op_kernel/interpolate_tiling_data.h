@@ -371,6 +371,30 @@ __aicore__ inline uint64_t InterpolatePlanePackedElems(uint64_t chunkRows, uint6
     return chunkRows * innerOut + kInterpolatePlaneTailEntries;
 }
 
+// 310P batched packed rows (compactOut with outerBatch B > 1; rows of at least 32 B): a group of up
+// to outRowsPerDma output rows of B blocks is packed per block into a lane run of its rows,
+// lane b's at b * InterpolateBatchedLanePitch (32 B aligned), by the packing table at compactAt;
+// after the B lanes come B tail blocks (lane b's the last 32 B of its rows, from the group's last
+// row: the tail table at InterpolateBatchedTailAt, B blocks of 32 B / sizeof(out) entries, read
+// with the last row's staging offset as the Gather base).  A lane writes its whole 32 B blocks, then
+// its tail block over its own last bytes.
+__aicore__ inline uint64_t InterpolateBatchedLanePitch(const InterpolatePassCommon& c, const RowsPassTiling& r)
+{
+    const uint64_t blk = 32 / ai::DTypeBytes(c.outDType);
+    return (uint64_t(r.outRowsPerDma) * r.innerOut + blk - 1) / blk * blk;
+}
+
+__aicore__ inline uint32_t InterpolateBatchedTailAt(const InterpolatePassCommon& c, const RowsPassTiling& r)
+{
+    return static_cast<uint32_t>(r.compactAt + r.outerBatch * InterpolateBatchedLanePitch(c, r) * 4);
+}
+
+// Elements of the packed output of one group: the B lane runs, then the B tail blocks.
+__aicore__ inline uint64_t InterpolateBatchedPackedElems(const InterpolatePassCommon& c, const RowsPassTiling& r)
+{
+    return r.outerBatch * (InterpolateBatchedLanePitch(c, r) + 32 / ai::DTypeBytes(c.outDType));
+}
+
 // ---- UB layouts: the one definition of what each pass kind allocates -------------------------
 // The kernel's Init allocates exactly these buffers (a size of 0: not allocated) and the planner
 // checks the same total against the UB, so the two cannot drift.  Every size is in bytes.
@@ -477,7 +501,13 @@ __aicore__ inline RowsPassUbLayout InterpolateRowsUbLayout(const InterpolatePass
         if (szOut == 1) l.outputHalf = InterpolateRound32(uint64_t(r.narrowElems) * 2);
     }
     l.output = InterpolateRound32(uint64_t(r.outRowsPerDma) * r.outRowStride * szOut);
-    if (r.compactOut) {
+    if (r.compactOut && r.outerBatch > 1) {  // batched packed rows: the staging rows, the lane runs
+        const uint64_t run = InterpolateBatchedPackedElems(c, r);
+        l.output = InterpolateRound32(run * szOut);
+        l.staging = InterpolateRound32(uint64_t(r.outRowsPerDma) * pad * szC);
+        if (weighted && c.outDType != ai::DTypeCode(ai::DType::F32)) l.packed = InterpolateRound32(run * 4);
+        if (!weighted && szIn == 1) l.packed = InterpolateRound32(run * 2);
+    } else if (r.compactOut) {
         const uint64_t run = r.planeTaps > 0 ? InterpolatePlanePackedElems(r.chunkRows, r.innerOut)
                                              : uint64_t(r.outRowsPerDma) * r.innerOut;
         if (r.planeTaps > 0) {  // the plane sum / slot is the staging; the packed run may pass the chunk

@@ -59,3 +59,44 @@ def test_batched_shrinking_rows_propagate_nan_and_inf(soc, mode, antialias):
     finite = np.isfinite(want)
     assert finite.sum() > 0.99 * want.size
     np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5 * float(np.abs(x[np.isfinite(x)]).max()))
+
+
+# Short rows whose bytes are not 32 B multiples, in or out (310P has no DataCopyPad: a batch reads
+# several input rows of each block per DMA, whole blocks ending at the run's end, and packs its output
+# rows per block into 32 B-aligned lanes written whole, each lane's last block from a tail table).
+UNALIGNED = [
+    ([8, 64, 49, 22], [327, 44], "cubic", np.float16),
+    ([4, 32, 30, 20], [45, 36], "linear", np.float32),
+    ([4, 32, 30, 20], [45, 36], "linear_onnx", np.uint8),
+    ([2, 48, 40, 50], [30, 24], "linear", np.float16),
+    ([2, 48, 40, 50], [30, 24], "cubic", np.int32),
+    ([3, 40, 17, 13], [34, 26], "nearest", np.float32),
+    ([3, 40, 17, 13], [34, 26], "nearest", np.int8),
+    ([6, 24, 33, 70], [20, 40], "cubic", np.float32),
+]
+
+
+@pytest.mark.parametrize("shape,sizes,mode,dtype", UNALIGNED,
+                         ids=[f"{'x'.join(map(str, s))}-{z[0]}x{z[1]}-{m}-{np.dtype(t).name}" for s, z, m, t in UNALIGNED])
+def test_batched_unaligned_short_rows_match_reference(soc, shape, sizes, mode, dtype):
+    kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=[2, 3])
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) + sizes[1]))
+    got = ai.interpolate(x, **kw)
+    _check(got, reference.interpolate(x, **kw), x, kw)
+    rows_out = shape[0] * shape[1] * sizes[0]
+    assert ai.last_launch()["dma_instructions"] < rows_out / 4  # unbatched: >= one DMA per output row
+
+
+@pytest.mark.parametrize("mode", ["linear", "cubic"])
+def test_batched_unaligned_short_rows_propagate_nan_and_inf(soc, mode):
+    kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=[45, 36], axes=[2, 3])
+    x = _data([4, 32, 30, 20], np.dtype(np.float16), np.random.default_rng(5))
+    x[0, 3, 7, 19] = np.nan
+    x[2, 30, 0, 0] = np.inf
+    x[3, 31, 29, 11] = -np.inf
+    got = ai.interpolate(x, **kw)
+    want = reference.interpolate(x, **kw)
+    for special in (np.isnan, np.isposinf, np.isneginf):
+        np.testing.assert_array_equal(special(got), special(want))
+    finite = np.isfinite(want)
+    np.testing.assert_allclose(got[finite].astype(np.float64), want[finite], rtol=2e-3, atol=2e-3 * 4)

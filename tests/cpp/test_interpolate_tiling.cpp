@@ -410,6 +410,13 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                 EXPECT_LE(interp::InterpolatePlaneTailAt(pt.rows.compactAt, pt.rows.chunkRows, pt.rows.innerOut) +
                               2 * interp::kInterpolatePlaneTailEntries * 4,
                           pt.rows.bandSpanAt);
+            } else if (!platform.hasDataCopyPad && pt.rows.compactOut && pt.rows.outerBatch > 1) {
+                // batched packed rows: each lane's rows at least 32 B (its tail block is its own
+                // bytes), the packing and tail tables inside the blob
+                EXPECT_GE(pt.rows.innerOut * ai::DTypeBytes(pt.common.outDType), 32u);
+                EXPECT_LE(uint64_t(interp::InterpolateBatchedTailAt(pt.common, pt.rows)) +
+                              uint64_t(pt.rows.outerBatch) * (32 / ai::DTypeBytes(pt.common.outDType)) * 4,
+                          pt.rows.tableBlobBytes);
             } else if (!platform.hasDataCopyPad && pt.rows.compactOut) {
                 // packed groups: 32 B-multiple runs, every core holds at least one group
                 EXPECT_EQ(uint64_t(pt.rows.outRowsPerDma) * pt.rows.innerOut * ai::DTypeBytes(pt.common.outDType) % 32,
@@ -679,9 +686,13 @@ TEST(InterpolatePlan, FewRowsTakeTheBatchAndCoresModeledFastest)
     InterpolateTilingData td = OnePassTiling(Problem({1, 4, 16, 5}, {1, 4, 8, 2}, InterpMode::CUBIC), &plan);
     EXPECT_GT(td.pass[0].common.blockDim * td.pass[0].rows.outerBatch, 1u);
     EXPECT_LE(td.pass[0].common.blockDim, td.pass[0].rows.rowUnits);
-    // Many rows keep the rule's choice: every core, the batch that leaves each core 4 units.
+    // Many rows keep the rule's balance: the busiest core holds no more units than with every core
+    // (fewer cores at the same busiest load are modeled faster: each takes a larger HBM share), and
+    // the batch leaves each core at least 4 units.
     td = OnePassTiling(Problem({1, 256, 28, 28}, {1, 256, 56, 56}, InterpMode::LINEAR_ONNX), &plan);
-    EXPECT_EQ(td.pass[0].common.blockDim, 48u);
+    const uint32_t units = td.pass[0].rows.rowUnits, cores = td.pass[0].common.blockDim;
+    EXPECT_LE(cores, 48u);
+    EXPECT_EQ((units + cores - 1) / cores, (units + 47) / 48);
     EXPECT_LE(td.pass[0].rows.rowUnits, 256u * 56u);
     EXPECT_GE(td.pass[0].rows.rowUnits / td.pass[0].common.blockDim, 4u);
 }
@@ -708,6 +719,28 @@ TEST(InterpolatePlan, ShrinkingRowsOfManyBlocksAreBatchedWithTheInnerTransformAf
         EXPECT_EQ(r.slotElems, r.outerBatch * r.rawPitch);
         EXPECT_EQ(r.rowSrcAt, r.identityAt);  // the slots take the batch's rows whole: no identity table
     }
+}
+
+TEST(InterpolatePlan, UnalignedShortRowsOf310pAreBatchedAndPacked)
+{
+    // Bicubic 8x64x49x22 -> 8x64x327x44 float16 on 310P: output rows of 88 B and input rows of 44 B,
+    // neither a 32 B multiple, and 310P has no DataCopyPad.  One channel per unit costs a DMA and a
+    // handful of vector instructions per 44 outputs; the model batches channels, reads several input
+    // rows of each block per DMA (whole blocks ending at the run's end) and packs the batch's rows
+    // per block into 32 B-aligned lanes, each written by its whole blocks and a tail block.
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(Problem({8, 64, 49, 22}, {8, 64, 327, 44}, InterpMode::CUBIC, ai::DType::F16),
+                                    Ascend310p(), &plan, &err))
+        << err;
+    const InterpolateTilingData td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    const interp::RowsPassTiling& r = td.pass[0].rows;
+    EXPECT_GT(r.outerBatch, 1u);
+    EXPECT_EQ(r.compactOut, 1u);
+    EXPECT_GT(r.inRowsPerDma, 1u);
+    EXPECT_GE(r.outRowsPerDma, 1u);
+    EXPECT_EQ(interp::InterpolateBatchedLanePitch(td.pass[0].common, r) % 16, 0u);  // 32 B of float16
 }
 
 TEST(InterpolatePlan, PassStructure)
