@@ -1103,8 +1103,11 @@ REMEDIES = [
     ("antialias windows re-read",
      "a UB ring of the window's input rows shared by neighbouring output rows, so each input row is read once"),
     ("310P unaligned rows",
-     "several rows per DMA packed in the UB so that every DMA moves a 32 B multiple (bounded by the UB); "
-     "without DataCopyPad the tails otherwise need scalar or overlapping writes"),
+     "batches of short rows of many channels already read several rows of each channel per DMA and write "
+     "32 B-aligned packed lanes with a tail block (output rows of at least 32 B); what is left: output rows "
+     "under 32 B (row groups packed across channels), shrinking rows with an unaligned input and the inner "
+     "transform after the rows (slots of unaligned raw rows), and single long rows, whose tails still need "
+     "re-written blocks"),
     ("trilinear small volumes with many channels",
      "units that take a subset of channels over whole planes, so each input plane is read by one unit "
      "(a kernel change: channel-batched H and W passes)"),
