@@ -792,13 +792,19 @@ void WriteBatchedRowsTogether(const PlanContext& ctx, PassPlan* batched, Interpo
     SizeRowsPass(*batched, batched->inRowsPerDma, batched->outRowsPerDma, probe);
 }
 
-// Whether a batch's reads stay inside the tensor: 310P input rows that are not 32 B multiples are
-// read per block in whole 32 B blocks, at the tensor's start on past the rows by under 32 B
-// (LoadBlockRowsEndingAtTheirEnds): the last block's first rows need 32 B after them.
+// Whether a batch reads its input rows with one DataCopy per block (310P, rows that are not 32 B
+// multiples: LoadBlockRowsEndingAtTheirEnds) instead of one strided DMA for all B blocks.
+bool BatchReadsPerBlock(const PlanContext& ctx, uint32_t szIn, const PassPlan& pp)
+{
+    return !ctx.platform.hasDataCopyPad && (pp.innerIn * szIn) % kBlockBytes != 0;
+}
+
+// Whether a batch's reads stay inside the tensor: read per block, whole 32 B blocks at the tensor's
+// start read on past the rows by under 32 B: the last block's first rows need 32 B after them.
 bool BatchReadsInside(const PlanContext& ctx, uint32_t szIn, const PassPlan& batched)
 {
+    if (!BatchReadsPerBlock(ctx, szIn, batched)) return true;
     const uint64_t rowBytes = batched.innerIn * szIn;
-    if (ctx.platform.hasDataCopyPad || rowBytes % kBlockBytes == 0) return true;
     const uint64_t after = (batched.outer - batched.outerBatch) * batched.inLen * rowBytes +
                            (batched.inLen - std::min<uint64_t>(batched.inLen, batched.inRowsPerDma)) * rowBytes;
     return after >= kBlockBytes;
@@ -823,6 +829,7 @@ bool FitBatchRows(const PlanContext& ctx, uint32_t szIn, PassPlan* batched, Inte
 std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* probe)
 {
     std::vector<PassPlan> out;
+    const uint32_t szIn = DTypeBytes(probe->common.inDType);
     const uint64_t width = pp.innerAfter ? std::max(pp.innerIn, pp.innerOut) : pp.innerOut;
     const uint64_t bMax = std::max<uint64_t>(1, kMaxBatchElems / AlignUp(width, kRowAlignElems));
     for (uint64_t b = std::min<uint64_t>(bMax, pp.outer); b >= 2; --b) {
@@ -831,12 +838,12 @@ std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp
         batched.outerBatch = static_cast<uint32_t>(b);
         batched.inRowsPerDma = 1;
         PassPlan runs = batched;  // and with the most input rows per DMA, for the model
-        if (BatchReadsInside(ctx, DTypeBytes(probe->common.inDType), batched) && FitRowsInUb(ctx, &batched, 1, probe) &&
+        if (BatchReadsInside(ctx, szIn, batched) && FitRowsInUb(ctx, &batched, 1, probe) &&
             (!pp.innerAfter || batched.slots > batched.taps.numTaps)) {
             WriteBatchedRowsTogether(ctx, &batched, probe);
             out.push_back(std::move(batched));
         }
-        if (!pp.innerAfter && FitBatchRows(ctx, DTypeBytes(probe->common.inDType), &runs, probe) && runs.inRowsPerDma > 1) {
+        if (!pp.innerAfter && FitBatchRows(ctx, szIn, &runs, probe) && runs.inRowsPerDma > 1) {
             WriteBatchedRowsTogether(ctx, &runs, probe);
             out.push_back(std::move(runs));
         }
@@ -848,8 +855,7 @@ std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp
 // rows, 310P packed rows or per-block reads, the inner transform after the rows) only the model.
 bool RuleMayBatch(const PlanContext& ctx, uint32_t szIn, const PassPlan& cand)
 {
-    const bool inAligned = (cand.innerIn * szIn) % kBlockBytes == 0;
-    return cand.inRowsPerDma == 1 && !cand.compactOut && !cand.innerAfter && (ctx.platform.hasDataCopyPad || inAligned);
+    return cand.inRowsPerDma == 1 && !cand.compactOut && !cand.innerAfter && !BatchReadsPerBlock(ctx, szIn, cand);
 }
 
 // Cores of a ROWS pass with `units` units of `rowsPerUnit` rows of innerOut elements each: every
@@ -1396,7 +1402,7 @@ RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32
     const double inDmas = std::max(rowsIn / pp.inRowsPerDma,
                                    InputDmasPerBlock(pp, BridgedGapRows(ctx, pp, inType)) * static_cast<double>(pp.outer));
     // input: one strided DMA per row of B blocks, or (310P, rows not 32 B multiples) one per block
-    const bool perBlockIn = b > 1 && !ctx.platform.hasDataCopyPad && (pp.innerIn * szIn) % kBlockBytes != 0;
+    const bool perBlockIn = b > 1 && BatchReadsPerBlock(ctx, szIn, pp);
     t.dmas = (perBlockIn ? inDmas : inDmas / b) + rowsOut * outDmasPerGroup / (b * groupRows);
     if (pp.compactOut && pp.planeDim < 0) {  // 310P packing: per group a Gather and the narrowing of its run(s)
         const double groups = rowsOut / (b * groupRows);
