@@ -65,6 +65,8 @@ constexpr uint64_t kHGatherMaxRowElems = 1024;     // the Gather-form H pass onl
 constexpr uint64_t kDmaBytesTarget = 65536;        // batch planes per DMA until a DMA moves this much
 constexpr uint64_t kMinSubRowPixels = 8;           // narrowest W chunk tried to cut input re-reads,
 constexpr uint64_t kMinSubRowElems = 256;          // ... or fewer pixels of many channels (NDHWC)
+constexpr uint64_t kMinChannelRunBytes = 128;      // NDHWC channel chunks: runs of at least this many
+                                                   // bytes per pixel (each run is a DMA block of its own)
 constexpr uint64_t kVolumeGroupMaxElems = 16384;   // compute group: padded output elements per pass
 constexpr uint64_t kVolumeIoMaxBytes = 262144;     // I/O group: output bytes per DMA
 constexpr uint64_t kTableEntryBytes = 12;          // a pass table entry: two uint32 offsets + lambda1
@@ -88,6 +90,12 @@ struct TrafficTier {
 constexpr TrafficTier kTrafficTiers[] = {{1.10, 1.15}, {1.20, 2.0}};
 
 // ---- the cost estimate (besides PlatformCost, filled from the sim's SoC profile) ----------------
+// Channel-chunk runs that are not whole 512 B blocks start off 512 B in GM.  Ascend C's guide (best
+// practices, memory access, "GM地址尽量512B对齐", Atlas A2) measures 32 B-aligned transfers at as
+// little as 70% of the bandwidth of 512 B-aligned ones; the sim counts 32 B sectors only, so the
+// planner prices such plans at that worst case itself and picks them only when they win even so.
+constexpr uint64_t kFullBandwidthAlignBytes = 512;
+constexpr double kMisalignedBandwidthShare = 0.7;
 constexpr double kGatherPassInstrs = 4.0;   // Gather, Gather, Mul, MulAddDst
 constexpr double kGatherPassRepeats = 5.0;  // cycles per repeat's worth of fp32 data: 1 each for
                                             // Gather, Gather, Mul; 2 for MulAddDst (three distinct
@@ -155,6 +163,7 @@ struct PlanContext {
                               // whole blocks and, near the tensor's end, shifted (ai::ReadGmRange, 310P)
     uint64_t padElems;        // fields.padElems
     uint64_t fold;            // fields.channelFold
+    bool channelChunked;      // fields.channelChunks > 1: whole rows, one plane per DMA, no pair rows
     uint64_t cores, ubBytes;
     bool dataCopyPad;
     CostRates rates;
@@ -198,13 +207,15 @@ std::string ValidateTrilinearProblem(const TrilinearProblem& p, const PlatformIn
 
 namespace {
 
-Tiling ProblemFields(const TrilinearProblem& p, const PlatformInfo& platform)
+// `channelChunks` > 1 (NDHWC only): the channels split into that many chunks, each a slab of its own.
+Tiling ProblemFields(const TrilinearProblem& p, const PlatformInfo& platform, uint64_t channelChunks = 1)
 {
     Tiling fields{};
     const uint64_t elemBytes = DTypeBytes(p.dtype);
     const uint64_t batch = static_cast<uint64_t>(p.n), channels = static_cast<uint64_t>(p.c);
-    const uint64_t fold = p.channelsLast ? channels : 1;
-    fields.slabs = p.channelsLast ? batch : batch * channels;
+    const uint64_t fold = p.channelsLast ? channels / channelChunks : 1;
+    fields.slabs = p.channelsLast ? batch * channelChunks : batch * channels;
+    fields.channelChunks = channelChunks;
     fields.inD = p.inD; fields.inH = p.inH; fields.inW = p.inW;
     fields.outD = p.outD; fields.outH = p.outH; fields.outW = p.outW;
     fields.channelFold = fold;
@@ -236,6 +247,7 @@ PlanContext MakeContext(const TrilinearProblem& p, const PlatformInfo& platform,
                        2 * (kBlockBytes / elemBytes),
                        fields.padElems,
                        fields.channelFold,
+                       fields.channelChunks > 1,
                        platform.coreNum,
                        platform.ubBytes,
                        platform.hasDataCopyPad,
@@ -370,6 +382,8 @@ bool RowChunkOf(const PlanContext& ctx, const RowsWidth& width, uint64_t rows, R
     const bool tinyPlanes = !ctx.dataCopyPad && rows * rowBytes < kBlockBytes;
     if (tinyPlanes && (rows != fields.outH || width.subRows)) return false;
     if (rows > kMaxDmaBlocks) return false;
+    // channel chunks: a unit's rows of one plane are one DMA of a block per pixel
+    if (ctx.channelChunked && rows * fields.outW > kMaxDmaBlocks) return false;
     const uint64_t count = CeilDiv(fields.outH, rows);
     const uint64_t lastRows = fields.outH - (count - 1) * rows;
     if (!ctx.dataCopyPad && !tinyPlanes && lastRows * rowBytes < kBlockBytes) return false;
@@ -380,7 +394,7 @@ bool RowChunkOf(const PlanContext& ctx, const RowsWidth& width, uint64_t rows, R
         chunk->maxInRows = std::max(chunk->maxInRows, inRows);
         chunk->sumInRows += inRows;
     }
-    return true;
+    return !ctx.channelChunked || chunk->maxInRows * fields.inW <= kMaxDmaBlocks;
 }
 
 // How a unit stages and H-interpolates its input rows.
@@ -401,7 +415,7 @@ uint64_t WBatchRows(uint64_t maxInRows, uint64_t outRowPad)
 bool FitRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
                     Tiling* candidate)
 {
-    if (variant.pairRows && width.subRows) return false;
+    if (variant.pairRows && (width.subRows || ctx.channelChunked)) return false;
     if (variant.hGather && width.base.outRowPad > kHGatherMaxRowElems) return false;
     const Tiling& fields = ctx.fields;
     Tiling tiling = width.base;
@@ -440,6 +454,7 @@ bool FitRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChu
 void GrowDmaBatches(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
                     Tiling* candidate)
 {
+    if (ctx.channelChunked) return;  // the kernel's channel-run DMAs move one plane each
     const Tiling& fields = ctx.fields;
     Tiling& tiling = *candidate;
     const uint64_t outRowBytes = fields.outRow * ctx.elemBytes, inRowBytes = fields.inRow * ctx.elemBytes;
@@ -664,7 +679,9 @@ double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const R
     const uint64_t elemBytes = ctx.elemBytes;
     const uint64_t units = RowsUnits(ctx, width, cand.chunk, planesPerChunk);
     const uint64_t unitsPerCore = CeilDiv(units, ctx.cores);
-    const double bytesPerCycle = r.DmaBytesPerCycle(std::min<uint64_t>(units, ctx.cores));
+    const bool misalignedRuns = ctx.channelChunked && (ctx.fold * elemBytes) % kFullBandwidthAlignBytes != 0;
+    const double bytesPerCycle = r.DmaBytesPerCycle(std::min<uint64_t>(units, ctx.cores)) *
+                                 (misalignedRuns ? kMisalignedBandwidthShare : 1.0);
     const double planes = static_cast<double>(inputPlanes);
     const double loads = cand.variant.pairRows                ? planes * cand.chunk.rows
                          : (width.subRows && !ctx.dataCopyPad) ? planes * cand.chunk.maxInRows
@@ -742,6 +759,20 @@ public:
         }
     }
     bool found() const { return fastest_.found; }
+    // Every candidate `other` was offered, as if offered to this choice after its own.
+    void Absorb(const PlanChoice& other)
+    {
+        if (other.fastest_.found && fastest_.Take(other.fastest_.cost)) {
+            fastestPlan_ = other.fastestPlan_;
+            fastestTraffic_ = other.fastestTraffic_;
+        }
+        for (size_t t = 0; t < kTierCount; ++t) {
+            if (other.tiers_[t].found && tiers_[t].Take(other.tiers_[t].cost)) {
+                tierPlans_[t] = other.tierPlans_[t];
+                tierTraffic_[t] = other.tierTraffic_[t];
+            }
+        }
+    }
     Tiling Best() const
     {
         const size_t t = ChosenTier();
@@ -871,7 +902,7 @@ bool SearchRowsMode(const PlanContext& ctx, PlanChoice* result)
     const uint64_t outW = ctx.fields.outW;
     PlanChoice choice(TrafficCounts(ctx));
     const bool wholeRows = SearchRowsWidth(ctx, outW, false, &choice);
-    if (!wholeRows || !choice.WithinFirstTier()) {
+    if (!ctx.channelChunked && (!wholeRows || !choice.WithinFirstTier())) {
         const uint64_t pixelBytes = ctx.fold * ctx.elemBytes;
         const uint64_t quantum = ctx.dataCopyPad ? 1 : kBlockBytes / std::gcd<uint64_t>(pixelBytes, kBlockBytes);
         for (uint64_t pixels = outW; pixels >= 1; pixels /= 2) {
@@ -886,8 +917,23 @@ bool SearchRowsMode(const PlanContext& ctx, PlanChoice* result)
         }
     }
     if (!choice.found()) return false;
-    *result = choice;
+    result->Absorb(choice);
     return true;
+}
+
+// NDHWC channel chunk counts worth a search besides 1: K dividing C whose chunks are runs of whole
+// 32 B blocks of at least kMinChannelRunBytes (they suit small volumes of many channels).
+std::vector<uint64_t> ChannelChunkCounts(const TrilinearProblem& p)
+{
+    std::vector<uint64_t> counts;
+    if (!p.channelsLast) return counts;
+    const uint64_t channels = static_cast<uint64_t>(p.c), elemBytes = DTypeBytes(p.dtype);
+    for (uint64_t k = 2; k <= channels; ++k) {
+        const uint64_t runBytes = channels / k * elemBytes;
+        if (runBytes < kMinChannelRunBytes) break;
+        if (channels % k == 0 && runBytes % kBlockBytes == 0) counts.push_back(k);
+    }
+    return counts;
 }
 
 // ============================================================ volume mode
@@ -1191,8 +1237,14 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
 
     // rows-mode candidates and then volume-mode group sizes compete in one choice: the lowest
     // modeled time within the traffic tiers (kTrafficTiers), whichever mode it is
+    // (NDHWC: rows mode with the channels in chunks too, ChannelChunkCounts)
     PlanChoice choice(TrafficCounts(ctx));
-    const bool rowsFeasible = SearchRowsMode(ctx, &choice);
+    bool rowsFeasible = SearchRowsMode(ctx, &choice);
+    std::vector<PlanContext> chunked;
+    for (uint64_t k : ChannelChunkCounts(p)) {
+        chunked.push_back(MakeContext(p, platform, ProblemFields(p, platform, k)));
+        if (SearchRowsMode(chunked.back(), &choice)) rowsFeasible = true;
+    }
     ModeChoice mode;
     if (!ChooseMode(ctx, rowsFeasible, &mode, &why)) return fail(why);
     if (mode.volume && !SizeVolumeGroups(ctx, mode.volumeShape, &choice, &why) && !rowsFeasible) return fail(why);
@@ -1201,7 +1253,11 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     if (tiling.mode == tri::TRI_MODE_VOLUME) {
         EncodeVolumeTables(&tiling, &workspace);
     } else {
-        EncodeRowTables(ctx, &tiling, &workspace);
+        const PlanContext* rowsCtx = &ctx;  // the context the rows plan was searched in
+        for (const PlanContext& c : chunked) {
+            if (c.fields.channelChunks == tiling.channelChunks) rowsCtx = &c;
+        }
+        EncodeRowTables(*rowsCtx, &tiling, &workspace);
     }
     SplitWork(ctx, &tiling);
     EmitPlan(tiling, std::move(workspace.bytes), plan);

@@ -535,9 +535,50 @@ private:
     // Next input plane (> last) the unit's output planes [scan_, od1_) need, or -1.
     __aicore__ inline int64_t NextPlane(int64_t last) { return NextTap(ratioD_, t_.inD, t_.outD, od1_, last, &scan_); }
 
-    __aicore__ inline uint64_t PlaneBase(int64_t d) const
+    __aicore__ inline uint64_t PlaneBase(int64_t d) const { return InRowAt(d, 0); }
+
+    // GM element offset of input row h of plane d of the unit's slab (channel chunks: its first channel)
+    __aicore__ inline uint64_t InRowAt(int64_t d, int64_t h) const
     {
-        return slab_ * t_.inSlab + static_cast<uint64_t>(d) * t_.inH * t_.inRow;
+        return TrilinearGmRowAt(t_, t_.inSlab, t_.inH, t_.inRow, slab_, static_cast<uint64_t>(d),
+                                static_cast<uint64_t>(h));
+    }
+
+    // Channel chunks: `pixels` consecutive pixels' channelFold channels (channelChunks * channelFold
+    // apart in GM) read packed into dst / written from src, one DMA: the tiling keeps pixels within
+    // a DMA's 4095 blocks and the runs whole 32 B blocks (so 310P's DataCopy takes them too).
+    __aicore__ inline void LoadChannelRuns(const LocalTensor<T>& dst, uint64_t src, uint64_t pixels)
+    {
+        const uint32_t run = static_cast<uint32_t>(t_.channelFold * sizeof(T));
+        const uint32_t gap = static_cast<uint32_t>((t_.channelChunks - 1) * run);
+        if constexpr (kPad) {
+            DataCopyExtParams p{static_cast<uint16_t>(pixels), run, gap, 0, 0};
+            DataCopyPadExtParams<T> pad{false, 0, 0, 0};
+            DataCopyPad(dst, xGm_[src], p, pad);
+        } else {
+            DataCopyParams p;
+            p.blockCount = static_cast<uint16_t>(pixels);
+            p.blockLen = static_cast<uint16_t>(run / 32);
+            p.srcStride = static_cast<uint16_t>(gap / 32);
+            p.dstStride = 0;
+            DataCopy(dst, xGm_[src], p);
+        }
+    }
+    __aicore__ inline void WriteChannelRuns(uint64_t dst, const LocalTensor<T>& src, uint64_t pixels)
+    {
+        const uint32_t run = static_cast<uint32_t>(t_.channelFold * sizeof(T));
+        const uint32_t gap = static_cast<uint32_t>((t_.channelChunks - 1) * run);
+        if constexpr (kPad) {
+            DataCopyExtParams p{static_cast<uint16_t>(pixels), run, 0, gap, 0};
+            DataCopyPad(yGm_[dst], src, p);
+        } else {
+            DataCopyParams p;
+            p.blockCount = static_cast<uint16_t>(pixels);
+            p.blockLen = static_cast<uint16_t>(run / 32);
+            p.srcStride = 0;
+            p.dstStride = static_cast<uint16_t>(gap / 32);
+            DataCopy(yGm_[dst], src, p);
+        }
     }
 
     // Loads the next run of up to planesPerLoad consecutive needed input planes (one DMA on 910B).
@@ -560,7 +601,9 @@ private:
             }
         }
         LocalTensor<T> x = inQ_.AllocTensor<T>();
-        if (t_.subRows != 0) {  // sub-rows [colLo_, colLo_ + wIn_) of nh_ rows at UB stride inRowChunkPad
+        if (t_.channelChunks > 1) {  // the nh_ whole rows of one plane (b.count == 1)
+            LoadChannelRuns(x, InRowAt(b.first, hLo_), nh_ * t_.inW);
+        } else if (t_.subRows != 0) {  // sub-rows [colLo_, colLo_ + wIn_) of nh_ rows at UB stride inRowChunkPad
             const uint64_t src = PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow + colLo_;
             if constexpr (kPad) {
                 const uint64_t bytes = wIn_ * sizeof(T);
@@ -632,8 +675,11 @@ private:
                            static_cast<uint32_t>(nr * pad));
             }
         } else if (!pairs) {
+            // channel chunks are read whole blocks in place (LoadChannelRuns)
             const uint64_t shift =
-                ai::GmReadShift<T>(t_.inTotal, plane + static_cast<uint64_t>(hLo_) * t_.inRow, nh_ * t_.inRow);
+                t_.channelChunks > 1
+                    ? 0
+                    : ai::GmReadShift<T>(t_.inTotal, plane + static_cast<uint64_t>(hLo_) * t_.inRow, nh_ * t_.inRow);
             for (uint64_t r = 0; r < nh_; r += batch) {
                 const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;
                 GatherPass(wb[r * pad], xf, wU, wF, all, static_cast<uint32_t>((shift + r * t_.inRow) * 4),
@@ -667,8 +713,13 @@ private:
     __aicore__ inline void WritePlanes(const LocalTensor<T>& y, uint64_t od, uint64_t count)
     {
         const uint64_t pad = t_.outRowPad;
-        const uint64_t dst = slab_ * t_.outSlab + (od * t_.outH + oh0_) * t_.outRow + owc0_ * t_.channelFold;
+        const uint64_t dst =
+            TrilinearGmRowAt(t_, t_.outSlab, t_.outH, t_.outRow, slab_, od, oh0_) + owc0_ * t_.channelFold;
         const uint64_t n = rows_ * t_.outRow;
+        if (t_.channelChunks > 1) {  // rows_ whole rows of one plane (count == 1), packed in y
+            WriteChannelRuns(dst, y, rows_ * t_.outW);
+            return;
+        }
         if (t_.subRows != 0) {  // rows_ sub-rows of wOut_ elements, GM row stride outRow (count == 1)
             if constexpr (kPad) {
                 DataCopyExtParams p{static_cast<uint16_t>(rows_), static_cast<uint32_t>(wOut_ * sizeof(T)),

@@ -5,6 +5,11 @@
 //   slab        one (n, c) volume in NCDHW, one n volume in NDHWC; slabs are contiguous in GM.
 //   row         the contiguous innermost run of a plane: W elements (NCDHW) or W*C (NDHWC, the
 //               channels are folded into the row: channelFold = C).
+//   channel chunk  NDHWC rows mode may split the C channels into channelChunks chunks of
+//               channelFold = C / channelChunks channels: a slab is then one (n, chunk) volume and
+//               its row is W runs of channelFold channels, C apart in GM (TrilinearGmRowAt), packed
+//               in the UB.  Small volumes of many channels: a unit then holds more rows of fewer
+//               channels, so fewer input rows are read twice.
 //   rows mode   work unit = (slab, chunk of output H rows, chunk of output D planes); the W pass is a
 //               Gather over whole input rows, H and D passes are Muls+Axpy on 32 B-padded rows.
 //   volume mode work unit = a group of whole slabs; all three passes are Gathers over the group
@@ -27,10 +32,12 @@ enum TrilinearMode : uint64_t { TRI_MODE_ROWS = 0, TRI_MODE_VOLUME = 1 };
 
 struct UpsampleTrilinear3dTilingData {
     // ---- problem ----
-    uint64_t slabs;                 // N*C (NCDHW) or N (NDHWC)
+    uint64_t slabs;                 // N*C (NCDHW) or N*channelChunks (NDHWC)
     uint64_t inD, inH, inW, outD, outH, outW;
-    uint64_t channelFold;           // 1 (NCDHW) or C (NDHWC)
-    uint64_t inRow, outRow;         // inW*channelFold, outW*channelFold
+    uint64_t channelFold;           // 1 (NCDHW) or C / channelChunks (NDHWC)
+    uint64_t channelChunks;         // 1, or NDHWC rows mode: channel chunks per pixel (whole rows, one
+                                    //   input plane per load and one output plane per write)
+    uint64_t inRow, outRow;         // inW*channelFold, outW*channelFold (UB rows; GM pitch: x channelChunks)
     uint64_t inSlab, outSlab;       // inD*inH*inRow, outD*outH*outRow
     uint64_t inTotal, outTotal;     // slabs*inSlab, slabs*outSlab
     uint64_t ratioBitsD, ratioBitsH, ratioBitsW;  // float32 bit patterns of the per-axis in/out ratio
@@ -114,6 +121,16 @@ struct TrilinearUbLayout {
                              //   when tmpBytes cannot hold them (0: they use the Gather scratch)
     uint64_t total;
 };
+
+// GM element offset of row h of plane d of slab `slab`, channel 0 of its chunk (rows mode), in a
+// tensor of rows of rowLen UB elements, `rows` rows per plane and slabLen elements per slab.  With
+// channelChunks == 1 it is slab * slabLen + (d * rows + h) * rowLen.
+__aicore__ inline uint64_t TrilinearGmRowAt(const UpsampleTrilinear3dTilingData& t, uint64_t slabLen, uint64_t rows,
+                                            uint64_t rowLen, uint64_t slab, uint64_t d, uint64_t h)
+{
+    const uint64_t k = t.channelChunks;
+    return (slab / k) * slabLen * k + (d * rows + h) * rowLen * k + (slab % k) * t.channelFold;
+}
 
 __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingData& t)
 {

@@ -38,6 +38,7 @@ const Shape kShapes[] = {
     {1, 150, 2, 5, 40, 3, 4, 75, false, true},        // long rows, not 32 B multiples (310P: row tails)
     {3, 2, 100, 100, 31, 1, 7, 2, false, false},      // outputs under 32 B of big volumes (310P: sparse)
     {8, 128, 5, 7, 7, 10, 14, 14, false, true},       // NDHWC small volumes, many channels: W chunks < 8 px
+    {2, 512, 5, 7, 7, 10, 14, 14, false, true},       // NDHWC, 512 channels: channel chunks
 };
 
 ai::TrilinearProblem ProblemOf(const Shape& s, ai::DType dt)
@@ -79,6 +80,28 @@ uint64_t ExpectedWorkspace(const tri::UpsampleTrilinear3dTilingData& t)
     return bytes;
 }
 
+// Channel chunks as the kernel's channel-run DMAs take them: NDHWC only, C split evenly into runs
+// of whole 32 B blocks, whole unpadded rows, one plane per load and write, a unit's rows of one
+// plane within a DMA's 4095 blocks (one per pixel); volume mode never chunks.
+void ExpectChannelChunksRunnable(const tri::UpsampleTrilinear3dTilingData& t, const Shape& s, ai::DType dt,
+                                 const std::string& what)
+{
+    ASSERT_GE(t.channelChunks, 1u) << what;
+    if (t.channelChunks == 1) return;
+    EXPECT_TRUE(s.channelsLast) << what;
+    EXPECT_EQ(t.mode, tri::TRI_MODE_ROWS) << what;
+    EXPECT_EQ(t.channelFold * t.channelChunks, uint64_t(s.c)) << what;
+    EXPECT_EQ(t.slabs, uint64_t(s.n) * t.channelChunks) << what;
+    EXPECT_EQ(t.channelFold * ai::DTypeSize(dt) % 32, 0u) << what;
+    EXPECT_EQ(t.subRows, 0u) << what;
+    EXPECT_EQ(t.pairSlotElems, 0u) << what;
+    EXPECT_EQ(t.outRowPad, t.outRow) << what;
+    EXPECT_EQ(t.planesPerLoad, 1u) << what;
+    EXPECT_EQ(t.planesPerWrite, 1u) << what;
+    EXPECT_LE(t.rowsPerChunk * t.outW, 4095u) << what;
+    EXPECT_LE(t.maxInRows * t.inW, 4095u) << what;
+}
+
 TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
 {
     int planned = 0;
@@ -109,6 +132,7 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
                     EXPECT_EQ(t.dChunks, (t.outD + t.planesPerChunk - 1) / t.planesPerChunk) << what;
                     EXPECT_EQ(t.outRowPad % t.padElems, 0u) << what;
                     EXPECT_GE(t.outRowPad, t.outPixPerChunk * t.channelFold) << what;
+                    ExpectChannelChunksRunnable(t, s, dt, what);
                     if (!pl.hasDataCopyPad) {  // every 310P write covers >= 32 B, the ragged last chunk too
                         const uint64_t lastRows = t.outH - (t.hChunks - 1) * t.rowsPerChunk;
                         const uint64_t w = std::min<uint64_t>(t.outPixPerChunk, t.outW) * t.channelFold;
@@ -291,6 +315,29 @@ TEST(TrilinearTiling, ManyChannelsNdhwcSplitsRowsIntoFewPixelChunks)
     EXPECT_EQ(t.mode, tri::TRI_MODE_ROWS);
     EXPECT_EQ(t.subRows, 1u);
     EXPECT_LT(t.outPixPerChunk, 8u);
+}
+
+// Small channels-last volumes of 512 channels: whole-channel rows leave room for one output row per
+// unit, each re-reading its two input rows; chunks of the channels (runs of at least 128 B) hold
+// several rows, so the plan's estimated reads fall from 5x the input to under 1.5x, on both SoCs
+// and every dtype (the sim's counts: tests/test_trilinear_channel_chunks.py).
+TEST(TrilinearTiling, ManyChannelsNdhwcSplitsTheChannels)
+{
+    const Shape s{2, 512, 5, 7, 7, 10, 14, 14, false, true};
+    for (const ai::PlatformInfo& pl : {Ascend910b(), Ascend310p()}) {
+        for (ai::DType dt : {ai::DType::F32, ai::DType::F16, ai::DType::BF16}) {
+            if (dt == ai::DType::BF16 && !pl.hasBf16) continue;
+            const std::string what = Name(s, dt, pl);
+            ai::KernelPlan plan;
+            std::string err;
+            ASSERT_TRUE(ai::PlanUpsampleTrilinear3d(ProblemOf(s, dt), pl, &plan, &err)) << what << err;
+            tri::UpsampleTrilinear3dTilingData t;
+            ai::DecodeTrilinearTiling(plan, &t);
+            EXPECT_GT(t.channelChunks, 1u) << what;
+            EXPECT_GE(t.channelFold * ai::DTypeSize(dt), 128u) << what;
+            EXPECT_GT(t.rowsPerChunk, 1u) << what;
+        }
+    }
 }
 
 TEST(TrilinearTiling, EmptyAndRejected)
