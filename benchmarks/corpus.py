@@ -1109,8 +1109,10 @@ REMEDIES = [
      "transform after the rows (slots of unaligned raw rows), and single long rows, whose tails still need "
      "re-written blocks"),
     ("trilinear small volumes with many channels",
-     "units that take a subset of channels over whole planes, so each input plane is read by one unit "
-     "(a kernel change: channel-batched H and W passes)"),
+     "channels-last volumes already split their channels into chunks (runs of >= 128 B) so a unit holds "
+     "more rows; what is left: NCDHW slabs (each input plane read by every unit of its slab), channel "
+     "counts with no chunk of whole 32 B blocks, and rows whose W table (one entry per output element, "
+     "four arrays) leaves the UB room for few rows even at the shortest run"),
     ("trilinear channels_last_3d",
      "NDHWC units spanning more H rows per W chunk, so fewer halo rows are re-read (bounded by the UB)"),
     ("upscale: input rows re-read",

@@ -1237,13 +1237,17 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
 
     // rows-mode candidates and then volume-mode group sizes compete in one choice: the lowest
     // modeled time within the traffic tiers (kTrafficTiers), whichever mode it is
-    // (NDHWC: rows mode with the channels in chunks too, ChannelChunkCounts)
+    // (NDHWC: rows mode with the channels in chunks too, ChannelChunkCounts, taken only where the
+    // choice with them reads no more than the choice without: they are tried to cut re-reads)
     PlanChoice choice(TrafficCounts(ctx));
     bool rowsFeasible = SearchRowsMode(ctx, &choice);
     std::vector<PlanContext> chunked;
     for (uint64_t k : ChannelChunkCounts(p)) {
         chunked.push_back(MakeContext(p, platform, ProblemFields(p, platform, k)));
-        if (SearchRowsMode(chunked.back(), &choice)) rowsFeasible = true;
+        PlanChoice withChunks = choice;
+        if (!SearchRowsMode(chunked.back(), &withChunks)) continue;
+        if (!choice.found() || withChunks.BestTraffic() <= choice.BestTraffic()) choice = withChunks;
+        rowsFeasible = true;
     }
     ModeChoice mode;
     if (!ChooseMode(ctx, rowsFeasible, &mode, &why)) return fail(why);
