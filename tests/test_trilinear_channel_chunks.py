@@ -102,3 +102,32 @@ def test_channel_chunks_propagate_nan_and_inf(soc, dtype):
     assert np.isnan(want.astype(np.float64)).any()
     assert_close(got.float().numpy().astype(NUMPY_DTYPES[dtype]), want, x.float().numpy(), f"{soc} {dtype}")
     assert torch.all(buf[0] == 7.0) and torch.all(buf[-1] == -3.0)
+
+
+def _random_problems(count, seed=21):
+    """Small channels-last volumes of 64-768 channels (multiples of 16, so chunks of whole 32 B blocks
+    exist for every dtype), random up- and downscales per axis, sizes or scales, align_corners."""
+    rng = np.random.default_rng(seed)
+    problems = []
+    while len(problems) < count:
+        n = int(rng.integers(1, 4))
+        c = 16 * int(rng.integers(4, 49))
+        in_size = [int(rng.integers(1, 10)) for _ in range(3)]
+        out_size = [max(1, int(round(s * rng.choice([0.5, 1.0, 1.5, 2.0, 3.0])))) for s in in_size]
+        if n * c * max(np.prod(in_size), np.prod(out_size)) > 1_500_000:
+            continue
+        problems.append(((n, c) + tuple(in_size), tuple(out_size), bool(rng.random() < 0.4)))
+    return problems
+
+
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+def test_random_many_channel_volumes_match_reference(soc, dtype):
+    """A seeded sweep over shapes the chunked plans take (and some they do not): every result
+    against the reference and inside its buffer."""
+    for k, (shape, size, align) in enumerate(_random_problems(10)):
+        got, buf, x = _run(soc, dtype, shape, size, align, seed=k)
+        want = _reference(x, dtype, size, align)
+        assert_close(got.float().numpy().astype(NUMPY_DTYPES[dtype]), want, x.float().numpy(),
+                     f"{soc} {dtype} {shape} -> {size} align={align}")
+        assert torch.all(buf[0] == 7.0) and torch.all(buf[-1] == -3.0), (shape, size)
