@@ -14,6 +14,9 @@
 //                       one definition of the kernel's buffers), estimates each one's time
 //                       (RowsVectorCost, RowsCandidateCost: the most loaded core's max(DMA, vector)
 //                       cycles from PlatformCost) and keeps the cheapest (CheapestSoFar, RowsPlan);
+//   SearchChannelChunks NDHWC: the same rows-mode search with the channels of each pixel in K
+//                       chunks (ChannelChunkCounts: runs of whole 32 B blocks, >= 128 B), a slab
+//                       per (n, chunk), kept where it reads no more than the plan without;
 //   ChooseMode          whether volume mode (groups of whole slabs, three Gather passes) can run;
 //                       for 310P outputs under 32 B of big volumes, staging only the rows the taps
 //                       use (sparse);
@@ -936,6 +939,24 @@ std::vector<uint64_t> ChannelChunkCounts(const TrilinearProblem& p)
     return counts;
 }
 
+// NDHWC: the rows-mode plans with the channels in K chunks (ChannelChunkCounts), each K searched in
+// a context of its own (appended to *contexts: the chosen plan's tables are encoded in it) and
+// taken into *choice only where the choice with them reads no more than the choice without: they
+// are tried to cut re-reads.  False: no chunked plan fits.
+bool SearchChannelChunks(const TrilinearProblem& p, const PlatformInfo& platform, std::vector<PlanContext>* contexts,
+                         PlanChoice* choice)
+{
+    bool feasible = false;
+    for (uint64_t k : ChannelChunkCounts(p)) {
+        contexts->push_back(MakeContext(p, platform, ProblemFields(p, platform, k)));
+        PlanChoice withChunks = *choice;
+        if (!SearchRowsMode(contexts->back(), &withChunks)) continue;
+        if (!choice->found() || withChunks.BestTraffic() <= choice->BestTraffic()) *choice = withChunks;
+        feasible = true;
+    }
+    return feasible;
+}
+
 // ============================================================ volume mode
 // Volume mode's per-slab sizes.  Dense: every (d, h) input row of a slab is staged whole; sparse
 // (310P tiny outputs of big volumes): only the D planes and H rows some tap uses, and of each row
@@ -1235,20 +1256,13 @@ bool PlanUpsampleTrilinear3d(const TrilinearProblem& p, const PlatformInfo& plat
     const Tiling fields = ProblemFields(p, platform);
     const PlanContext ctx = MakeContext(p, platform, fields);
 
-    // rows-mode candidates and then volume-mode group sizes compete in one choice: the lowest
-    // modeled time within the traffic tiers (kTrafficTiers), whichever mode it is
-    // (NDHWC: rows mode with the channels in chunks too, ChannelChunkCounts, taken only where the
-    // choice with them reads no more than the choice without: they are tried to cut re-reads)
+    // rows-mode candidates (NDHWC: with the channels in chunks too) and then volume-mode group
+    // sizes compete in one choice: the lowest modeled time within the traffic tiers
+    // (kTrafficTiers), whichever mode it is
     PlanChoice choice(TrafficCounts(ctx));
-    bool rowsFeasible = SearchRowsMode(ctx, &choice);
     std::vector<PlanContext> chunked;
-    for (uint64_t k : ChannelChunkCounts(p)) {
-        chunked.push_back(MakeContext(p, platform, ProblemFields(p, platform, k)));
-        PlanChoice withChunks = choice;
-        if (!SearchRowsMode(chunked.back(), &withChunks)) continue;
-        if (!choice.found() || withChunks.BestTraffic() <= choice.BestTraffic()) choice = withChunks;
-        rowsFeasible = true;
-    }
+    bool rowsFeasible = SearchRowsMode(ctx, &choice);
+    if (SearchChannelChunks(p, platform, &chunked, &choice)) rowsFeasible = true;
     ModeChoice mode;
     if (!ChooseMode(ctx, rowsFeasible, &mode, &why)) return fail(why);
     if (mode.volume && !SizeVolumeGroups(ctx, mode.volumeShape, &choice, &why) && !rowsFeasible) return fail(why);
