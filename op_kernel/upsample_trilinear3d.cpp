@@ -15,6 +15,9 @@
 // every input plane of a chunk is read and W/H-interpolated once however many output planes use it.
 // Strong H downscales load only the two input rows each output row uses ("pair rows"); rows too long
 // for the UB are split into W chunks that load only the input columns they use ("sub-rows").
+// Channels-last volumes of many channels may split each pixel's channels into chunks, each (n,
+// chunk) a slab of its own whose rows are strided runs (one DMA per input and per output plane), so
+// a unit holds more, shorter rows (LoadChannelRuns / WriteChannelRuns, TrilinearGmRowAt).
 // fp16/bf16 are Cast to fp32 on load and Cast back once per output (CAST_RINT; CAST_NONE for
 // float->half on 310P, which rounds to nearest there).
 // GM traffic: each unit reads its input rows once (one DMA per run of consecutive input planes) and
@@ -547,36 +550,43 @@ private:
     // Channel chunks: `pixels` consecutive pixels' channelFold channels (channelChunks * channelFold
     // apart in GM) read packed into dst / written from src, one DMA: the tiling keeps pixels within
     // a DMA's 4095 blocks and the runs whole 32 B blocks (so 310P's DataCopy takes them too).
-    __aicore__ inline void LoadChannelRuns(const LocalTensor<T>& dst, uint64_t src, uint64_t pixels)
+    struct ChannelRuns {
+        uint32_t runBytes;  // one pixel's channels of the chunk
+        uint32_t gapBytes;  // the other chunks' channels between two runs in GM
+    };
+    __aicore__ inline ChannelRuns ChannelRunsOf() const
     {
         const uint32_t run = static_cast<uint32_t>(t_.channelFold * sizeof(T));
-        const uint32_t gap = static_cast<uint32_t>((t_.channelChunks - 1) * run);
+        return ChannelRuns{run, static_cast<uint32_t>((t_.channelChunks - 1) * run)};
+    }
+    __aicore__ inline void LoadChannelRuns(const LocalTensor<T>& dst, uint64_t src, uint64_t pixels)
+    {
+        const ChannelRuns c = ChannelRunsOf();
         if constexpr (kPad) {
-            DataCopyExtParams p{static_cast<uint16_t>(pixels), run, gap, 0, 0};
+            DataCopyExtParams p{static_cast<uint16_t>(pixels), c.runBytes, c.gapBytes, 0, 0};
             DataCopyPadExtParams<T> pad{false, 0, 0, 0};
             DataCopyPad(dst, xGm_[src], p, pad);
         } else {
             DataCopyParams p;
             p.blockCount = static_cast<uint16_t>(pixels);
-            p.blockLen = static_cast<uint16_t>(run / 32);
-            p.srcStride = static_cast<uint16_t>(gap / 32);
+            p.blockLen = static_cast<uint16_t>(c.runBytes / 32);
+            p.srcStride = static_cast<uint16_t>(c.gapBytes / 32);
             p.dstStride = 0;
             DataCopy(dst, xGm_[src], p);
         }
     }
     __aicore__ inline void WriteChannelRuns(uint64_t dst, const LocalTensor<T>& src, uint64_t pixels)
     {
-        const uint32_t run = static_cast<uint32_t>(t_.channelFold * sizeof(T));
-        const uint32_t gap = static_cast<uint32_t>((t_.channelChunks - 1) * run);
+        const ChannelRuns c = ChannelRunsOf();
         if constexpr (kPad) {
-            DataCopyExtParams p{static_cast<uint16_t>(pixels), run, 0, gap, 0};
+            DataCopyExtParams p{static_cast<uint16_t>(pixels), c.runBytes, 0, c.gapBytes, 0};
             DataCopyPad(yGm_[dst], src, p);
         } else {
             DataCopyParams p;
             p.blockCount = static_cast<uint16_t>(pixels);
-            p.blockLen = static_cast<uint16_t>(run / 32);
+            p.blockLen = static_cast<uint16_t>(c.runBytes / 32);
             p.srcStride = 0;
-            p.dstStride = static_cast<uint16_t>(gap / 32);
+            p.dstStride = static_cast<uint16_t>(c.gapBytes / 32);
             DataCopy(yGm_[dst], src, p);
         }
     }
