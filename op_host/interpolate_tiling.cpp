@@ -822,6 +822,20 @@ bool FitBatchRows(const PlanContext& ctx, uint32_t szIn, PassPlan* batched, Inte
     return false;
 }
 
+// With DataCopyPad: `batched` with its rows packed per block into lane runs in the UB (compactOut,
+// one Gather per group of rows), so that a group is one DMA (a block per lane,
+// InterpolateRowPass::WritePackedLanes) instead of one per row or per block.  The staging rows and
+// the packing table must fit the UB beside the rest; the inner transform runs first.
+bool PackLanesOfBatch(const PlanContext& ctx, const PassPlan& batched, PassPlan* packed, InterpolatePassTiling* probe)
+{
+    if (!ctx.platform.hasDataCopyPad || batched.innerAfter) return false;
+    *packed = batched;
+    packed->compactOut = true;
+    if (!FitRowsInUb(ctx, packed, batched.inRowsPerDma, probe)) return false;
+    WriteBatchedRowsTogether(ctx, packed, probe);
+    return packed->outRowsPerDma > 1;
+}
+
 // The short-row batches B (> 1, dividing outer, B rows of at most kMaxBatchElems elements) that fit
 // the UB, largest first, each with the most input rows per DMA it fits.  Where the inner transform runs after the row
 // combination, the slots hold B input rows: those rows too stay within kMaxBatchElems, and the slots
@@ -847,6 +861,11 @@ std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp
             WriteBatchedRowsTogether(ctx, &runs, probe);
             out.push_back(std::move(runs));
         }
+    }
+    const size_t plain = out.size();
+    for (size_t i = 0; i < plain; ++i) {
+        PassPlan packed;
+        if (PackLanesOfBatch(ctx, out[i], &packed, probe)) out.push_back(std::move(packed));
     }
     return out;
 }
@@ -1338,11 +1357,19 @@ TableLoadCost TableLoadOf(const PlatformCost& cost, const interp::InterpolatePas
 {
     TableLoadCost load;
     load.bytes = static_cast<double>(interp::InterpolateRowsTablesReadBytes(c, r));
-    if (!interp::InterpolateInnerTablesCompact(r)) return load;
+    const bool builtLanes = interp::InterpolateBuiltLaneBytes(c, r) > 0;  // BuildPackedLanes: a DMA more,
+    const double laneCycles = builtLanes ? (r.outerBatch - 1) *                 // and an add per lane
+        VectorInstrCycles(cost, interp::InterpolateBatchedLanePitch(c, r)) : 0.0;
+    if (!interp::InterpolateInnerTablesCompact(r)) {
+        load.dmas += builtLanes ? 1.0 : 0.0;
+        load.cycles = laneCycles;
+        return load;
+    }
     interp::InterpolateInnerTable tables[interp::kInterpolateMaxInnerTables];
     const uint32_t count = interp::InterpolateInnerTables(c, r, tables);
     const interp::InterpolateInnerTableSpan span = interp::InterpolateInnerTableSpanOf(r);
-    load.dmas = r.rowSrcAt > r.identityAt ? 1.0 : 0.0;
+    load.dmas = (r.rowSrcAt > r.identityAt ? 1.0 : 0.0) + (builtLanes ? 1.0 : 0.0);
+    load.cycles = laneCycles;
     for (uint32_t i = 0; i < count; i = interp::InterpolateInnerTableRunEnd(tables, count, i, r.innerTaps) + 1) {
         load.dmas += (span.head > 0 ? 1.0 : 0.0) + (span.tail < span.repeat ? 1.0 : 0.0);
         if (tables[i].tapShift != 0) {  // LoadUnderivedColumns
@@ -1393,18 +1420,19 @@ RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32
     const double rowsIn = InputRowsReadByCores(pp, units, cores);
     t.bytes = rowsIn * pp.innerIn * szIn + rowsOut * pp.innerOut * szOut;
     // output: per DMA group of outRowsPerDma units (fewer where a core has fewer) min(B, rows) DMAs
-    // (CopyOutBatched); 310P packed batches B, and B more for the tail blocks of rows that are not
-    // 32 B multiples
+    // (CopyOutBatched); packed batches one with DataCopyPad (WritePackedLanes), on 310P B, and B more
+    // for the tail blocks of rows that are not 32 B multiples
     const bool packedBatch = pp.compactOut && b > 1;
-    const bool tails = (pp.innerOut * szOut) % kBlockBytes != 0;
+    const bool tails = !ctx.platform.hasDataCopyPad && (pp.innerOut * szOut) % kBlockBytes != 0;
     const double groupRows = std::min<double>(pp.outRowsPerDma, std::ceil(static_cast<double>(units) / cores));
-    const double outDmasPerGroup = packedBatch ? b * (tails ? 2.0 : 1.0) : std::min<double>(b, groupRows);
+    const double packedDmas = ctx.platform.hasDataCopyPad ? 1.0 : b * (tails ? 2.0 : 1.0);
+    const double outDmasPerGroup = packedBatch ? packedDmas : std::min<double>(b, groupRows);
     const double inDmas = std::max(rowsIn / pp.inRowsPerDma,
                                    InputDmasPerBlock(pp, BridgedGapRows(ctx, pp, inType)) * static_cast<double>(pp.outer));
     // input: one strided DMA per row of B blocks, or (310P, rows not 32 B multiples) one per block
     const bool perBlockIn = b > 1 && BatchReadsPerBlock(ctx, szIn, pp);
     t.dmas = (perBlockIn ? inDmas : inDmas / b) + rowsOut * outDmasPerGroup / (b * groupRows);
-    if (pp.compactOut && pp.planeDim < 0) {  // 310P packing: per group a Gather and the narrowing of its run(s)
+    if (pp.compactOut && pp.planeDim < 0) {  // packing: per group a Gather and the narrowing of its run(s)
         const double groups = rowsOut / (b * groupRows);
         const double run = b * static_cast<double>(AlignUp(pp.outRowsPerDma * pp.innerOut, kBlockBytes / szOut));
         const double tail = (packedBatch && tails) ? 2.0 * VectorInstrCycles(ctx.platform.cost, static_cast<uint64_t>(b * kBlockBytes / szOut)) : 0.0;
@@ -1988,10 +2016,11 @@ void EncodePlaneTaps(const PassPlan& pp, const interp::RowsPassTiling& r, std::v
     }
 }
 
-// 310P batched packed rows (interp::InterpolateBatchedLanePitch): lane b's element f of a group is
-// staging row f / innerOut, lane b, element f % innerOut; its tail block is the last 32 B of lane b
-// in the group's last row (the kernel adds that row's offset as the Gather base).  Entries past a
-// lane's rows read staging element 0.
+// Batched packed rows (interp::InterpolateBatchedLanePitch): lane b's element f of a group is
+// staging row f / innerOut, lane b, element f % innerOut; its tail block (310P) is the last 32 B of
+// lane b in the group's last row (the kernel adds that row's offset as the Gather base).  Entries
+// past a lane's rows read the lane's element 0 of staging row 0, so that every entry of lane b is
+// lane 0's plus b * batchStride elements (interp::InterpolateBuiltLaneBytes).
 void EncodeBatchedPacking(const PassPlan& pp, const interp::InterpolatePassCommon& c, const interp::RowsPassTiling& r,
                           uint32_t szC, std::vector<uint8_t>* blob)
 {
@@ -1999,9 +2028,9 @@ void EncodeBatchedPacking(const PassPlan& pp, const interp::InterpolatePassCommo
     const uint64_t run = uint64_t(r.outRowsPerDma) * pp.innerOut;
     const uint64_t blk = kBlockBytes / DTypeBytes(c.outDType);
     for (uint64_t b = 0; b < r.outerBatch; ++b) {
-        for (uint64_t f = 0; f < run; ++f) {
-            const uint64_t elem = (f / pp.innerOut) * r.innerOutPad + b * r.batchStride + f % pp.innerOut;
-            PutU32(blob, r.compactAt + (b * pitch + f) * 4, static_cast<uint32_t>(elem * szC));
+        for (uint64_t f = 0; f < pitch; ++f) {
+            const uint64_t inLane = f < run ? (f / pp.innerOut) * r.innerOutPad + f % pp.innerOut : 0;
+            PutU32(blob, r.compactAt + (b * pitch + f) * 4, static_cast<uint32_t>((inLane + b * r.batchStride) * szC));
         }
         const uint32_t tailAt = interp::InterpolateBatchedTailAt(c, r);
         for (uint64_t e = 0; e < blk; ++e) {

@@ -587,9 +587,9 @@ public:
         if (interp::InterpolateInnerTablesCompact(r_)) {
             LoadCompactTables(blob);
         } else if (r_.bandTableBytes == 0) {
-            DataCopy(blob, blobGm_[0], r_.rowSrcAt / 4);
+            LoadRowsHelpers(blob, 0);  // with the inner tables
         } else {  // bands with tables of their own: the helpers and spans now, a band's tables when it starts
-            DataCopy(blob[r_.identityAt / 4], blobGm_[r_.identityAt / 4], (r_.rowSrcAt - r_.identityAt) / 4);
+            LoadRowsHelpers(blob, r_.identityAt);
             tablesBand_ = UINT32_MAX;
         }
         LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
@@ -614,7 +614,33 @@ public:
         DataCopy(run, runGm_[runBase_], static_cast<uint32_t>((srcHi + 1 - srcLo + 7) / 8 * 8));
         ai::Sync<HardEvent::MTE2_V>();
         ai::Sync<HardEvent::MTE2_S>();
+        BuildPackedLanes(blob);
         for (uint32_t i = 0; i < kMaxSlots; ++i) slotRow_[i] = UINT64_MAX;
+    }
+
+    // Blob bytes [from, rowSrcAt): the helpers after the inner tables (identity and packing offsets,
+    // band spans, plane taps), and with from = 0 the inner tables too; batched packing offsets of
+    // lane 0 only (interp::InterpolateBuiltLaneBytes: lanes 1.. are built by BuildPackedLanes).
+    __aicore__ inline void LoadRowsHelpers(const LocalTensor<uint32_t>& blob, uint32_t from)
+    {
+        const uint64_t built = interp::InterpolateBuiltLaneBytes(c_, r_);
+        const uint32_t skipFrom = static_cast<uint32_t>(r_.compactAt + interp::InterpolateBatchedLanePitch(c_, r_) * 4);
+        const uint32_t end = built > 0 ? skipFrom : r_.rowSrcAt;
+        if (end > from) DataCopy(blob[from / 4], blobGm_[from / 4], (end - from) / 4);
+        const uint32_t rest = static_cast<uint32_t>(skipFrom + built);
+        if (built > 0 && r_.rowSrcAt > rest) DataCopy(blob[rest / 4], blobGm_[rest / 4], (r_.rowSrcAt - rest) / 4);
+    }
+
+    // Batched packed rows: lanes 1.. of the packing offsets, lane b = lane 0 + b * batchStride
+    // elements of the compute type (one exact int32 add per lane; the host's entries are the same).
+    __aicore__ inline void BuildPackedLanes(const LocalTensor<uint32_t>& blob)
+    {
+        if (interp::InterpolateBuiltLaneBytes(c_, r_) == 0) return;
+        const uint32_t pitch = static_cast<uint32_t>(interp::InterpolateBatchedLanePitch(c_, r_));
+        LocalTensor<int32_t> lanes = blob[r_.compactAt / 4].template ReinterpretCast<int32_t>();
+        for (uint32_t b = 1; b < r_.outerBatch; ++b) {
+            Adds(lanes[b * pitch], lanes, static_cast<int32_t>(b * r_.batchStride * sizeof(TC)), static_cast<int32_t>(pitch));
+        }
     }
 
     // Compact inner tables (interp::InterpolateInnerTablesCompact): the entries of every row outside
@@ -637,9 +663,7 @@ public:
             if (tables[i].tapShift != 0) LoadUnderivedColumns(blob, tables[i], span.repeat);
             i = last + 1;
         }
-        if (r_.rowSrcAt > r_.identityAt) {
-            DataCopy(blob[r_.identityAt / 4], blobGm_[r_.identityAt / 4], (r_.rowSrcAt - r_.identityAt) / 4);
-        }
+        LoadRowsHelpers(blob, r_.identityAt);
         ai::Sync<HardEvent::MTE2_V>();
         if (r_.innerComputedEnd > r_.innerComputedStart) ComputeInnerRun(blob);
         LocalTensor<int32_t> words = blob.template ReinterpretCast<int32_t>();
@@ -1015,16 +1039,15 @@ private:
         }
     }
 
-    // 310P batched packed rows (interp::InterpolateBatchedLanePitch): groups of up to outRowsPerDma
-    // output rows of one group of B blocks are computed into the staging rows (B lanes each), packed
-    // per block into its lane run and its tail block (the last 32 B of its rows), and written per
-    // block: the whole 32 B blocks, then the tail block over the block's own last bytes.  Every DMA
-    // stays inside the block's rows of this core's units.
+    // Batched packed rows (interp::InterpolateBatchedLanePitch): groups of up to outRowsPerDma output
+    // rows of one group of B blocks are computed into the staging rows (B lanes each) and packed per
+    // block into its lane run.  With DataCopyPad the B lane runs are one DMA (WritePackedLanes).
+    // 310P packs each lane's tail block too (the last 32 B of its rows) and writes per block: the
+    // whole 32 B blocks, then the tail block over the block's own last bytes.  Every DMA stays inside
+    // the block's rows of this core's units.
     __aicore__ inline void ProcessCompactBatched(uint64_t r0, uint64_t r1)
     {
-        constexpr uint32_t blk = 32 / sizeof(TOut);
         const uint32_t pitch = static_cast<uint32_t>(interp::InterpolateBatchedLanePitch(c_, r_));
-        const uint32_t lanes = r_.outerBatch * pitch;
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
         for (uint64_t r = r0; r < r1;) {
             uint64_t n = (r1 - r < r_.outRowsPerDma) ? r1 - r : r_.outRowsPerDma;
@@ -1033,29 +1056,67 @@ private:
             LocalTensor<TC> stage = stageBuf_.Get<TC>();
             for (uint64_t i = 0; i < n; ++i) ComputeRowInto(r + i, stage[static_cast<uint32_t>(i * r_.innerOutPad)]);
             LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
-            PackInto(out, stage, blob[r_.compactAt / 4], lanes, 0);
+            PackInto(out, stage, blob[r_.compactAt / 4], r_.outerBatch * pitch, 0);
             const uint32_t run = static_cast<uint32_t>(n * r_.innerOut);
-            const uint32_t whole = run / blk * blk;
-            const uint32_t lastRow = static_cast<uint32_t>((n - 1) * r_.innerOutPad * sizeof(TC));
-            if (whole != run) {
-                PackInto(out[lanes], stage, blob[interp::InterpolateBatchedTailAt(c_, r_) / 4], r_.outerBatch * blk,
-                         lastRow);
+            if constexpr (kPad) {
+                outQue_.EnQue(out);
+                WritePackedLanes(r, run, pitch);
+            } else {
+                const uint32_t lastRow = static_cast<uint32_t>((n - 1) * r_.innerOutPad * sizeof(TC));
+                WritePackedLanesWithTails(out, stage, lastRow, r, run, pitch);
             }
-            outQue_.EnQue(out);
-            out = outQue_.DeQue<TOut>();
-            const uint64_t bg = r / r_.rowOutLen, o = r - bg * r_.rowOutLen;
-            const uint64_t at = (bg * r_.outerBatch * r_.rowOutLen + o) * r_.innerOut;
-            const uint64_t stride = r_.rowOutLen * r_.innerOut;
-            for (uint32_t b = 0; b < r_.outerBatch; ++b) DataCopy(outGm_[at + b * stride], out[b * pitch], whole);
-            if (whole != run) {
-                PipeBarrier<PIPE_MTE3>();  // each tail block re-writes its block's last whole block
-                for (uint32_t b = 0; b < r_.outerBatch; ++b) {
-                    DataCopy(outGm_[at + b * stride + run - blk], out[lanes + b * blk], blk);
-                }
-            }
-            outQue_.FreeTensor(out);
             r += n;
         }
+    }
+
+    // GM element offset of output row r of a group of B blocks in block 0 (block b: b * rowOutLen *
+    // innerOut further on).
+    __aicore__ inline uint64_t BatchedRowAt(uint64_t r) const
+    {
+        const uint64_t bg = r / r_.rowOutLen, o = r - bg * r_.rowOutLen;
+        return (bg * r_.outerBatch * r_.rowOutLen + o) * r_.innerOut;
+    }
+
+    // The B packed lane runs of output rows [r, r + run / innerOut) (UB: lane b at b * pitch
+    // elements), each block's rows contiguous in GM: one DataCopyPad, a block per lane.
+    __aicore__ inline void WritePackedLanes(uint64_t r, uint32_t run, uint32_t pitch)
+    {
+        LocalTensor<TOut> out = outQue_.DeQue<TOut>();
+        const uint32_t runBytes = run * static_cast<uint32_t>(sizeof(TOut));
+        const uint32_t ubGapBlocks = (pitch * static_cast<uint32_t>(sizeof(TOut)) - interp::InterpolateRound32(runBytes)) / 32;
+        const uint32_t gmGap = static_cast<uint32_t>((r_.rowOutLen * r_.innerOut - run) * sizeof(TOut));
+        if constexpr (kPad) {
+            DataCopyExtParams p(static_cast<uint16_t>(r_.outerBatch), runBytes, ubGapBlocks, gmGap, 0);
+            DataCopyPad(outGm_[BatchedRowAt(r)], out, p);
+        }
+        outQue_.FreeTensor(out);
+    }
+
+    // 310P: the lane runs of `out` (packed; `stage` the group's staging rows, its last row at byte
+    // `lastRow`) per block as whole 32 B blocks, then (rows ending inside a block) each lane's tail
+    // block, packed after the lanes, over the block's own last bytes.
+    __aicore__ inline void WritePackedLanesWithTails(LocalTensor<TOut>& out, const LocalTensor<TC>& stage,
+                                                     uint32_t lastRow, uint64_t r, uint32_t run, uint32_t pitch)
+    {
+        constexpr uint32_t blk = 32 / sizeof(TOut);
+        const uint32_t lanes = r_.outerBatch * pitch;
+        const uint32_t whole = run / blk * blk;
+        if (whole != run) {
+            LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
+            PackInto(out[lanes], stage, blob[interp::InterpolateBatchedTailAt(c_, r_) / 4], r_.outerBatch * blk, lastRow);
+        }
+        outQue_.EnQue(out);
+        out = outQue_.DeQue<TOut>();
+        const uint64_t at = BatchedRowAt(r);
+        const uint64_t stride = r_.rowOutLen * r_.innerOut;
+        for (uint32_t b = 0; b < r_.outerBatch; ++b) DataCopy(outGm_[at + b * stride], out[b * pitch], whole);
+        if (whole != run) {
+            PipeBarrier<PIPE_MTE3>();  // each tail block re-writes its block's last whole block
+            for (uint32_t b = 0; b < r_.outerBatch; ++b) {
+                DataCopy(outGm_[at + b * stride + run - blk], out[lanes + b * blk], blk);
+            }
+        }
+        outQue_.FreeTensor(out);
     }
 
     // `count` elements of `stage` at the byte offsets of `table` (from `base` bytes on), packed into
@@ -1402,8 +1463,7 @@ private:
     __aicore__ inline void CopyOutBatched(uint64_t r, uint32_t rowsN)
     {
         LocalTensor<TOut> out = outQue_.DeQue<TOut>();
-        const uint64_t bg = r / r_.rowOutLen, o = r - bg * r_.rowOutLen;
-        const uint64_t at = (bg * r_.outerBatch * r_.rowOutLen + o) * r_.innerOut;
+        const uint64_t at = BatchedRowAt(r);
         const uint64_t rowBytes = r_.innerOut * sizeof(TOut);
         const uint64_t laneBlocks = uint64_t(r_.batchStride) * sizeof(TOut) / 32;  // one lane in UB
         const uint64_t rowBlocks = (rowBytes + 31) / 32;

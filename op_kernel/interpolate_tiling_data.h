@@ -332,18 +332,25 @@ __aicore__ inline uint32_t InterpolateInnerTableRunEnd(const InterpolateInnerTab
     return last;
 }
 
+// Batched packed rows (compactOut, outerBatch B > 1; InterpolateBatchedLanePitch): the packing
+// offsets of lane b are lane 0's plus b * batchStride elements of the compute type, every entry
+// (the host writes them so).  Cores read lane 0 only and build lanes 1.. in the UB: the bytes of
+// those lanes (0 for other passes).
+__aicore__ inline uint64_t InterpolateBuiltLaneBytes(const InterpolatePassCommon& c, const RowsPassTiling& r);
+
 // Bytes of the blob every core of a ROWS pass reads before its rows (bands with tables of their own
 // read a band's tables later): the inner tables (the parts above when compact) and the helpers after
-// them up to rowSrcAt (identity and packing offsets, band spans, plane taps).
+// them up to rowSrcAt (identity and packing offsets but built lanes, band spans, plane taps).
 __aicore__ inline uint64_t InterpolateRowsTablesReadBytes(const InterpolatePassCommon& c, const RowsPassTiling& r)
 {
-    if (r.bandTableBytes != 0) return r.rowSrcAt - r.identityAt;
-    if (!InterpolateInnerTablesCompact(r)) return r.rowSrcAt;
+    const uint64_t built = InterpolateBuiltLaneBytes(c, r);
+    if (r.bandTableBytes != 0) return r.rowSrcAt - r.identityAt - built;
+    if (!InterpolateInnerTablesCompact(r)) return r.rowSrcAt - built;
     InterpolateInnerTable tables[kInterpolateMaxInnerTables];
     const uint32_t n = InterpolateInnerTables(c, r, tables);
     const InterpolateInnerTableSpan span = InterpolateInnerTableSpanOf(r);
     const uint64_t entries = span.head + (span.repeat - span.tail);
-    uint64_t bytes = r.rowSrcAt - r.identityAt;
+    uint64_t bytes = r.rowSrcAt - r.identityAt - built;
     for (uint32_t i = 0; i < n; ++i) {
         uint64_t spanRows = r.innerTaps;
         if (tables[i].tapShift != 0) {  // rows 1.. outside the derived run
@@ -371,17 +378,24 @@ __aicore__ inline uint64_t InterpolatePlanePackedElems(uint64_t chunkRows, uint6
     return chunkRows * innerOut + kInterpolatePlaneTailEntries;
 }
 
-// 310P batched packed rows (compactOut with outerBatch B > 1; rows of at least 32 B): a group of up
+// Batched packed rows (compactOut with outerBatch B > 1; on 310P rows of at least 32 B): a group of up
 // to outRowsPerDma output rows of B blocks is packed per block into a lane run of its rows,
 // lane b's at b * InterpolateBatchedLanePitch (32 B aligned), by the packing table at compactAt;
 // after the B lanes come B tail blocks (lane b's the last 32 B of its rows, from the group's last
 // row: the tail table at InterpolateBatchedTailAt, B blocks of 32 B / sizeof(out) entries, read
-// with the last row's staging offset as the Gather base).  A lane writes its whole 32 B blocks, then
-// its tail block over its own last bytes.
+// with the last row's staging offset as the Gather base).  On 310P a lane writes its whole 32 B
+// blocks, then its tail block over its own last bytes; with DataCopyPad the B lanes are one DMA and
+// the tail blocks are not used.
 __aicore__ inline uint64_t InterpolateBatchedLanePitch(const InterpolatePassCommon& c, const RowsPassTiling& r)
 {
     const uint64_t blk = 32 / ai::DTypeBytes(c.outDType);
     return (uint64_t(r.outRowsPerDma) * r.innerOut + blk - 1) / blk * blk;
+}
+
+__aicore__ inline uint64_t InterpolateBuiltLaneBytes(const InterpolatePassCommon& c, const RowsPassTiling& r)
+{
+    if (!r.compactOut || r.outerBatch <= 1 || r.planeTaps > 0) return 0;
+    return uint64_t(r.outerBatch - 1) * InterpolateBatchedLanePitch(c, r) * 4;
 }
 
 __aicore__ inline uint32_t InterpolateBatchedTailAt(const InterpolatePassCommon& c, const RowsPassTiling& r)

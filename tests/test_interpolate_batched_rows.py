@@ -93,3 +93,48 @@ def test_batched_unaligned_short_rows_propagate_nan_and_inf(soc, mode):
     got = ai.interpolate(x, **kw)
     want = reference.interpolate(x, **kw)
     _check_specials(got, want, 2e-3, 8e-3, finite_share=0.9)
+
+
+# Short rows of many channels on 910B, packed per block (DataCopyPad): a batch's group of output rows
+# is packed by one Gather into one 32 B-aligned lane run per block (the packing offsets of lane 0
+# read, the other lanes built on the core) and written with one DMA, a block per lane, instead of one
+# DMA per output row (or per block).  (shape, sizes, mode, dtype, most DMAs): the bound lies between
+# the packed plan's count and that of the same batches unpacked (measured: in the comments).
+PACKED_LANES = [
+    ([2, 256, 33, 79], [132, 65], "cubic", np.float32, 3500),          # 2975 packed, 5552 unpacked
+    ([2, 256, 33, 79], [132, 65], "cubic", np.float16, 3500),          # 2960, 5552
+    ([4, 256, 17, 17], [34, 34], "linear_onnx", np.float32, 1000),     # 759, 1422
+    ([4, 256, 17, 17], [34, 34], "linear_onnx", np.int32, 1500),       # 1134, 1855
+    ([8, 32, 64, 64], [128, 128], "linear", np.float32, 4200),         # 3543, 4877
+    ([1, 32, 184, 171], [736, 128], "nearest", np.float16, 800),       # 644, 1040
+]
+
+
+@pytest.mark.parametrize("shape,sizes,mode,dtype,most", PACKED_LANES,
+                         ids=[f"{'x'.join(map(str, s))}-{z[0]}x{z[1]}-{m}-{np.dtype(t).name}" for s, z, m, t, _ in PACKED_LANES])
+def test_packed_lanes_match_reference_in_few_dmas(soc, shape, sizes, mode, dtype, most):
+    kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=[2, 3],
+              coordinate_transformation_mode="pytorch_half_pixel")
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) * 3 + sizes[0]))
+    want = reference.interpolate(x, **kw)
+    guard = np.full(want.size + 64, 77, dtype=want.dtype)  # the output inside a larger buffer
+    out = guard[32:32 + want.size].reshape(want.shape)
+    got = ai.interpolate(x, **kw, out=out)
+    assert got is out
+    _check(out, want, x, kw)
+    assert (guard[:32] == 77).all() and (guard[32 + want.size:] == 77).all()
+    if soc == "ascend910b":
+        assert ai.last_launch()["dma_instructions"] <= most
+
+
+@pytest.mark.parametrize("mode", ["linear", "cubic"])
+def test_packed_lanes_propagate_nan_and_inf(soc, mode):
+    # specials in the first and last block of a batch and at the ends of rows
+    kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=[132, 65], axes=[2, 3])
+    x = _data([2, 256, 33, 79], np.dtype(np.float32), np.random.default_rng(11))
+    x[0, 0, 0, 0] = np.nan
+    x[0, 15, 32, 78] = np.inf
+    x[1, 200, 10, 40] = -np.inf
+    got = ai.interpolate(x, **kw)
+    want = reference.interpolate(x, **kw)
+    _check_specials(got, want, 1e-5, 1e-5 * float(np.abs(x[np.isfinite(x)]).max()), finite_share=0.99)
