@@ -72,9 +72,13 @@ constexpr uint64_t kRowsPerCoreForBands = 4;
 // at most kMaxBatchElems elements in all, and each core keeps kMinUnitsPerCore units of work.  A
 // batched unit is one strided DMA each way, so larger batches cut the DMA issue of short rows (the
 // corpus: 4096 -> 16384 elements, 22 runs faster, none slower; beyond, the UB and the divisors of
-// the outer blocks bound B anyway).  Longer rows batched (kShortRowElems 512) measured up to 2.3x
-// slower on some passes.
+// the outer blocks bound B anyway).  Longer rows batched by the rule (kShortRowElems 512) measured
+// up to 2.3x slower on some passes; rows up to kLongBatchRowElems are batched only where the model
+// finds it faster and the batch moves no more GM bytes than the rule's plan (LongRowBatch; without
+// 310P's packed rows): on the corpus 55 runs faster by more than 1% (up to 4x: I013), 3 slower
+// (310P I221 +12%, I226 +6%; 910B I174 +3%); 1024 gave 52 faster, 512 fewer.
 constexpr uint64_t kShortRowElems = 256;
+constexpr uint64_t kLongBatchRowElems = 2048;
 constexpr uint64_t kMaxBatchElems = 16384;
 constexpr uint64_t kMinUnitsPerCore = 4;
 // A ROWS pass takes the model's batch and cores instead of the rule's only when they are modeled
@@ -752,6 +756,13 @@ void SpreadLongRowsOverBands(const PlanContext& ctx, uint32_t szOut, PassPlan* p
     if (FitRowsInUb(ctx, &banded, 1, probe)) *pp = banded;
 }
 
+// A batch of rows longer than kShortRowElems (its output rows, or the input rows the inner transform
+// runs after): only the model may take it, and only where it moves no more bytes than the rule's plan.
+bool LongRowBatch(const PassPlan& pp)
+{
+    return pp.outerBatch > 1 && (pp.innerOut > kShortRowElems || (pp.innerAfter && pp.innerIn > kShortRowElems));
+}
+
 // Whether B consecutive outer blocks of short rows can be one unit of work.  Without DataCopyPad:
 //   - 32 B-multiple input rows: one strided DataCopy (gaps within its uint16 fields); others: one
 //     DataCopy per block of the row's 32 B blocks, ending at the row's end (the blocks before it are
@@ -762,8 +773,9 @@ void SpreadLongRowsOverBands(const PlanContext& ctx, uint32_t szOut, PassPlan* p
 //     block over its own last bytes (compactOut, interp::InterpolateBatchedLanePitch).
 bool ShortRowsBatchable(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, const PassPlan& pp)
 {
-    if (pp.bandElems || pp.outer < 2 || pp.innerOut > kShortRowElems) return false;
-    if (pp.innerAfter && pp.innerIn > kShortRowElems) return false;
+    const uint64_t most = pp.compactOut ? kShortRowElems : kLongBatchRowElems;  // LongRowBatch above kShortRowElems
+    if (pp.bandElems || pp.outer < 2 || pp.innerOut > most) return false;
+    if (pp.innerAfter && pp.innerIn > most) return false;
     if (ctx.platform.hasDataCopyPad) return !pp.compactOut;
     const uint64_t inRowBytes = pp.innerIn * szIn, outRowBytes = pp.innerOut * szOut;
     const uint64_t inGap = (pp.inLen - 1) * inRowBytes, outGap = (pp.outLen - 1) * outRowBytes;
@@ -874,7 +886,8 @@ std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp
 // rows, 310P packed rows or per-block reads, the inner transform after the rows) only the model.
 bool RuleMayBatch(const PlanContext& ctx, uint32_t szIn, const PassPlan& cand)
 {
-    return cand.inRowsPerDma == 1 && !cand.compactOut && !cand.innerAfter && !BatchReadsPerBlock(ctx, szIn, cand);
+    return cand.inRowsPerDma == 1 && !cand.compactOut && !cand.innerAfter && !BatchReadsPerBlock(ctx, szIn, cand) &&
+           !LongRowBatch(cand);
 }
 
 // Cores of a ROWS pass with `units` units of `rowsPerUnit` rows of innerOut elements each: every
@@ -1611,7 +1624,7 @@ size_t RuleBatchIndex(const PlanContext& ctx, uint32_t szIn, const std::vector<P
 // The candidate and core count with the lowest modeled time for the busiest core, and that time; of
 // those modeled within kTrafficTieMargin of it, the one moving the fewest GM bytes (tables included).
 double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, std::vector<PassPlan> cands,
-                          PassPlan* best)
+                          double longRowBytesCap, PassPlan* best)
 {
     struct Work {
         size_t cand;
@@ -1622,11 +1635,15 @@ double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outT
     for (size_t i = 0; i < cands.size(); ++i) {
         PassPlan& cand = cands[i];
         const uint64_t units = cand.outer / cand.outerBatch * cand.outLen;
-        const TableLoadCost load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, inType, outType));
+        TableLoadCost load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, inType, outType));
         for (uint64_t c = 1; c <= std::min<uint64_t>(ctx.platform.coreNum, units); ++c) {
             cand.cores = static_cast<uint32_t>(c);
             const RowsPassTerms t = BusiestCoreTermsOf(ctx, cand, inType, outType);
-            works.push_back(Work{i, cand.cores, RowsPassMicrosWith(ctx, t, load), t.bytes + t.cores * load.bytes});
+            // long-row batches: the tables this core count will load (their choice depends on it)
+            if (LongRowBatch(cand)) load = PlannedTableLoad(ctx, cand, inType, outType, t);
+            const double bytes = t.bytes + t.cores * load.bytes;
+            if (LongRowBatch(cand) && bytes > longRowBytesCap) continue;
+            works.push_back(Work{i, cand.cores, RowsPassMicrosWith(ctx, t, load), bytes});
         }
     }
     if (works.empty()) return 0;
@@ -1659,9 +1676,12 @@ void ChooseRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, P
     *pp = cands[RuleBatchIndex(ctx, DTypeBytes(inType), cands)];
     if (pp->bandElems || pp->planeDim >= 0 || (pp->compactOut && cands.size() == 1)) return;
     const RowsPassTerms ruleTerms = BusiestCoreTermsOf(ctx, *pp, inType, outType);
-    const double ruleUs = RowsPassMicrosWith(ctx, ruleTerms, PlannedTableLoad(ctx, *pp, inType, outType, ruleTerms));
+    const TableLoadCost ruleLoad = PlannedTableLoad(ctx, *pp, inType, outType, ruleTerms);
+    const double ruleUs = RowsPassMicrosWith(ctx, ruleTerms, ruleLoad);
     PassPlan best;
-    if (ModeledFastestWork(ctx, inType, outType, std::move(cands), &best) < kModeledWinMargin * ruleUs) *pp = best;
+    const double bestUs = ModeledFastestWork(ctx, inType, outType, std::move(cands),
+                                             ruleTerms.bytes + ruleTerms.cores * ruleLoad.bytes, &best);
+    if (bestUs < kModeledWinMargin * ruleUs) *pp = best;
 }
 
 // A ROWS pass with a plane axis (forward only): whole rows (no bands, no batching), each unit's rows

@@ -15,7 +15,7 @@ import pytest
 
 import ascend_interpolate as ai
 from ascend_interpolate import reference
-from test_interpolate_kernel import _check, _check_specials, _data, soc  # noqa: F401 (soc: the SoC fixture, both profiles)
+from test_interpolate_kernel import BF16, _check, _check_specials, _data, soc  # noqa: F401 (soc: the SoC fixture, both profiles)
 
 SHAPE = [4, 16, 60, 128]  # rows of 128 -> 32: 32 B multiples in and out for 1-, 2- and 4-byte dtypes
 SIZES = [45, 32]
@@ -138,3 +138,48 @@ def test_packed_lanes_propagate_nan_and_inf(soc, mode):
     got = ai.interpolate(x, **kw)
     want = reference.interpolate(x, **kw)
     _check_specials(got, want, 1e-5, 1e-5 * float(np.abs(x[np.isfinite(x)]).max()), finite_share=0.99)
+
+
+# Rows longer than the rule batches (kShortRowElems, 256 outputs): the model may still batch B blocks
+# of them where that is modeled faster and moves no more bytes (LongRowBatch), so B rows share every
+# instruction.  (shape, sizes, mode, transform, dtype, most vector instructions on 910B, on 310P):
+# the bounds lie between the batched plan's count and the unbatched one's (in the comments; None:
+# the model keeps the rows apart there).
+LONG_ROWS = [
+    ([1, 512, 41, 148], [8, 296], "nearest", "align_corners", BF16, 2000, None),             # 772 / 8528
+    ([2, 3, 640, 480], [384, 384], "linear_onnx", "align_corners", np.uint8, 15000, 15000),  # 7824 / 29664, 6416 / 29424
+    ([1, 21, 64, 64], [512, 512], "linear_onnx", "align_corners", np.int8, 60000, 60000),    # 31918 / 90450, 13590 / 90190
+    ([2, 3, 640, 480], [640, 640], "cubic", "half_pixel", np.float32, None, 17000),          # 310P: 11824 / 23040
+    ([1, 3, 224, 224], [448, 448], "linear_onnx", "half_pixel", np.float16, 4800, 4000),     # 3267 / 6366, 2258 / 6114
+]
+
+
+@pytest.mark.parametrize("shape,sizes,mode,transform,dtype,most910,most310", LONG_ROWS,
+                         ids=[f"{'x'.join(map(str, s))}-{z[0]}x{z[1]}-{m}-{np.dtype(t).name}" for s, z, m, _, t, _a, _b in LONG_ROWS])
+def test_long_row_batches_match_reference(soc, shape, sizes, mode, transform, dtype, most910, most310):
+    if soc == "ascend310p" and np.dtype(dtype) == BF16:
+        pytest.skip("bfloat16 does not exist on ascend310p")
+    kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=[2, 3],
+              coordinate_transformation_mode=transform)
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(sizes) + len(mode)))
+    want = reference.interpolate(x, **kw)
+    guard = np.zeros(want.size + 64, dtype=want.dtype) + want.dtype.type(55)  # the output inside a larger buffer
+    out = guard[32:32 + want.size].reshape(want.shape)
+    got = ai.interpolate(x, **kw, out=out)
+    assert got is out
+    _check(out, want, x, kw)
+    assert (guard[:32] == guard[0]).all() and (guard[32 + want.size:] == guard[0]).all() and guard[0] == 55
+    most = most910 if soc == "ascend910b" else most310
+    if most is not None:
+        assert ai.last_launch()["vector_instructions"] <= most
+
+
+def test_long_row_batches_propagate_nan_and_inf(soc):
+    kw = dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[448, 448], axes=[2, 3])
+    x = _data([1, 3, 224, 224], np.dtype(np.float16), np.random.default_rng(13))
+    x[0, 0, 0, 223] = np.nan
+    x[0, 1, 100, 0] = np.inf
+    x[0, 2, 223, 111] = -np.inf
+    got = ai.interpolate(x, **kw)
+    want = reference.interpolate(x, **kw)
+    _check_specials(got, want, 2e-3, 8e-3, finite_share=0.99)

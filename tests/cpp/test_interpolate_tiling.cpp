@@ -716,6 +716,20 @@ TEST(InterpolatePlan, FewRowsTakeTheBatchAndCoresModeledFastest)
     EXPECT_GE(td.pass[0].rows.rowUnits / td.pass[0].common.blockDim, 4u);
 }
 
+TEST(InterpolatePlan, LongRowsAreBatchedWhereTheModelFindsItFasterWithoutMoreBytes)
+{
+    // 8x nearest downscale of H over 512 channels, rows of 296 bfloat16 (above kShortRowElems): one
+    // row per instruction and per DMA is the rule's plan; batching channels is modeled far faster and
+    // reads the same rows, so the model takes it.  The 640x480 -> 640x640 bicubic keeps its rows apart
+    // on 910B (batches are not modeled faster there).
+    ai::KernelPlan plan;
+    InterpolateTilingData td = OnePassTiling(Problem({1, 512, 41, 148}, {1, 512, 8, 296}, InterpMode::NEAREST, ai::DType::BF16), &plan);
+    EXPECT_GT(td.pass[0].rows.outerBatch, 1u);
+    EXPECT_GT(td.pass[0].rows.innerOut, 256u);
+    td = OnePassTiling(Problem({2, 3, 640, 480}, {2, 3, 640, 640}, InterpMode::CUBIC), &plan);
+    EXPECT_EQ(td.pass[0].rows.outerBatch, 1u);
+}
+
 TEST(InterpolatePlan, ShrinkingRowsOfManyBlocksAreBatchedWithTheInnerTransformAfter)
 {
     // Bicubic 8x32x246x104 -> 8x32x184x24 float32: rows shrink (104 -> 24), so the inner transform
