@@ -74,9 +74,9 @@ constexpr uint64_t kRowsPerCoreForBands = 4;
 // corpus: 4096 -> 16384 elements, 22 runs faster, none slower; beyond, the UB and the divisors of
 // the outer blocks bound B anyway).  Longer rows batched by the rule (kShortRowElems 512) measured
 // up to 2.3x slower on some passes; rows up to kLongBatchRowElems are batched only where the model
-// finds it faster and the batch moves no more GM bytes than the rule's plan (LongRowBatch; without
-// 310P's packed rows): on the corpus 55 runs faster by more than 1% (up to 4x: I013), 3 slower
-// (310P I221 +12%, I226 +6%; 910B I174 +3%); 1024 gave 52 faster, 512 fewer.
+// finds it faster and the batch moves no more GM bytes than the rule's plan (LongRowBatch): on the
+// corpus 72 runs faster by more than 1% (up to 4x: I013), 4 slower (310P I221 +12%, I216 +7%, I226
+// +6%; 910B I174 +3%); 1024 gave fewer faster, 512 fewer still.
 constexpr uint64_t kShortRowElems = 256;
 constexpr uint64_t kLongBatchRowElems = 2048;
 constexpr uint64_t kMaxBatchElems = 16384;
@@ -773,7 +773,7 @@ bool LongRowBatch(const PassPlan& pp)
 //     block over its own last bytes (compactOut, interp::InterpolateBatchedLanePitch).
 bool ShortRowsBatchable(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, const PassPlan& pp)
 {
-    const uint64_t most = pp.compactOut ? kShortRowElems : kLongBatchRowElems;  // LongRowBatch above kShortRowElems
+    const uint64_t most = kLongBatchRowElems;  // LongRowBatch above kShortRowElems
     if (pp.bandElems || pp.outer < 2 || pp.innerOut > most) return false;
     if (pp.innerAfter && pp.innerIn > most) return false;
     if (ctx.platform.hasDataCopyPad) return !pp.compactOut;

@@ -728,6 +728,13 @@ TEST(InterpolatePlan, LongRowsAreBatchedWhereTheModelFindsItFasterWithoutMoreByt
     EXPECT_GT(td.pass[0].rows.innerOut, 256u);
     td = OnePassTiling(Problem({2, 3, 640, 480}, {2, 3, 640, 640}, InterpMode::CUBIC), &plan);
     EXPECT_EQ(td.pass[0].rows.outerBatch, 1u);
+    // 310P, rows of 300 float16 (600 B, not whole 32 B blocks): packed per channel and batched
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 3, 224, 224}, {1, 3, 300, 300}, InterpMode::LINEAR_ONNX, ai::DType::F16),
+                                    Ascend310p(), &plan, &err)) << err;
+    td = Tiling(plan);
+    EXPECT_GT(td.pass[0].rows.outerBatch, 1u);
+    EXPECT_EQ(td.pass[0].rows.compactOut, 1u);
 }
 
 TEST(InterpolatePlan, ShrinkingRowsOfManyBlocksAreBatchedWithTheInnerTransformAfter)
