@@ -32,6 +32,29 @@ def _kwargs(mode, antialias, transform):
                 shape_calculation_mode="sizes", sizes=SIZES, axes=[2, 3])
 
 
+def _check_in_guarded_buffer(x, kw):
+    """The output written into the middle of a larger buffer: against the reference, and the 32
+    elements on either side untouched."""
+    want = reference.interpolate(x, **kw)
+    guard = np.zeros(want.size + 64, dtype=want.dtype) + want.dtype.type(55)
+    out = guard[32:32 + want.size].reshape(want.shape)
+    assert ai.interpolate(x, **kw, out=out) is out
+    _check(out, want, x, kw)
+    assert (guard[:32] == want.dtype.type(55)).all() and (guard[32 + want.size:] == want.dtype.type(55)).all()
+
+
+def _specials_propagate(shape, dtype, kw, spots, seed, rtol, atol=None):
+    """NaN / inf at `spots` (index -> value) reach exactly the outputs the reference says; atol None:
+    rtol times the largest finite input."""
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(seed))
+    for at, value in spots.items():
+        x[at] = value
+    got = ai.interpolate(x, **kw)
+    want = reference.interpolate(x, **kw)
+    atol = rtol * float(np.abs(x[np.isfinite(x)]).max()) if atol is None else atol
+    _check_specials(got, want, rtol, atol, finite_share=0.99)
+
+
 @pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.name)
 @pytest.mark.parametrize("transform", ["half_pixel", "align_corners"])
 @pytest.mark.parametrize("mode,antialias", CASES)
@@ -47,14 +70,8 @@ def test_batched_shrinking_rows_match_reference(soc, mode, antialias, transform,
 @pytest.mark.parametrize("mode,antialias", CASES)
 def test_batched_shrinking_rows_propagate_nan_and_inf(soc, mode, antialias):
     # specials in several channels of one batch reach exactly the outputs whose taps read them
-    kw = _kwargs(mode, antialias, "half_pixel")
-    x = _data(SHAPE, np.dtype(np.float32), np.random.default_rng(7))
-    x[0, 1, 20, 40] = np.nan
-    x[1, 5, 33, 100] = np.inf
-    x[3, 15, 59, 0] = -np.inf
-    got = ai.interpolate(x, **kw)
-    want = reference.interpolate(x, **kw)
-    _check_specials(got, want, 1e-5, 1e-5 * float(np.abs(x[np.isfinite(x)]).max()), finite_share=0.99)
+    _specials_propagate(SHAPE, np.float32, _kwargs(mode, antialias, "half_pixel"),
+                        {(0, 1, 20, 40): np.nan, (1, 5, 33, 100): np.inf, (3, 15, 59, 0): -np.inf}, 7, 1e-5)
 
 
 # Short rows whose bytes are not 32 B multiples, in or out (310P has no DataCopyPad: a batch reads
@@ -116,13 +133,7 @@ def test_packed_lanes_match_reference_in_few_dmas(soc, shape, sizes, mode, dtype
     kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=[2, 3],
               coordinate_transformation_mode="pytorch_half_pixel")
     x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) * 3 + sizes[0]))
-    want = reference.interpolate(x, **kw)
-    guard = np.full(want.size + 64, 77, dtype=want.dtype)  # the output inside a larger buffer
-    out = guard[32:32 + want.size].reshape(want.shape)
-    got = ai.interpolate(x, **kw, out=out)
-    assert got is out
-    _check(out, want, x, kw)
-    assert (guard[:32] == 77).all() and (guard[32 + want.size:] == 77).all()
+    _check_in_guarded_buffer(x, kw)
     if soc == "ascend910b":
         assert ai.last_launch()["dma_instructions"] <= most
 
@@ -131,13 +142,8 @@ def test_packed_lanes_match_reference_in_few_dmas(soc, shape, sizes, mode, dtype
 def test_packed_lanes_propagate_nan_and_inf(soc, mode):
     # specials in the first and last block of a batch and at the ends of rows
     kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=[132, 65], axes=[2, 3])
-    x = _data([2, 256, 33, 79], np.dtype(np.float32), np.random.default_rng(11))
-    x[0, 0, 0, 0] = np.nan
-    x[0, 15, 32, 78] = np.inf
-    x[1, 200, 10, 40] = -np.inf
-    got = ai.interpolate(x, **kw)
-    want = reference.interpolate(x, **kw)
-    _check_specials(got, want, 1e-5, 1e-5 * float(np.abs(x[np.isfinite(x)]).max()), finite_share=0.99)
+    _specials_propagate([2, 256, 33, 79], np.float32, kw,
+                        {(0, 0, 0, 0): np.nan, (0, 15, 32, 78): np.inf, (1, 200, 10, 40): -np.inf}, 11, 1e-5)
 
 
 # Rows longer than the rule batches (kShortRowElems, 256 outputs): the model may still batch B blocks
@@ -164,13 +170,7 @@ def test_long_row_batches_match_reference(soc, shape, sizes, mode, transform, dt
     kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=[2, 3],
               coordinate_transformation_mode=transform)
     x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(sizes) + len(mode)))
-    want = reference.interpolate(x, **kw)
-    guard = np.zeros(want.size + 64, dtype=want.dtype) + want.dtype.type(55)  # the output inside a larger buffer
-    out = guard[32:32 + want.size].reshape(want.shape)
-    got = ai.interpolate(x, **kw, out=out)
-    assert got is out
-    _check(out, want, x, kw)
-    assert (guard[:32] == guard[0]).all() and (guard[32 + want.size:] == guard[0]).all() and guard[0] == 55
+    _check_in_guarded_buffer(x, kw)
     most = most910 if soc == "ascend910b" else most310
     if most is not None:
         assert ai.last_launch()["vector_instructions"] <= most
@@ -178,10 +178,5 @@ def test_long_row_batches_match_reference(soc, shape, sizes, mode, transform, dt
 
 def test_long_row_batches_propagate_nan_and_inf(soc):
     kw = dict(mode="linear_onnx", shape_calculation_mode="sizes", sizes=[448, 448], axes=[2, 3])
-    x = _data([1, 3, 224, 224], np.dtype(np.float16), np.random.default_rng(13))
-    x[0, 0, 0, 223] = np.nan
-    x[0, 1, 100, 0] = np.inf
-    x[0, 2, 223, 111] = -np.inf
-    got = ai.interpolate(x, **kw)
-    want = reference.interpolate(x, **kw)
-    _check_specials(got, want, 2e-3, 8e-3, finite_share=0.99)
+    _specials_propagate([1, 3, 224, 224], np.float16, kw,
+                        {(0, 0, 0, 223): np.nan, (0, 1, 100, 0): np.inf, (0, 2, 223, 111): -np.inf}, 13, 2e-3, 8e-3)
