@@ -841,6 +841,8 @@ bool FitBatchRows(const PlanContext& ctx, uint32_t szIn, PassPlan* batched, Inte
 bool PackLanesOfBatch(const PlanContext& ctx, const PassPlan& batched, PassPlan* packed, InterpolatePassTiling* probe)
 {
     if (!ctx.platform.hasDataCopyPad || batched.innerAfter) return false;
+    // the DMA's GM stride (a block's plane less the group's rows) is a uint32 byte count
+    if (batched.outLen * batched.innerOut * DTypeBytes(probe->common.outDType) > UINT32_MAX) return false;
     *packed = batched;
     packed->compactOut = true;
     if (!FitRowsInUb(ctx, packed, batched.inRowsPerDma, probe)) return false;
