@@ -1398,8 +1398,9 @@ def main(argv=None):
     ap.add_argument("--operator", default="all", choices=list(OPERATORS) + ["all"])
     ap.add_argument("--quick", action="store_true", help="every 6th problem only")
     ap.add_argument("--csv", metavar="OUT", help="write one row per case and SoC")
-    ap.add_argument("--plots", metavar="DIR", default=os.path.join(HERE, "plots"),
-                    help="directory for the PNG plots (default benchmarks/plots; '' for none)")
+    ap.add_argument("--plots", metavar="DIR", default=None,
+                    help="directory for the PNG plots (default benchmarks/plots, but none for a --from-csv "
+                         "report that writes no RESULTS file; '' for none)")
     ap.add_argument("--markdown", action="store_true", help="print markdown tables")
     ap.add_argument("--write", metavar="RESULTS_MD", help="write the corpus section of this file")
     ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
@@ -1424,7 +1425,10 @@ def main(argv=None):
         wall = time.perf_counter() - start
     if args.csv:
         write_csv(rows, args.csv)
-    plots = plot_all(rows, socs, ops, args.plots) if args.plots else []
+    plots_dir = args.plots
+    if plots_dir is None:  # a report of an earlier run leaves the committed plots alone unless it writes RESULTS
+        plots_dir = "" if args.from_csv and not args.write else os.path.join(HERE, "plots")
+    plots = plot_all(rows, socs, ops, plots_dir) if plots_dir else []
     markdown = args.markdown or bool(args.write)
     text = report(rows, problems, socs, ops, markdown, wall, args.workers, plots, args.seed)
     print(text)
