@@ -468,7 +468,7 @@ void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, const interp::Interpol
                     interp::RowsPassTiling* r)
 {
     const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t szC = interp::InterpolateComputeBytes(c);
     const uint64_t kw = r->innerTaps;
     const uint64_t pad = r->innerOutPad;
     uint64_t at = kw * pad * 4;
@@ -773,9 +773,9 @@ bool LongRowBatch(const PassPlan& pp)
 //     block over its own last bytes (compactOut, interp::InterpolateBatchedLanePitch).
 bool ShortRowsBatchable(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, const PassPlan& pp)
 {
-    const uint64_t most = kLongBatchRowElems;  // LongRowBatch above kShortRowElems
-    if (pp.bandElems || pp.outer < 2 || pp.innerOut > most) return false;
-    if (pp.innerAfter && pp.innerIn > most) return false;
+    // rows above kShortRowElems: LongRowBatch
+    if (pp.bandElems || pp.outer < 2 || pp.innerOut > kLongBatchRowElems) return false;
+    if (pp.innerAfter && pp.innerIn > kLongBatchRowElems) return false;
     if (ctx.platform.hasDataCopyPad) return !pp.compactOut;
     const uint64_t inRowBytes = pp.innerIn * szIn, outRowBytes = pp.innerOut * szOut;
     const uint64_t inGap = (pp.inLen - 1) * inRowBytes, outGap = (pp.outLen - 1) * outRowBytes;
@@ -1367,24 +1367,16 @@ struct TableLoadCost {
     double bytes = 0, dmas = 1, cycles = 0;
 };
 
-TableLoadCost TableLoadOf(const PlatformCost& cost, const interp::InterpolatePassCommon& c,
-                          const interp::RowsPassTiling& r)
+TableLoadCost InnerTablesLoadOf(const PlatformCost& cost, const interp::InterpolatePassCommon& c,
+                                const interp::RowsPassTiling& r)
 {
     TableLoadCost load;
     load.bytes = static_cast<double>(interp::InterpolateRowsTablesReadBytes(c, r));
-    const bool builtLanes = interp::InterpolateBuiltLaneBytes(c, r) > 0;  // BuildPackedLanes: a DMA more,
-    const double laneCycles = builtLanes ? (r.outerBatch - 1) *                 // and an add per lane
-        VectorInstrCycles(cost, interp::InterpolateBatchedLanePitch(c, r)) : 0.0;
-    if (!interp::InterpolateInnerTablesCompact(r)) {
-        load.dmas += builtLanes ? 1.0 : 0.0;
-        load.cycles = laneCycles;
-        return load;
-    }
+    if (!interp::InterpolateInnerTablesCompact(r)) return load;
     interp::InterpolateInnerTable tables[interp::kInterpolateMaxInnerTables];
     const uint32_t count = interp::InterpolateInnerTables(c, r, tables);
     const interp::InterpolateInnerTableSpan span = interp::InterpolateInnerTableSpanOf(r);
-    load.dmas = (r.rowSrcAt > r.identityAt ? 1.0 : 0.0) + (builtLanes ? 1.0 : 0.0);
-    load.cycles = laneCycles;
+    load.dmas = r.rowSrcAt > r.identityAt ? 1.0 : 0.0;
     for (uint32_t i = 0; i < count; i = interp::InterpolateInnerTableRunEnd(tables, count, i, r.innerTaps) + 1) {
         load.dmas += (span.head > 0 ? 1.0 : 0.0) + (span.tail < span.repeat ? 1.0 : 0.0);
         if (tables[i].tapShift != 0) {  // LoadUnderivedColumns
@@ -1406,6 +1398,19 @@ TableLoadCost TableLoadOf(const PlatformCost& cost, const interp::InterpolatePas
         if (r.outerBatch > 1) {
             load.cycles += r.innerTaps * RepeatRunCycles(cost, span.repeat * eb / 4, r.outerBatch * span.repeat * eb / 4);
         }
+    }
+    return load;
+}
+
+// ... and with built packing lanes (BuildPackedLanes): one DMA more (the lanes after lane 0 are
+// skipped), and an int32 add per lane.
+TableLoadCost TableLoadOf(const PlatformCost& cost, const interp::InterpolatePassCommon& c,
+                          const interp::RowsPassTiling& r)
+{
+    TableLoadCost load = InnerTablesLoadOf(cost, c, r);
+    if (interp::InterpolateBuiltLaneBytes(c, r) > 0) {
+        load.dmas += 1.0;
+        load.cycles += (r.outerBatch - 1) * VectorInstrCycles(cost, interp::InterpolateBatchedLanePitch(c, r));
     }
     return load;
 }
@@ -1637,14 +1642,17 @@ double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outT
     for (size_t i = 0; i < cands.size(); ++i) {
         PassPlan& cand = cands[i];
         const uint64_t units = cand.outer / cand.outerBatch * cand.outLen;
-        TableLoadCost load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, inType, outType));
+        // long-row batches: the tables each core count will load (their choice depends on it), and
+        // no more bytes than the cap; others: one table choice for every count
+        const bool longRow = LongRowBatch(cand);
+        TableLoadCost load;
+        if (!longRow) load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, inType, outType));
         for (uint64_t c = 1; c <= std::min<uint64_t>(ctx.platform.coreNum, units); ++c) {
             cand.cores = static_cast<uint32_t>(c);
             const RowsPassTerms t = BusiestCoreTermsOf(ctx, cand, inType, outType);
-            // long-row batches: the tables this core count will load (their choice depends on it)
-            if (LongRowBatch(cand)) load = PlannedTableLoad(ctx, cand, inType, outType, t);
+            if (longRow) load = PlannedTableLoad(ctx, cand, inType, outType, t);
             const double bytes = t.bytes + t.cores * load.bytes;
-            if (LongRowBatch(cand) && bytes > longRowBytesCap) continue;
+            if (longRow && bytes > longRowBytesCap) continue;
             works.push_back(Work{i, cand.cores, RowsPassMicrosWith(ctx, t, load), bytes});
         }
     }
@@ -1870,7 +1878,7 @@ void EncodeBandInnerTaps(const PassPlan& pp, const interp::InterpolatePassCommon
                          const BandSpan& band, uint64_t at, std::vector<uint8_t>* blob)
 {
     const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t szC = interp::InterpolateComputeBytes(c);
     const uint32_t kw = r.innerTaps;
     const uint64_t pad = r.innerOutPad;
     std::vector<uint8_t> wtab((weighted || r.innerMask) ? kw * pad * (weighted ? 4u : szC) : 0, 0);
@@ -2067,8 +2075,7 @@ void EncodeBatchedPacking(const PassPlan& pp, const interp::InterpolatePassCommo
 void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCommon& c,
                              const interp::RowsPassTiling& r, std::vector<uint8_t>* blob)
 {
-    const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t szC = interp::InterpolateComputeBytes(c);
     if (r.innerAfter && r.outerBatch <= 1) {
         for (uint64_t j = 0; j < pp.innerIn; ++j) PutU32(blob, r.identityAt + j * 4, static_cast<uint32_t>(j * szC));
     }
@@ -2188,7 +2195,7 @@ bool EncodeGatherPass(const PlanContext& ctx, const PassPlan& pp, InterpolatePas
     const interp::InterpolatePassCommon& c = pt->common;
     interp::GatherPassTiling& g = pt->gather;
     const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szC = weighted ? 4u : interp::InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t szC = interp::InterpolateComputeBytes(c);
     const uint32_t k = g.numTaps;
     pt->common.outAlignElems = static_cast<uint32_t>(kBlockBytes / DTypeBytes(c.outDType));
     const GatherWindows windows = GatherSourceWindows(pp, g);

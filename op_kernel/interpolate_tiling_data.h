@@ -235,6 +235,12 @@ __aicore__ inline uint32_t InterpolateCopyComputeBytes(uint32_t dtype)
     return b == 1 ? 2u : b;
 }
 
+// Element size of a pass's compute type: float for WEIGHTED passes, else the copy's gather type.
+__aicore__ inline uint32_t InterpolateComputeBytes(const InterpolatePassCommon& c)
+{
+    return c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED) ? 4u : InterpolateCopyComputeBytes(c.inDType);
+}
+
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
 
 // innerAfter: elements of a slot's widened input, combined before the inner transform: one input
@@ -276,7 +282,7 @@ __aicore__ inline uint32_t InterpolateInnerTables(const InterpolatePassCommon& c
                                                   InterpolateInnerTable* tables)
 {
     const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
-    const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t szC = InterpolateComputeBytes(c);
     const uint32_t pad = r.innerOutPad;
     uint32_t n = 0;
     const uint32_t tapShift = r.innerDerivedEnd > r.innerDerivedStart ? r.innerDerivedStep * szC : 0u;
@@ -494,7 +500,7 @@ __aicore__ inline RowsPassUbLayout InterpolateRowsUbLayout(const InterpolatePass
     const bool weighted = c.kind == static_cast<uint32_t>(InterpolatePassKind::WEIGHTED);
     const uint32_t szIn = ai::DTypeBytes(c.inDType);
     const uint32_t szOut = ai::DTypeBytes(c.outDType);
-    const uint32_t szC = weighted ? 4u : InterpolateCopyComputeBytes(c.inDType);
+    const uint32_t szC = InterpolateComputeBytes(c);
     const uint64_t pad = r.innerOutPad;
     const uint64_t raw = r.rawElems;
     RowsPassUbLayout l = {};

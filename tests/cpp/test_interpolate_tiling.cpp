@@ -195,7 +195,7 @@ void CheckBands(const InterpolatePassTiling& pt, const ai::KernelPlan& plan, con
     EXPECT_EQ(r.bands, (r.innerOut + r.bandElems - 1) / r.bandElems);
     EXPECT_EQ(r.innerAfter, 0u);
     const uint8_t* blob = plan.workspaceInit.data() + r.tableBlob;
-    const uint32_t szC = pt.common.kind == 1 ? 4u : interp::InterpolateCopyComputeBytes(pt.common.inDType);
+    const uint32_t szC = interp::InterpolateComputeBytes(pt.common);
     uint64_t covered = 0;
     for (uint32_t b = 0; b < r.bands; ++b) {
         uint32_t span[4];
@@ -260,7 +260,7 @@ void CheckInnerOffsetsInside(const InterpolatePassTiling& pt, const ai::KernelPl
     const interp::RowsPassTiling& r = pt.rows;
     if (r.bands > 1 || r.innerIdentity || r.planeTaps > 0) return;
     const uint8_t* blob = plan.workspaceInit.data() + r.tableBlob;
-    const uint32_t szC = pt.common.kind == 1 ? 4u : interp::InterpolateCopyComputeBytes(pt.common.inDType);
+    const uint32_t szC = interp::InterpolateComputeBytes(pt.common);
     const uint64_t limit = r.innerAfter ? interp::InterpolateCombinedInElems(r) : r.rawElems;
     for (uint32_t t = 0; t < r.innerTaps; ++t) {
         for (uint32_t m = 0; m < r.innerOutPad; ++m) {
@@ -407,8 +407,7 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                 // batched packing offsets: every entry of lane b is lane 0's plus b lanes of staging
                 // (cores read lane 0 and build the others: interp::InterpolateBuiltLaneBytes)
                 const uint64_t pitch = interp::InterpolateBatchedLanePitch(pt.common, pt.rows);
-                const uint32_t szC = pt.common.kind == static_cast<uint32_t>(interp::InterpolatePassKind::WEIGHTED)
-                                         ? 4u : interp::InterpolateCopyComputeBytes(pt.common.inDType);
+                const uint32_t szC = interp::InterpolateComputeBytes(pt.common);
                 EXPECT_EQ(interp::InterpolateBuiltLaneBytes(pt.common, pt.rows), (pt.rows.outerBatch - 1) * pitch * 4);
                 const uint8_t* lanes = plan.workspaceInit.data() + pt.rows.tableBlob + pt.rows.compactAt;
                 for (uint64_t b = 1; b < pt.rows.outerBatch; ++b) {
