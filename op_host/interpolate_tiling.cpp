@@ -480,8 +480,8 @@ void LayOutRowsBlob(const PassPlan& pp, uint32_t outRows, const interp::Interpol
     r->compactAt = static_cast<uint32_t>(at);
     if (pp.compactOut && r->outerBatch > 1) {
         at += interp::InterpolateBatchedPackedElems(c, *r) * 4;  // packing table, then tail table
-    } else if (pp.compactOut) {
-        at += AlignUp(uint64_t(outRows) * pp.innerOut, 8) * 4;
+    } else if (pp.compactOut) {  // plane chunks: the tail tables follow; groups: their tail entries inside
+        at += AlignUp(pp.planeDim >= 0 ? uint64_t(outRows) * pp.innerOut : interp::InterpolatePackedGroupElems(c, *r), 8) * 4;
     }
     if (pp.compactOut && pp.planeDim >= 0) at += 2 * interp::kInterpolatePlaneTailEntries * 4;  // tail tables
     r->bandSpanAt = static_cast<uint32_t>(at);
@@ -705,17 +705,10 @@ bool FitRowsInBands(const PlanContext& ctx, uint32_t szOut, PassPlan* pp, Interp
     return false;
 }
 
-// 310P rows that are not 32 B multiples: pack G rows per DMA (G * innerOut * size a multiple of
-// 32 B); each core needs at least G rows.
-bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
+// 310P packed groups of G rows (compactOut): the staging and packing of a group fit the UB with
+// the most input rows per DMA (down to one).
+bool FitPackedGroup(const PlanContext& ctx, uint64_t g, PassPlan* pp, InterpolatePassTiling* probe)
 {
-    const uint64_t szOut = DTypeBytes(probe->common.outDType);
-    uint64_t g0 = kBlockBytes;
-    while (g0 > 1 && (g0 / 2 * pp->innerOut * szOut) % kBlockBytes == 0) g0 /= 2;
-    uint64_t g = g0 * std::max<uint64_t>(1, kPackedRunElems / (g0 * pp->innerOut));
-    const uint64_t rowsAll = pp->outer * pp->outLen;
-    while (g > g0 && rowsAll / g < ctx.platform.coreNum) g -= g0;
-    if (g > rowsAll || g > kMaxPackedRows) return false;
     for (uint32_t batch = kMaxRowsPerDma; batch >= 1; batch /= 2) {
         PassPlan cand = *pp;
         cand.compactOut = true;
@@ -729,6 +722,29 @@ bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* 
             *pp = cand;
             return true;
         }
+    }
+    return false;
+}
+
+// 310P rows that are not 32 B multiples: pack G rows per group, each core holding at least G rows.
+// First G with G * innerOut * size a multiple of 32 B (one DMA per group); where that does not fit
+// the UB, groups of any G rows of at least 32 B (interp::InterpolatePackedGroupElems: a second DMA
+// writes the tail block), the largest of about kPackedRunElems outputs that fits.
+bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
+{
+    const uint64_t szOut = DTypeBytes(probe->common.outDType);
+    const uint64_t rowsAll = pp->outer * pp->outLen;
+    uint64_t g0 = kBlockBytes;
+    while (g0 > 1 && (g0 / 2 * pp->innerOut * szOut) % kBlockBytes == 0) g0 /= 2;
+    uint64_t g = g0 * std::max<uint64_t>(1, kPackedRunElems / (g0 * pp->innerOut));
+    while (g > g0 && rowsAll / g < ctx.platform.coreNum) g -= g0;
+    if (g <= rowsAll && g <= kMaxPackedRows && FitPackedGroup(ctx, g, pp, probe)) return true;
+    const uint64_t gMin = (kBlockBytes + pp->innerOut * szOut - 1) / (pp->innerOut * szOut);
+    g = std::max<uint64_t>(gMin, kPackedRunElems / pp->innerOut);
+    while (g > gMin && rowsAll / g < ctx.platform.coreNum) --g;
+    for (; g <= rowsAll && g <= kMaxPackedRows; g = std::max<uint64_t>(gMin, g / 2)) {
+        if (FitPackedGroup(ctx, g, pp, probe)) return true;
+        if (g == gMin) break;
     }
     return false;
 }
@@ -1446,7 +1462,10 @@ RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32
     const bool tails = !ctx.platform.hasDataCopyPad && (pp.innerOut * szOut) % kBlockBytes != 0;
     const double groupRows = std::min<double>(pp.outRowsPerDma, std::ceil(static_cast<double>(units) / cores));
     const double packedDmas = ctx.platform.hasDataCopyPad ? 1.0 : b * (tails ? 2.0 : 1.0);
-    const double outDmasPerGroup = packedBatch ? packedDmas : std::min<double>(b, groupRows);
+    // 310P packed groups (b 1) ending inside a 32 B block write their tail block with a second DMA
+    const bool groupTails = pp.compactOut && !packedBatch && pp.planeDim < 0 &&
+                            (uint64_t(pp.outRowsPerDma) * pp.innerOut * szOut) % kBlockBytes != 0;
+    const double outDmasPerGroup = packedBatch ? packedDmas : (groupTails ? 2.0 : std::min<double>(b, groupRows));
     const double inDmas = std::max(rowsIn / pp.inRowsPerDma,
                                    InputDmasPerBlock(pp, BridgedGapRows(ctx, pp, inType)) * static_cast<double>(pp.outer));
     // input: one strided DMA per row of B blocks, or (310P, rows not 32 B multiples) one per block
@@ -2087,8 +2106,14 @@ void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCo
     auto packOffset = [&](uint64_t f) {  // packed element f: row f / innerOut of the staging rows
         return static_cast<uint32_t>(((f / pp.innerOut) * r.innerOutPad + f % pp.innerOut) * szC);
     };
-    for (uint64_t f = 0; f < uint64_t(r.outRowsPerDma) * pp.innerOut; ++f) PutU32(blob, r.compactAt + f * 4, packOffset(f));
-    if (r.planeTaps == 0) return;
+    const uint64_t run = uint64_t(r.outRowsPerDma) * pp.innerOut;
+    for (uint64_t f = 0; f < run; ++f) PutU32(blob, r.compactAt + f * 4, packOffset(f));
+    if (r.planeTaps == 0) {  // a group ending inside a 32 B block: its last block after its whole blocks
+        const uint64_t packed = interp::InterpolatePackedGroupElems(c, r);
+        const uint64_t whole = run / (kBlockBytes / DTypeBytes(c.outDType)) * (kBlockBytes / DTypeBytes(c.outDType));
+        for (uint64_t f = whole; f < packed; ++f) PutU32(blob, r.compactAt + f * 4, packOffset(run - (packed - f)));
+        return;
+    }
     // plane chunks: the last 32 B block of a full chunk's run, then of the last chunk's
     const uint64_t lastRows = r.rowOutLen - (r.rowChunks - 1) * r.chunkRows;
     const uint64_t blockElems = kBlockBytes / DTypeBytes(c.outDType);
@@ -2104,6 +2129,7 @@ void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCo
 void EncodeRowsPass(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* pt, PassTables* tables)
 {
     SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, pt);
+    pt->rows.innerTapsInOrder = ctx.canonicalAxisOrder ? 1u : 0u;  // backward: one summation order
     PlanCompactTables(ctx, pp, pt->common, CompactChoiceTerms(ctx, pp, pt->common.inDType, pt->common.outDType),
                       &pt->rows);
     pt->common.outAlignElems = static_cast<uint32_t>(kBlockBytes / DTypeBytes(pt->common.outDType));

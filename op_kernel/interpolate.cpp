@@ -1015,13 +1015,19 @@ private:
         tablesBand_ = band;
     }
 
-    // 310P, rows that are not 32 B multiples: groups of G rows (G * innerOut * sizeof(TOut) a 32 B
-    // multiple) are computed into 32-element aligned staging rows, packed by one Gather and written
-    // with one DMA; a core's last group is a full group ending at its last row (its own rows,
-    // recomputed with the same values), so no DMA reaches another core's bytes.
+    // 310P, rows that are not 32 B multiples: groups of G consecutive rows (contiguous in GM, at
+    // least 32 B) are computed into 32-element aligned staging rows and packed by one Gather into
+    // their whole 32 B blocks and, when the run ends inside a block, its last 32 B again
+    // (interp::InterpolatePackedGroupElems); the whole blocks are one DMA, the tail block a second
+    // over the group's own last bytes.  A core's last group is a full group ending at its last row
+    // (its own rows, recomputed with the same values), so no DMA reaches another core's bytes.
     __aicore__ inline void ProcessCompact(uint64_t r0, uint64_t r1)
     {
+        constexpr uint32_t blk = 32 / sizeof(TOut);
         const uint64_t g = r_.outRowsPerDma;
+        const uint32_t run = static_cast<uint32_t>(g * r_.innerOut);
+        const uint32_t packed = static_cast<uint32_t>(interp::InterpolatePackedGroupElems(c_, r_));
+        const uint32_t whole = run / blk * blk;
         for (uint64_t r = r0; r < r1; r += g) {
             if (r1 - r < g) {
                 r = r1 - g;
@@ -1030,11 +1036,14 @@ private:
             LocalTensor<TC> stage = stageBuf_.Get<TC>();
             for (uint64_t i = 0; i < g; ++i) ComputeRowInto(r + i, stage[static_cast<uint32_t>(i * r_.innerOutPad)]);
             LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
-            const uint32_t run = static_cast<uint32_t>(g * r_.innerOut);
-            PackInto(out, stage, blobBuf_.Get<uint32_t>()[r_.compactAt / 4], run);
+            PackInto(out, stage, blobBuf_.Get<uint32_t>()[r_.compactAt / 4], packed);
             outQue_.EnQue(out);
             out = outQue_.DeQue<TOut>();
-            DataCopy(outGm_[r * r_.innerOut], out, run);
+            DataCopy(outGm_[r * r_.innerOut], out, whole);
+            if (packed != whole) {
+                PipeBarrier<PIPE_MTE3>();  // the tail block re-writes the group's last whole block
+                DataCopy(outGm_[r * r_.innerOut + run - blk], out[whole], blk);
+            }
             outQue_.FreeTensor(out);
         }
     }
@@ -1373,9 +1382,15 @@ private:
     // dst = the sum of the k >= 2 rows of p elements in gat (n of them kept), pairwise: while more
     // than two are left, the last h = m / 2 rows are added onto the first h in one Add over h * p
     // elements, so the k - 1 additions take ceil(log2 k) instructions (15 antialias taps: 4, not 14).
+    // Backward plans (innerTapsInOrder) add them in tap order, the order of every other pass.
     __aicore__ inline void FoldTaps(const LocalTensor<float>& dst, const LocalTensor<float>& gat, uint32_t k,
                                     uint32_t p, int32_t n)
     {
+        if (r_.innerTapsInOrder) {
+            Add(dst, gat, gat[p], n);
+            for (uint32_t j = 2; j < k; ++j) Add(dst, dst, gat[j * p], n);
+            return;
+        }
         uint32_t m = k;
         while (m > 2) {
             const uint32_t h = m / 2;

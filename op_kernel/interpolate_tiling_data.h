@@ -163,7 +163,8 @@ struct RowsPassTiling {
     uint32_t innerDerivedStart;
     uint32_t innerDerivedEnd;
     uint32_t innerDerivedStep;
-    uint32_t rsvDerived;
+    uint32_t innerTapsInOrder;  // 1: the inner taps are summed in tap order (backward plans: their
+                                // summation order is the same in every plan), else pairwise (FoldTaps)
     // Computed inner taps (innerComputedEnd > innerComputedStart; WEIGHTED, or COPY without masks;
     // bands <= 1, compactTables, no period or derived run): entries [innerComputedStart,
     // innerComputedEnd) of every offset and weight row are what interp::ComputeInnerTaps gives with
@@ -384,6 +385,18 @@ __aicore__ inline uint64_t InterpolatePlanePackedElems(uint64_t chunkRows, uint6
     return chunkRows * innerOut + kInterpolatePlaneTailEntries;
 }
 
+// 310P packed groups (compactOut, outerBatch <= 1, no plane axis): a group of outRowsPerDma
+// consecutive output rows (contiguous in GM, at least 32 B together) is packed by the table at
+// compactAt into its whole 32 B blocks and, when its run ends inside a block, its last 32 B again
+// (table entries of the run's last 32 B / sizeof(out) elements), which the kernel writes over the
+// group's own last bytes: the elements of the packed run, and of the packing table.
+__aicore__ inline uint64_t InterpolatePackedGroupElems(const InterpolatePassCommon& c, const RowsPassTiling& r)
+{
+    const uint64_t blk = 32 / ai::DTypeBytes(c.outDType);
+    const uint64_t run = uint64_t(r.outRowsPerDma) * r.innerOut;
+    return run % blk == 0 ? run : run / blk * blk + blk;
+}
+
 // Batched packed rows (compactOut with outerBatch B > 1; on 310P rows of at least 32 B): a group of up
 // to outRowsPerDma output rows of B blocks is packed per block into a lane run of its rows,
 // lane b's at b * InterpolateBatchedLanePitch (32 B aligned), by the packing table at compactAt;
@@ -529,10 +542,11 @@ __aicore__ inline RowsPassUbLayout InterpolateRowsUbLayout(const InterpolatePass
         if (!weighted && szIn == 1) l.packed = InterpolateRound32(run * 2);
     } else if (r.compactOut) {
         const uint64_t run = r.planeTaps > 0 ? InterpolatePlanePackedElems(r.chunkRows, r.innerOut)
-                                             : uint64_t(r.outRowsPerDma) * r.innerOut;
+                                             : InterpolatePackedGroupElems(c, r);
         if (r.planeTaps > 0) {  // the plane sum / slot is the staging; the packed run may pass the chunk
             l.output = InterpolateRound32((run > uint64_t(r.chunkRows) * pad ? run : uint64_t(r.chunkRows) * pad) * szOut);
         } else {
+            l.output = InterpolateRound32(run * szOut);
             l.staging = InterpolateRound32(uint64_t(r.outRowsPerDma) * pad * szC);
         }
         if (weighted && c.outDType != ai::DTypeCode(ai::DType::F32)) l.packed = InterpolateRound32(run * 4);

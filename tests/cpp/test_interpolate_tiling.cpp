@@ -434,9 +434,15 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                               uint64_t(pt.rows.outerBatch) * (32 / ai::DTypeBytes(pt.common.outDType)) * 4,
                           pt.rows.tableBlobBytes);
             } else if (!platform.hasDataCopyPad && pt.rows.compactOut) {
-                // packed groups: 32 B-multiple runs, every core holds at least one group
-                EXPECT_EQ(uint64_t(pt.rows.outRowsPerDma) * pt.rows.innerOut * ai::DTypeBytes(pt.common.outDType) % 32,
-                          0u);
+                // packed groups: runs of at least 32 B (a tail block re-writes the group's own bytes),
+                // the packing table (with the tail entries) inside the part read whole, every core
+                // holding at least one group
+                const uint64_t run = uint64_t(pt.rows.outRowsPerDma) * pt.rows.innerOut;
+                const uint64_t blk = 32 / ai::DTypeBytes(pt.common.outDType);
+                EXPECT_GE(run, blk);
+                EXPECT_EQ(interp::InterpolatePackedGroupElems(pt.common, pt.rows), (run + blk - 1) / blk * blk);
+                EXPECT_LE(pt.rows.compactAt + interp::InterpolatePackedGroupElems(pt.common, pt.rows) * 4,
+                          pt.rows.bandSpanAt);
                 EXPECT_GE(pt.rows.rowUnits / pt.common.blockDim, pt.rows.outRowsPerDma);
             } else if (!platform.hasDataCopyPad) {
                 EXPECT_EQ(pt.rows.bandElems * ai::DTypeBytes(pt.common.outDType) % 32, 0u);
@@ -816,14 +822,13 @@ TEST(InterpolatePlan, PassStructure)
     EXPECT_EQ(td.pass[0].rows.outRowsPerDma, 4u);
     EXPECT_EQ(td.pass[0].common.blockDim, 8u);
 
-    // Too few rows to pack (3 rows of 10 bytes): two GATHER passes, the shrinking one first, with a
-    // float32 intermediate.
+    // Too few rows to pack (3 rows of 10 bytes): two passes, the shrinking one first (W: 16 -> 5 over
+    // the 2 input rows, one packed group of 40 B), with a float32 intermediate.
     p = Problem({1, 1, 2, 16}, {1, 1, 3, 5}, InterpMode::LINEAR_ONNX, ai::DType::F16);
     ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
     td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 2u);
-    EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutGather);
-    EXPECT_EQ(td.pass[0].gather.blockOutElems, 5u);  // W: 16 -> 5 first (inner 1), then H over rows of 5
+    EXPECT_EQ(td.pass[0].common.outElems, 10u);
     EXPECT_EQ(td.pass[0].common.outDType, 0u);
     EXPECT_EQ(td.pass[1].common.inDType, 0u);
     EXPECT_EQ(td.pass[1].common.outDType, 1u);
@@ -1127,3 +1132,36 @@ TEST(InterpolatePlan, RejectsBf16On310p)
 }
 
 }  // namespace
+
+TEST(InterpolatePlan, UnalignedRowsPackInGroupsEndingInsideABlock)
+{
+    // 310P, output rows that are not 32 B multiples, where no group of whole 32 B blocks fits the UB
+    // (299 B rows need 32 of them; 886 B rows 16): groups of a few rows whose run ends inside a block
+    // (a tail block re-writes the group's own last bytes), one band, instead of a second band of 32
+    // columns that computes every row again.
+    struct Case {
+        std::vector<int64_t> in, out;
+        InterpMode mode;
+        bool antialias;
+        ai::DType dtype;
+    };
+    const Case cases[] = {{{1, 3, 200, 1024}, {1, 3, 60, 299}, InterpMode::LINEAR, true, ai::DType::U8},
+                          {{1, 3, 120, 443}, {1, 3, 240, 886}, InterpMode::LINEAR, false, ai::DType::U8},
+                          {{1, 2, 60, 339}, {1, 2, 180, 1017}, InterpMode::CUBIC, false, ai::DType::F16}};
+    for (const Case& c : cases) {
+        SCOPED_TRACE("W " + std::to_string(c.out.back()));
+        auto p = Problem(c.in, c.out, c.mode, c.dtype);
+        p.antialias = c.antialias;
+        ai::KernelPlan plan;
+        std::string err;
+        ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
+        auto td = Tiling(plan);
+        ASSERT_EQ(td.numPasses, 1u);
+        const interp::RowsPassTiling& r = td.pass[0].rows;
+        EXPECT_EQ(r.compactOut, 1u);
+        EXPECT_EQ(r.bands, 1u);
+        EXPECT_EQ(r.outerBatch, 1u);
+        EXPECT_NE(uint64_t(r.outRowsPerDma) * r.innerOut * ai::DTypeBytes(c.dtype) % 32, 0u);
+        CheckPlanInvariants(p, Ascend310p());
+    }
+}

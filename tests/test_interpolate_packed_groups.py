@@ -1,0 +1,54 @@
+"""310P rows that are not 32 B multiples, packed in groups that end inside a 32 B block.
+
+310P has no DataCopyPad: a DMA moves whole 32 B blocks.  A ROWS pass whose output rows are not 32 B
+multiples computes a group of G consecutive output rows into aligned staging rows and packs them with
+one Gather (docs/aclnnInterpolate.md "Kernel strategy").  Where no G that makes the group a 32 B
+multiple fits the UB, the group's run may end inside a block: its whole blocks are one DMA and its last
+32 B, packed again after them, a second DMA over the group's own bytes.  Before, such rows ran in two
+column bands (the whole blocks and a 32-column tail band), which computed every row twice.
+
+Each case is checked against the reference inside a guarded buffer (the 32 elements on either side
+must stay untouched) on both SoCs; on 310P its DMA count must stay under a bound between the packed
+plan's and the banded plan's (in the comments).
+"""
+import numpy as np
+import pytest
+
+import ascend_interpolate as ai
+from test_interpolate_batched_rows import _check_in_guarded_buffer, _specials_propagate
+from test_interpolate_kernel import _data, soc  # noqa: F401 (soc: the SoC fixture, both profiles)
+
+# (shape, sizes, mode, antialias, dtype, most DMAs on 310P)
+CASES = [
+    ([1, 3, 200, 1024], [60, 299], "linear", True, np.uint8, 900),       # 241 packed, 1762 banded
+    ([1, 3, 120, 443], [240, 886], "linear", False, np.uint8, 1900),     # 1510, 2256
+    ([1, 2, 60, 339], [180, 1017], "cubic", False, np.float16, 900),     # 776, 1048
+    ([1, 2, 40, 600], [90, 1401], "cubic", False, np.float32, 500),      # 417, 606
+    ([2, 3, 50, 207], [56, 621], "linear_onnx", False, np.int8, 800),    # 336, 1328
+    ([1, 4, 30, 700], [61, 1333], "linear", False, np.int32, 700),       # 571, 822
+    ([1, 2, 64, 437], [128, 1311], "nearest", False, np.int8, 680),      # 552, 808
+]
+
+
+def _kwargs(mode, antialias, sizes):
+    return dict(mode=mode, antialias=antialias, shape_calculation_mode="sizes", sizes=sizes, axes=[2, 3],
+                coordinate_transformation_mode="half_pixel")
+
+
+@pytest.mark.parametrize("shape,sizes,mode,antialias,dtype,most", CASES,
+                         ids=[f"{'x'.join(map(str, s))}-{z[0]}x{z[1]}-{m}{'-aa' if a else ''}-{np.dtype(t).name}"
+                              for s, z, m, a, t, _ in CASES])
+def test_packed_groups_with_tail_blocks_match_reference(soc, shape, sizes, mode, antialias, dtype, most):
+    kw = _kwargs(mode, antialias, sizes)
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) + sizes[1]))
+    _check_in_guarded_buffer(x, kw)
+    if soc == "ascend310p":
+        assert ai.last_launch()["dma_instructions"] <= most
+
+
+@pytest.mark.parametrize("mode", ["linear", "cubic"])
+def test_packed_groups_with_tail_blocks_propagate_nan_and_inf(soc, mode):
+    # specials at a row's first and last element (the last lands in a tail block) and inside
+    kw = _kwargs(mode, False, [180, 1017])
+    _specials_propagate([1, 2, 60, 339], np.float16, kw,
+                        {(0, 0, 0, 0): np.nan, (0, 1, 59, 338): np.inf, (0, 1, 30, 170): -np.inf}, 17, 2e-3, 8e-3)
