@@ -1751,9 +1751,9 @@ bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& 
     // inner block take bands too; those of a transformed one are packed first (short rows), and banded
     // when packing does not fit.
     const bool bandable = offsetsFit && pp.innerOut >= kRowAlignElems;
-    if (!fits && bandable && (rowsAligned || spec.innerDim < 0)) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
+    if (!fits && bandable && rowsAligned) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
     if (!fits && offsetsFit && !rowsAligned) fits = FitPackedRows(ctx, &pp, &probe);
-    if (!fits && bandable && !rowsAligned && spec.innerDim >= 0) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
+    if (!fits && bandable && !rowsAligned) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
     if (!fits || (ctx.canonicalAxisOrder && pp.innerAfter != innerAfter)) return false;  // split instead
     SpreadLongRowsOverBands(ctx, szOut, &pp, &probe);
     ChooseRowsWork(ctx, inType, outType, &pp, &probe);

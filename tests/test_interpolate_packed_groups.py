@@ -5,7 +5,8 @@ multiples computes a group of G consecutive output rows into aligned staging row
 one Gather (docs/aclnnInterpolate.md "Kernel strategy").  Where no G that makes the group a 32 B
 multiple fits the UB, the group's run may end inside a block: its whole blocks are one DMA and its last
 32 B, packed again after them, a second DMA over the group's own bytes.  Before, such rows ran in two
-column bands (the whole blocks and a 32-column tail band), which computed every row twice.
+column bands (the whole blocks and a 32-column tail band), which computed every row twice; rows of an identity inner block (a resize
+of H or C only) were banded before packing was tried.
 
 Each case is checked against the reference inside a guarded buffer (the 32 elements on either side
 must stay untouched) on both SoCs; on 310P its DMA count must stay under a bound between the packed
@@ -41,6 +42,28 @@ def _kwargs(mode, antialias, sizes):
 def test_packed_groups_with_tail_blocks_match_reference(soc, shape, sizes, mode, antialias, dtype, most):
     kw = _kwargs(mode, antialias, sizes)
     x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) + sizes[1]))
+    _check_in_guarded_buffer(x, kw)
+    if soc == "ascend310p":
+        assert ai.last_launch()["dma_instructions"] <= most
+
+
+# Identity inner blocks (the changed axis is not the innermost): their unaligned rows are packed
+# before bands are tried too.  (shape, sizes, axes, mode, dtype, most DMAs on 310P)
+IDENTITY_CASES = [
+    ([2, 8, 138, 250], [27, 250], [2, 3], "cubic", np.float32, 1000),   # 224 packed, 4344 banded
+    ([2, 32, 14, 45], [48], [1], "linear", np.int8, 150),               # 36, 392
+    ([1, 3, 69, 180], [104], [2], "linear", np.float32, 500),           # 128, 1124
+    ([2, 24, 17, 39], [36], [1], "nearest", np.float16, 120),           # 24, 264
+]
+
+
+@pytest.mark.parametrize("shape,sizes,axes,mode,dtype,most", IDENTITY_CASES,
+                         ids=[f"{'x'.join(map(str, s))}-{'x'.join(map(str, z))}-axes{''.join(map(str, a))}-{m}-"
+                              f"{np.dtype(t).name}" for s, z, a, m, t, _ in IDENTITY_CASES])
+def test_packed_identity_rows_match_reference(soc, shape, sizes, axes, mode, dtype, most):
+    kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=axes,
+              coordinate_transformation_mode="half_pixel")
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) + len(axes)))
     _check_in_guarded_buffer(x, kw)
     if soc == "ascend310p":
         assert ai.last_launch()["dma_instructions"] <= most
