@@ -1747,9 +1747,8 @@ bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& 
     if (spec.planeDim >= 0) return PlanPlanePass(ctx, shape, spec, pp, probe, out);
     const bool innerAfter = pp.innerAfter;
     bool fits = offsetsFit && rowsAligned && FitRowsLargestBatch(ctx, &pp, &probe);
-    // Rows too long for the UB: column bands.  Without DataCopyPad, unaligned rows of an identity
-    // inner block take bands too; those of a transformed one are packed first (short rows), and banded
-    // when packing does not fit.
+    // Rows too long for the UB: column bands.  Without DataCopyPad, unaligned rows (identity or
+    // transformed inner blocks) are packed first (FitPackedRows), and banded when packing does not fit.
     const bool bandable = offsetsFit && pp.innerOut >= kRowAlignElems;
     if (!fits && bandable && rowsAligned) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
     if (!fits && offsetsFit && !rowsAligned) fits = FitPackedRows(ctx, &pp, &probe);
@@ -2106,22 +2105,24 @@ void EncodeRowsHelperGathers(const PassPlan& pp, const interp::InterpolatePassCo
     auto packOffset = [&](uint64_t f) {  // packed element f: row f / innerOut of the staging rows
         return static_cast<uint32_t>(((f / pp.innerOut) * r.innerOutPad + f % pp.innerOut) * szC);
     };
+    const uint64_t blockElems = kBlockBytes / DTypeBytes(c.outDType);
     const uint64_t run = uint64_t(r.outRowsPerDma) * pp.innerOut;
     for (uint64_t f = 0; f < run; ++f) PutU32(blob, r.compactAt + f * 4, packOffset(f));
     if (r.planeTaps == 0) {  // a group ending inside a 32 B block: its last block after its whole blocks
         const uint64_t packed = interp::InterpolatePackedGroupElems(c, r);
-        const uint64_t whole = run / (kBlockBytes / DTypeBytes(c.outDType)) * (kBlockBytes / DTypeBytes(c.outDType));
-        for (uint64_t f = whole; f < packed; ++f) PutU32(blob, r.compactAt + f * 4, packOffset(run - (packed - f)));
+        for (uint64_t f = run / blockElems * blockElems; f < packed; ++f) {
+            PutU32(blob, r.compactAt + f * 4, packOffset(run - (packed - f)));
+        }
         return;
     }
     // plane chunks: the last 32 B block of a full chunk's run, then of the last chunk's
     const uint64_t lastRows = r.rowOutLen - (r.rowChunks - 1) * r.chunkRows;
-    const uint64_t blockElems = kBlockBytes / DTypeBytes(c.outDType);
     const uint32_t tailAt = interp::InterpolatePlaneTailAt(r.compactAt, r.chunkRows, r.innerOut);
     for (uint64_t which = 0; which < 2; ++which) {
-        const uint64_t run = (which == 0 ? r.chunkRows : lastRows) * pp.innerOut;
+        const uint64_t chunkRun = (which == 0 ? r.chunkRows : lastRows) * pp.innerOut;
         for (uint64_t i = 0; i < blockElems; ++i) {
-            PutU32(blob, tailAt + (which * interp::kInterpolatePlaneTailEntries + i) * 4, packOffset(run - blockElems + i));
+            PutU32(blob, tailAt + (which * interp::kInterpolatePlaneTailEntries + i) * 4,
+                   packOffset(chunkRun - blockElems + i));
         }
     }
 }

@@ -31,8 +31,8 @@ CASES = [
 ]
 
 
-def _kwargs(mode, antialias, sizes):
-    return dict(mode=mode, antialias=antialias, shape_calculation_mode="sizes", sizes=sizes, axes=[2, 3],
+def _kwargs(mode, antialias, sizes, axes=(2, 3)):
+    return dict(mode=mode, antialias=antialias, shape_calculation_mode="sizes", sizes=sizes, axes=list(axes),
                 coordinate_transformation_mode="half_pixel")
 
 
@@ -61,8 +61,7 @@ IDENTITY_CASES = [
                          ids=[f"{'x'.join(map(str, s))}-{'x'.join(map(str, z))}-axes{''.join(map(str, a))}-{m}-"
                               f"{np.dtype(t).name}" for s, z, a, m, t, _ in IDENTITY_CASES])
 def test_packed_identity_rows_match_reference(soc, shape, sizes, axes, mode, dtype, most):
-    kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=axes,
-              coordinate_transformation_mode="half_pixel")
+    kw = _kwargs(mode, False, sizes, axes)
     x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) + len(axes)))
     _check_in_guarded_buffer(x, kw)
     if soc == "ascend310p":
