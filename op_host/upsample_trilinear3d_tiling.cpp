@@ -8,8 +8,8 @@
 //   SearchRowsMode      rows-mode unit sizes (unit = slab x H-row chunk x D-plane chunk [x W chunk]):
 //                       whole rows first, then ever narrower W chunks until a plan fits.  The search
 //                       of one width (SearchRowsWidth) enumerates candidates (RowsWidthOf,
-//                       RowChunkCandidates + RowChunkOf, PlaneChunkCandidates, kRowsVariants),
-//                       keeps those the UB holds
+//                       RowChunkCandidates + RowChunkOf, PlaneChunkCandidates, kRowsShapes x
+//                       kWBatchElemsTried), keeps those the UB holds
 //                       (FitRowsVariant, GrowDmaBatches, PlanesPerWriteFor; TrilinearLayout is the
 //                       one definition of the kernel's buffers), estimates each one's time
 //                       (RowsVectorCost, RowsCandidateCost: the most loaded core's max(DMA, vector)
@@ -63,7 +63,11 @@ constexpr uint64_t kVolumeMaxPassElems = 8192;   // volume mode: per-slab padded
 constexpr uint64_t kMaxRowChunkCandidates = 400;   // distinct H-chunk sizes tried
 constexpr uint64_t kPlaneChunksPerCore = 16;       // D-chunk sizes ceil(outD / k) tried for k <= 16 * cores
 constexpr uint64_t kAllPlaneChunksMaxD = 4096;     // up to this outD, every smaller D-chunk size too
-constexpr uint64_t kWBatchElems = 2048;            // W-pass Gather batches of about this many outputs
+// W-pass Gather batches of about these many outputs are tried (contiguous rows): the replicated W
+// tables take 16 B per output of a batch in the UB, so shorter batches leave more of it to the plane
+// batches of each DMA, longer ones issue fewer Gathers (the corpus against 2048 alone: 910B 77 runs
+// faster by more than 1%, 5 slower, trilinear time / floor p50 1.35 -> 1.30; 310P 57 faster, 5 slower)
+constexpr uint64_t kWBatchElemsTried[] = {4096, 2048, 1024, 512};
 constexpr uint64_t kHGatherMaxRowElems = 1024;     // the Gather-form H pass only for rows this short
 constexpr uint64_t kDmaBytesTarget = 65536;        // batch planes per DMA until a DMA moves this much
 constexpr uint64_t kMinSubRowPixels = 8;           // narrowest W chunk tried to cut input re-reads,
@@ -402,15 +406,21 @@ bool RowChunkOf(const PlanContext& ctx, const RowsWidth& width, uint64_t rows, R
 
 // How a unit stages and H-interpolates its input rows.
 struct RowsVariant {
-    bool pairRows;  // each output row loads only its two input rows (strong H downscale)
-    bool hGather;   // the H pass as one Gather pass with per-unit tables (short rows)
+    bool pairRows;         // each output row loads only its two input rows (strong H downscale)
+    bool hGather;          // the H pass as one Gather pass with per-unit tables (short rows)
+    uint64_t wBatchElems;  // W-pass Gather batches of about this many outputs (contiguous rows; the
+                           // replicated W tables take 16 B per output of a batch in the UB)
 };
-constexpr RowsVariant kRowsVariants[] = {{false, false}, {true, false}, {false, true}, {true, true}};
+constexpr RowsVariant kRowsShapes[] = {{false, false, 0}, {true, false, 0}, {false, true, 0}, {true, true, 0}};
 
-// Input rows per W-pass Gather: enough for about kWBatchElems outputs.
-uint64_t WBatchRows(uint64_t maxInRows, uint64_t outRowPad)
+// Input rows per W-pass Gather of a unit: its pair rows; one row (310P sub-rows); else enough for
+// about variant.wBatchElems outputs.
+uint64_t WBatchRowsOf(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant)
 {
-    return std::min<uint64_t>(maxInRows, std::max<uint64_t>(1, CeilDiv(kWBatchElems, outRowPad)));
+    if (variant.pairRows) return std::min<uint64_t>(2, ctx.fields.inH);
+    if (width.subRows && !ctx.dataCopyPad) return 1;
+    const uint64_t outRowPad = width.base.outRowPad;
+    return std::min<uint64_t>(chunk.maxInRows, std::max<uint64_t>(1, CeilDiv(variant.wBatchElems, outRowPad)));
 }
 
 // The candidate of one (width, H chunk, variant) with one plane per DMA; false when the variant
@@ -428,21 +438,19 @@ bool FitRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChu
     tiling.hGather = variant.hGather ? 1 : 0;
     tiling.planesPerWrite = 1;
     tiling.planesPerLoad = 1;
+    tiling.wBatchRows = WBatchRowsOf(ctx, width, chunk, variant);
     if (width.subRows) {  // sub-rows at a fixed padded UB stride; 310P: one W Gather per row
         tiling.maxInRows = chunk.maxInRows;
-        tiling.wBatchRows = ctx.dataCopyPad ? WBatchRows(chunk.maxInRows, tiling.outRowPad) : 1;
         tiling.pairSlotElems = 0;
         tiling.inSlotElems = TriRoundUp(chunk.maxInRows * tiling.inRowChunkPad + ctx.readSlack, ctx.padElems);
     } else if (!variant.pairRows) {
         tiling.maxInRows = chunk.maxInRows;
-        tiling.wBatchRows = WBatchRows(chunk.maxInRows, tiling.outRowPad);
         tiling.pairSlotElems = 0;
         tiling.inSlotElems = TriRoundUp(chunk.maxInRows * fields.inRow + ctx.readSlack, ctx.padElems);
     } else {
         // only worth it when the contiguous span holds many rows no output row uses
         if (chunk.maxInRows <= 2 * chunk.rows + 2) return false;
         tiling.maxInRows = tiling.pairRows * chunk.rows;
-        tiling.wBatchRows = tiling.pairRows;
         tiling.pairSlotElems = TriRoundUp(tiling.pairRows * fields.inRow + ctx.readSlack, ctx.padElems);
         tiling.inSlotElems = chunk.rows * tiling.pairSlotElems;
     }
@@ -822,7 +830,36 @@ Tiling RowsPlan(const PlanContext& ctx, const RowsWidth& width, const RowsCandid
     return plan;
 }
 
-// The cheapest rows-mode plan of one width whose W tables are built on the device or shipped.
+// Offers to `choice` the plans of one unit (width, H chunk, variant) under the traffic cap, one per
+// D-chunk size; false when the variant does not fit.
+bool OfferRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
+                      double maxTraffic, InputPlanesPerChunk& inputPlanes, const std::vector<uint64_t>& planeChunks,
+                      PlanChoice* choice)
+{
+    RowsCandidate cand{};
+    if (!FitRowsVariant(ctx, width, chunk, variant, &cand.tiling)) return false;
+    GrowDmaBatches(ctx, width, chunk, variant, &cand.tiling);
+    cand.chunk = chunk;
+    cand.variant = variant;
+    cand.inRowsPerPlane = variant.pairRows ? static_cast<double>(cand.tiling.pairRows * chunk.rows)
+                                           : static_cast<double>(chunk.sumInRows) / static_cast<double>(chunk.count);
+    RowsVectorCost(ctx, &cand);
+    bool offered = false;
+    for (uint64_t planesPerChunk : planeChunks) {
+        uint64_t planesPerWrite = 0;
+        if (!PlanesPerWriteFor(ctx, width, chunk, cand.tiling, planesPerChunk, &planesPerWrite)) continue;
+        const double cost =
+            RowsCandidateCost(ctx, width, cand, planesPerChunk, planesPerWrite, inputPlanes.Max(planesPerChunk));
+        const double traffic = RowsTrafficRatio(ctx, width, cand, planesPerChunk, inputPlanes.Sum(planesPerChunk));
+        if (traffic > maxTraffic) continue;
+        choice->Offer(cost, traffic, [&] { return RowsPlan(ctx, width, cand, planesPerChunk, planesPerWrite); });
+        offered = true;
+    }
+    return offered;
+}
+
+// The cheapest rows-mode plan of one width whose W tables are built on the device or shipped: every
+// H chunk, unit shape and W batch size (sizes that give the same rows per Gather are tried once).
 bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, double maxTraffic, PlanChoice* choice)
 {
     const Tiling& fields = ctx.fields;
@@ -832,26 +869,14 @@ bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, double
     for (uint64_t rows : RowChunkCandidates(fields.outH)) {
         RowChunk chunk;
         if (!RowChunkOf(ctx, width, rows, &chunk)) continue;
-        for (RowsVariant variant : kRowsVariants) {
-            RowsCandidate cand{};
-            if (!FitRowsVariant(ctx, width, chunk, variant, &cand.tiling)) continue;
-            GrowDmaBatches(ctx, width, chunk, variant, &cand.tiling);
-            cand.chunk = chunk;
-            cand.variant = variant;
-            cand.inRowsPerPlane = variant.pairRows
-                                      ? static_cast<double>(cand.tiling.pairRows * rows)
-                                      : static_cast<double>(chunk.sumInRows) / static_cast<double>(chunk.count);
-            RowsVectorCost(ctx, &cand);
-            for (uint64_t planesPerChunk : planeChunks) {
-                uint64_t planesPerWrite = 0;
-                if (!PlanesPerWriteFor(ctx, width, chunk, cand.tiling, planesPerChunk, &planesPerWrite)) continue;
-                const double cost = RowsCandidateCost(ctx, width, cand, planesPerChunk, planesPerWrite,
-                                                      inputPlanes.Max(planesPerChunk));
-                const double traffic =
-                    RowsTrafficRatio(ctx, width, cand, planesPerChunk, inputPlanes.Sum(planesPerChunk));
-                if (traffic > maxTraffic) continue;
-                choice->Offer(cost, traffic, [&] { return RowsPlan(ctx, width, cand, planesPerChunk, planesPerWrite); });
-                offered = true;
+        for (RowsVariant variant : kRowsShapes) {
+            uint64_t triedRows = 0;
+            for (uint64_t batchElems : kWBatchElemsTried) {
+                variant.wBatchElems = batchElems;
+                const uint64_t batchRows = WBatchRowsOf(ctx, width, chunk, variant);
+                if (batchRows == triedRows) continue;
+                triedRows = batchRows;
+                offered |= OfferRowsVariant(ctx, width, chunk, variant, maxTraffic, inputPlanes, planeChunks, choice);
             }
         }
     }

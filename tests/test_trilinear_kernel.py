@@ -241,7 +241,8 @@ def test_channels_last_torch_tensors(soc, dtype):
     for shape, size, align in [((2, 8, 3, 4, 5), (5, 7, 9), False), ((1, 32, 2, 3, 3), (4, 6, 6), True),
                                ((1, 3, 4, 4, 4), (4, 4, 4), False),
                                ((2, 256, 2, 4, 3), (4, 8, 6), True),         # W chunks of a few pixels
-                               ((8, 128, 5, 7, 7), (10, 14, 14), False)]:
+                               ((8, 128, 5, 7, 7), (10, 14, 14), False),     # whole rows, one-row W batches
+                               ((8, 128, 5, 8, 8), (10, 16, 16), False)]:    # W chunks of 8 pixels
         g = torch.Generator().manual_seed(1)
         x = (torch.randn(shape, generator=g) * 4).to(tdt).contiguous(memory_format=torch.channels_last_3d)
         got = ai.upsample_trilinear3d(x, output_size=size, align_corners=align)
