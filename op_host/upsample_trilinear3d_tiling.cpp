@@ -479,10 +479,11 @@ void GrowDmaBatches(const PlanContext& ctx, const RowsWidth& width, const RowChu
     const bool multiWrite = !width.subRows && planesBatchable &&
                             (ctx.dataCopyPad || (fields.outH - 1) * outRowBytes / kBlockBytes <= kMaxDmaBlockUnits);
     // several planes per load: DataCopyPad on 910B; on 310P a block DataCopy when the rows are
-    // whole 32 B blocks (the GM gap between planes then is too)
+    // whole 32 B blocks (the GM gap between planes then is too), or one contiguous range of whole
+    // planes (TrilinearContiguousPlaneLoads)
     const bool multiLoad = !variant.pairRows && !width.subRows &&
-                           (ctx.dataCopyPad || (inRowBytes % kBlockBytes == 0 &&
-                                                fields.inH * inRowBytes / kBlockBytes <= kMaxDmaBlockUnits));
+                           (ctx.dataCopyPad || tri::TrilinearContiguousPlaneLoads(tiling) ||
+                            (inRowBytes % kBlockBytes == 0 && fields.inH * inRowBytes / kBlockBytes <= kMaxDmaBlockUnits));
     const uint64_t writeBytes = chunk.rows * outRowBytes, loadBytes = chunk.maxInRows * inRowBytes;
     while (true) {
         const bool wantWrite = multiWrite && tiling.planesPerWrite < fields.outD &&

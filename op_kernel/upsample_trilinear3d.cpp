@@ -56,6 +56,7 @@ public:
         ratioW_ = TriFloatFromBits(t.ratioBitsW);
         align_ = t.alignCorners != 0;
         compact_ = TrilinearNeedsCompaction(t);
+        contiguousPlanes_ = TrilinearContiguousPlaneLoads(t);
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.inTotal);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.outTotal);
         if (t.workspaceBytes > 0) {  // no workspace at all when the tables are built on the device
@@ -439,7 +440,8 @@ private:
 
     // Packs `n` elements (row/slab padded layout in `padded`) into y-order in `packed` with the
     // host-built compaction table, and appends the last 32 B of the packed stream at
-    // RoundUp(n, blk) for ai::WriteGmRange.  `segLen`/`segPad`: packed and padded segment lengths.
+    // RoundUp(n, blk) for ai::WriteGmRange.  `segLen`/`segPad`: packed and padded segment lengths
+    // (fixed for a launch, so the tail's offsets are written only when n changes).
     __aicore__ inline void Compact(const LocalTensor<T>& packed, const LocalTensor<T>& padded, uint64_t n,
                                    uint64_t segLen, uint64_t segPad)
     {
@@ -447,14 +449,17 @@ private:
         Gather(packed, padded, ctab, 0, static_cast<uint32_t>(n));
         if (n % blk_ == 0 || n < blk_) return;
         LocalTensor<uint32_t> tail = tailTab_.Get<uint32_t>();
-        ai::Sync<HardEvent::V_S>();
-        for (uint64_t i = 0; i < blk_; ++i) {
-            const uint64_t k = n - blk_ + i;
-            const uint64_t seg = k / segLen;
-            tail.SetValue(static_cast<uint32_t>(i),
-                          static_cast<uint32_t>((seg * segPad + (k - seg * segLen)) * sizeof(T)));
+        if (n != tailFor_) {
+            ai::Sync<HardEvent::V_S>();  // the previous tail's Gather has read the table
+            for (uint64_t i = 0; i < blk_; ++i) {
+                const uint64_t k = n - blk_ + i;
+                const uint64_t seg = k / segLen;
+                tail.SetValue(static_cast<uint32_t>(i),
+                              static_cast<uint32_t>((seg * segPad + (k - seg * segLen)) * sizeof(T)));
+            }
+            ai::Sync<HardEvent::S_V>();
+            tailFor_ = n;
         }
-        ai::Sync<HardEvent::S_V>();
         Gather(packed[TriRoundUp(n, blk_)], padded, tail, 0, static_cast<uint32_t>(blk_));
     }
 
@@ -591,14 +596,16 @@ private:
         }
     }
 
-    // Loads the next run of up to planesPerLoad consecutive needed input planes (one DMA on 910B).
+    // Loads the next run of up to planesPerLoad consecutive needed input planes (one DMA on 910B, and
+    // on 310P for whole 32 B rows or contiguous planes).
     struct PlaneBatch {
         int64_t first;
         uint64_t count;
+        uint64_t shift;  // contiguous plane loads: the element of the buffer holding the run's first one
     };
     __aicore__ inline PlaneBatch IssuePlaneBatch()
     {
-        PlaneBatch b{nextPlane_, 0};
+        PlaneBatch b{nextPlane_, 0, 0};
         if (nextPlane_ < 0) return b;
         b.count = 1;
         while (true) {
@@ -635,6 +642,10 @@ private:
                 ai::ReadGmRange(x[j * t_.pairSlotElems], xGm_, t_.inTotal, plane + ps * t_.inRow,
                                 t_.pairRows * t_.inRow);
             }
+        } else if (contiguousPlanes_) {  // 310P, whole planes: the run is one range of planes
+            const uint64_t planeElems = t_.inH * t_.inRow;
+            b.shift = ai::ReadGmRange(x, xGm_, t_.inTotal, PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow,
+                                      (b.count - 1) * planeElems + nh_ * t_.inRow);
         } else if (b.count > 1) {
             const uint64_t src = PlaneBase(b.first) + static_cast<uint64_t>(hLo_) * t_.inRow;
             if constexpr (kPad) {
@@ -664,15 +675,24 @@ private:
         return b;
     }
 
-    // W then H pass of input plane d (slot k of the staged batch x) into P slot `slot`.
-    __aicore__ inline void ComputePlane(uint64_t slot, const LocalTensor<T>& x, uint64_t k, int64_t d)
+    // W then H pass of input plane d (plane k of the staged batch x, loaded from element `batchShift`
+    // on with contiguous plane loads) into P slot `slot`.
+    __aicore__ inline void ComputePlane(uint64_t slot, const LocalTensor<T>& x, uint64_t k, uint64_t batchShift,
+                                        int64_t d)
     {
         const bool pairs = t_.pairSlotElems != 0;
         const uint64_t pad = t_.outRowPad;
         const uint64_t batch = t_.wBatchRows;
         const uint64_t all = batch * pad;
         const uint64_t plane = PlaneBase(d);
-        LocalTensor<float> xf = InputAsFloat(x[k * t_.inSlotElems], t_.inSlotElems);  // one slot
+        // the plane's slot in x (32 B-aligned) and, with contiguous plane loads, where its first row is
+        uint64_t slotAt = k * t_.inSlotElems, landed = 0;
+        if (contiguousPlanes_) {
+            const uint64_t at = k * t_.inH * t_.inRow + batchShift;
+            slotAt = at / t_.padElems * t_.padElems;
+            landed = at - slotAt;
+        }
+        LocalTensor<float> xf = InputAsFloat(x[slotAt], t_.inSlotElems);  // one slot
         LocalTensor<float> wb = wBuf_.Get<float>();
         LocalTensor<uint32_t> wU = tab_.Get<uint32_t>();
         LocalTensor<float> wF = tab_.Get<float>();
@@ -687,7 +707,8 @@ private:
         } else if (!pairs) {
             // channel chunks are read whole blocks in place (LoadChannelRuns)
             const uint64_t shift =
-                t_.channelChunks > 1
+                contiguousPlanes_ ? landed
+                : t_.channelChunks > 1
                     ? 0
                     : ai::GmReadShift<T>(t_.inTotal, plane + static_cast<uint64_t>(hLo_) * t_.inRow, nh_ * t_.inRow);
             for (uint64_t r = 0; r < nh_; r += batch) {
@@ -854,7 +875,7 @@ private:
         scan_ = od0;
         nextPlane_ = NextPlane(-1);
         PlaneBatch pend = IssuePlaneBatch();
-        PlaneBatch cur{-1, 0};
+        PlaneBatch cur{-1, 0, 0};
         uint64_t curIdx = 0;
         LocalTensor<T> xcur;
         int64_t slotPlane[2] = {-1, -1};
@@ -874,7 +895,7 @@ private:
                 }
                 const uint64_t slot = computed % 2;
                 const int64_t d = cur.first + static_cast<int64_t>(curIdx);
-                ComputePlane(slot, xcur, curIdx, d);
+                ComputePlane(slot, xcur, curIdx, cur.shift, d);
                 slotPlane[slot] = d;
                 ++curIdx;
                 ++computed;
@@ -1132,6 +1153,8 @@ private:
     float ratioD_ = 1.0f, ratioH_ = 1.0f, ratioW_ = 1.0f;
     bool align_ = false;
     bool compact_ = false;
+    bool contiguousPlanes_ = false;  // TrilinearContiguousPlaneLoads
+    uint64_t tailFor_ = 0;           // Compact: the packed length whose tail offsets tailTab_ holds
     TrilinearTapLayout taps_{0, 0};  // the table build's arrays (tablesOnDevice)
     bool tapsInTmp_ = false;         // ... in the Gather scratch tmp_
     uint64_t workBegin_ = 0, workEnd_ = 0;

@@ -132,6 +132,18 @@ __aicore__ inline uint64_t TrilinearGmRowAt(const UpsampleTrilinear3dTilingData&
     return (slab / k) * slabLen * k + (d * rows + h) * rowLen * k + (slab % k) * t.channelFold;
 }
 
+// 310P rows mode, input rows that are not whole 32 B blocks (no strided DataCopy moves them): where
+// a unit holds whole input planes (one H chunk using every input row; whole rows, no pair rows, no
+// channel chunks) a batch of consecutive input planes is one contiguous GM range, read with one DMA
+// (ai::ReadGmRange); plane k of the batch starts k planes after where the range's first element
+// landed.  Elsewhere on 310P several planes per load need rows of whole blocks.
+__aicore__ inline bool TrilinearContiguousPlaneLoads(const UpsampleTrilinear3dTilingData& t)
+{
+    const uint64_t rowBytes = t.inRow * ai::DTypeBytes(static_cast<uint32_t>(t.ioDtype));
+    return t.useDataCopyPad == 0 && t.mode == TRI_MODE_ROWS && t.subRows == 0 && t.pairSlotElems == 0 &&
+           t.channelChunks == 1 && t.hChunks == 1 && t.maxInRows == t.inH && rowBytes % 32 != 0;
+}
+
 __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingData& t)
 {
     if (t.useDataCopyPad != 0) return false;

@@ -40,6 +40,7 @@ const Shape kShapes[] = {
     {8, 128, 5, 7, 7, 10, 14, 14, false, true},       // NDHWC small volumes, many channels: one-row W batches
     {8, 128, 5, 8, 8, 10, 16, 16, false, true},       // ... W chunks of 8 px
     {2, 512, 5, 7, 7, 10, 14, 14, false, true},       // NDHWC, 512 channels: channel chunks
+    {2, 4, 12, 15, 13, 18, 21, 20, false, false},     // 310P: runs of whole planes of unaligned rows
 };
 
 ai::TrilinearProblem ProblemOf(const Shape& s, ai::DType dt)
@@ -140,6 +141,13 @@ TEST(TrilinearTiling, InvariantsOnEveryShapeDtypeAndSoc)
                     EXPECT_EQ(t.outRowPad % t.padElems, 0u) << what;
                     EXPECT_GE(t.outRowPad, t.outPixPerChunk * t.channelFold) << what;
                     ExpectChannelChunksRunnable(t, s, dt, what);
+                    // 310P loads several planes per DMA only as blocks of whole 32 B rows or as one
+                    // contiguous range of whole planes
+                    if (!pl.hasDataCopyPad && t.planesPerLoad > 1 && t.inRow * ai::DTypeSize(dt) % 32 != 0) {
+                        EXPECT_TRUE(tri::TrilinearContiguousPlaneLoads(t)) << what;
+                        EXPECT_EQ(t.maxInRows, t.inH) << what;
+                        EXPECT_EQ(t.hChunks, 1u) << what;
+                    }
                     if (!pl.hasDataCopyPad) {  // every 310P write covers >= 32 B, the ragged last chunk too
                         const uint64_t lastRows = t.outH - (t.hChunks - 1) * t.rowsPerChunk;
                         const uint64_t w = std::min<uint64_t>(t.outPixPerChunk, t.outW) * t.channelFold;
@@ -291,6 +299,26 @@ TEST(TrilinearTiling, TablesShipOnlyWithinTheTrafficCap)
     EXPECT_EQ(t.mode, uint64_t(tri::TRI_MODE_VOLUME));
     EXPECT_EQ(t.tablesOnDevice, 0u);
     EXPECT_GT(plan.userWorkspaceBytes, 0u);
+}
+
+// 310P rows that are not whole 32 B blocks: units of whole input planes read a run of consecutive
+// planes with one DMA (a contiguous range), where one plane per DMA was the only way before: the
+// corpus's 2x4x126x31x124 -> 189x13x122 (496 B rows) and fp16 rows of 13 values.
+TEST(TrilinearTiling, UnalignedRowsOf310pLoadRunsOfWholePlanes)
+{
+    const Shape shapes[] = {{2, 4, 126, 31, 124, 189, 13, 122, true, false}, {2, 4, 12, 15, 13, 18, 21, 20, false, false}};
+    for (const Shape& s : shapes) {
+        for (ai::DType dt : {ai::DType::F32, ai::DType::F16}) {
+            const std::string what = Name(s, dt, Ascend310p());
+            ai::KernelPlan plan;
+            tri::UpsampleTrilinear3dTilingData t;
+            std::string err;
+            ASSERT_TRUE(PlanOn(s, dt, Ascend310p(), &plan, &t, &err)) << what << err;
+            EXPECT_NE(t.inRow * ai::DTypeSize(dt) % 32, 0u) << what;
+            EXPECT_TRUE(tri::TrilinearContiguousPlaneLoads(t)) << what;
+            EXPECT_GT(t.planesPerLoad, 1u) << what;
+        }
+    }
 }
 
 // Floors under 64 KiB (outside the traffic goal) take the fastest plan whatever its traffic: a
