@@ -705,12 +705,12 @@ private:
                            static_cast<uint32_t>(nr * pad));
             }
         } else if (!pairs) {
-            // channel chunks are read whole blocks in place (LoadChannelRuns)
-            const uint64_t shift =
-                contiguousPlanes_ ? landed
-                : t_.channelChunks > 1
-                    ? 0
-                    : ai::GmReadShift<T>(t_.inTotal, plane + static_cast<uint64_t>(hLo_) * t_.inRow, nh_ * t_.inRow);
+            // where the plane's first row landed: channel chunks are read whole blocks in place
+            // (LoadChannelRuns), a plane read on its own lands where its read puts it
+            uint64_t shift = landed;
+            if (!contiguousPlanes_ && t_.channelChunks == 1) {
+                shift = ai::GmReadShift<T>(t_.inTotal, plane + static_cast<uint64_t>(hLo_) * t_.inRow, nh_ * t_.inRow);
+            }
             for (uint64_t r = 0; r < nh_; r += batch) {
                 const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;
                 GatherPass(wb[r * pad], xf, wU, wF, all, static_cast<uint32_t>((shift + r * t_.inRow) * 4),

@@ -21,7 +21,7 @@ import torch
 import ascend_interpolate as ai
 from ascend_interpolate import reference
 
-from test_trilinear_kernel import assert_close
+from test_trilinear_kernel import assert_close, check_guards, run_in_guarded_buffer, sprinkle_specials
 
 pytestmark = pytest.mark.usefixtures("default_soc")  # tests/conftest.py
 
@@ -42,21 +42,11 @@ CASES = [
 
 def _run(soc, dtype, shape, size, align, x=None, seed=0):
     """The operator's result in the middle of an NDHWC buffer two slabs longer, the buffer, and x."""
-    ai.set_soc(soc)
-    tdt = TORCH_DTYPES[dtype]
     if x is None:
         g = torch.Generator().manual_seed(seed)
-        x = (torch.randn(shape, generator=g) * 4).to(tdt)
+        x = (torch.randn(shape, generator=g) * 4).to(TORCH_DTYPES[dtype])
     x = x.contiguous(memory_format=torch.channels_last_3d)
-    n, c = shape[:2]
-    buf = torch.full((n + 2, c) + tuple(size), float("nan"), dtype=tdt).contiguous(
-        memory_format=torch.channels_last_3d)
-    buf[0] = 7.0
-    buf[-1] = -3.0
-    out = buf[1:n + 1]
-    assert out.is_contiguous(memory_format=torch.channels_last_3d)
-    got = ai.upsample_trilinear3d(x, output_size=size, align_corners=align, out=out)
-    assert got is out
+    got, buf = run_in_guarded_buffer(soc, x, size, align, torch.channels_last_3d)
     return got, buf, x
 
 
@@ -80,7 +70,7 @@ def test_channel_chunks_match_reference(soc, dtype, shape, size, align):
     want = _reference(x, dtype, size, align)
     assert got.shape == (shape[0], shape[1]) + tuple(size) and got.dtype == TORCH_DTYPES[dtype]
     assert_close(got.float().numpy().astype(NUMPY_DTYPES[dtype]), want, x.float().numpy(), f"{soc} {dtype} {shape}")
-    assert torch.all(buf[0] == 7.0) and torch.all(buf[-1] == -3.0), "bytes outside the output changed"
+    check_guards(buf, f"{soc} {dtype} {shape}")
     if shape[1] == 512:
         in_bytes = x.numel() * x.element_size()
         assert rec["gm_read_bytes"] < 1.9 * in_bytes, (rec["gm_read_bytes"], in_bytes)
@@ -91,17 +81,12 @@ def test_channel_chunks_match_reference(soc, dtype, shape, size, align):
 def test_channel_chunks_propagate_nan_and_inf(soc, dtype):
     shape, size, align = CASES[0]
     g = torch.Generator().manual_seed(3)
-    x = torch.randn(shape, generator=g) * 4
-    flat = x.view(-1)
-    idx = torch.randperm(flat.numel(), generator=g)[:64]
-    flat[idx[:32]] = float("nan")
-    flat[idx[32:48]] = float("inf")
-    flat[idx[48:]] = float("-inf")
+    x = sprinkle_specials(torch.randn(shape, generator=g) * 4, g, 64)
     got, buf, x = _run(soc, dtype, shape, size, align, x=x.to(TORCH_DTYPES[dtype]))
     want = _reference(x, dtype, size, align)
     assert np.isnan(want.astype(np.float64)).any()
     assert_close(got.float().numpy().astype(NUMPY_DTYPES[dtype]), want, x.float().numpy(), f"{soc} {dtype}")
-    assert torch.all(buf[0] == 7.0) and torch.all(buf[-1] == -3.0)
+    check_guards(buf, f"{soc} {dtype}")
 
 
 def _random_problems(count, seed=21):
@@ -130,4 +115,4 @@ def test_random_many_channel_volumes_match_reference(soc, dtype):
         want = _reference(x, dtype, size, align)
         assert_close(got.float().numpy().astype(NUMPY_DTYPES[dtype]), want, x.float().numpy(),
                      f"{soc} {dtype} {shape} -> {size} align={align}")
-        assert torch.all(buf[0] == 7.0) and torch.all(buf[-1] == -3.0), (shape, size)
+        check_guards(buf, f"{shape} -> {size}")

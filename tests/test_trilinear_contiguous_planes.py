@@ -22,7 +22,7 @@ import torch
 import ascend_interpolate as ai
 from ascend_interpolate import reference
 
-from test_trilinear_kernel import assert_close
+from test_trilinear_kernel import assert_close, check_guards, run_in_guarded_buffer, sprinkle_specials
 
 pytestmark = pytest.mark.usefixtures("default_soc")  # tests/conftest.py
 
@@ -44,20 +44,12 @@ IDS = [f"{'x'.join(map(str, s))}-{'ac' if a else 'hp'}{'-cl' if cl else ''}" for
 
 def _run(soc, dtype, shape, size, align, channels_last, x=None, seed=0):
     """The operator's result in the middle of a buffer two slabs longer, the buffer, and x."""
-    ai.set_soc(soc)
-    tdt = TORCH_DTYPES[dtype]
-    fmt = torch.channels_last_3d if channels_last else torch.contiguous_format
     if x is None:
         g = torch.Generator().manual_seed(seed)
-        x = (torch.randn(shape, generator=g) * 4).to(tdt)
+        x = (torch.randn(shape, generator=g) * 4).to(TORCH_DTYPES[dtype])
+    fmt = torch.channels_last_3d if channels_last else torch.contiguous_format
     x = x.contiguous(memory_format=fmt)
-    n, c = shape[:2]
-    buf = torch.full((n + 2, c) + tuple(size), float("nan"), dtype=tdt).contiguous(memory_format=fmt)
-    buf[0] = 7.0
-    buf[-1] = -3.0
-    out = buf[1:n + 1]
-    got = ai.upsample_trilinear3d(x, output_size=size, align_corners=align, out=out)
-    assert got is out
+    got, buf = run_in_guarded_buffer(soc, x, size, align, fmt)
     return got, buf, x
 
 
@@ -70,7 +62,7 @@ def _check(got, buf, x, dtype, shape, size, align, what):
     want = _reference(x, dtype, size, align)
     assert got.shape == (shape[0], shape[1]) + tuple(size) and got.dtype == TORCH_DTYPES[dtype], what
     assert_close(got.float().numpy().astype(dtype), want, x.float().numpy(), what)
-    assert torch.all(buf[0] == 7.0) and torch.all(buf[-1] == -3.0), f"{what}: bytes outside the output changed"
+    check_guards(buf, what)
 
 
 @pytest.mark.parametrize("dtype", list(TORCH_DTYPES))
@@ -88,12 +80,7 @@ def test_contiguous_plane_loads_match_reference(dtype, shape, size, align, chann
 def test_contiguous_plane_loads_propagate_nan_and_inf(dtype, channels_last):
     shape, size, align, _ = CASES[5] if channels_last else CASES[0]
     g = torch.Generator().manual_seed(3)
-    x = torch.randn(shape, generator=g) * 4
-    flat = x.view(-1)
-    idx = torch.randperm(flat.numel(), generator=g)[:48]
-    flat[idx[:24]] = float("nan")
-    flat[idx[24:36]] = float("inf")
-    flat[idx[36:]] = float("-inf")
+    x = sprinkle_specials(torch.randn(shape, generator=g) * 4, g, 48)
     got, buf, x = _run("ascend310p", dtype, shape, size, align, channels_last, x=x.to(TORCH_DTYPES[dtype]))
     assert np.isnan(_reference(x, dtype, size, align).astype(np.float64)).any()
     _check(got, buf, x, dtype, shape, size, align, f"310P {dtype} NaN/inf")

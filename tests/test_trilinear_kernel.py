@@ -22,6 +22,8 @@ import pytest
 import ascend_interpolate as ai
 from ascend_interpolate import reference
 
+torch = pytest.importorskip("torch")
+
 BF16 = np.dtype(ml_dtypes.bfloat16)
 DTYPES = [np.dtype(np.float32), np.dtype(np.float16), BF16]
 SOCS = ["ascend910b", "ascend310p"]
@@ -60,6 +62,37 @@ def assert_close(got, ref, x, what=""):
     if bad.any():
         i = int(np.argmax(bad))
         raise AssertionError(f"{what}: {int(bad.sum())} of {g.size} elements off; first got {g[i]!r} want {r[i]!r}")
+
+
+def sprinkle_specials(x, generator, count):
+    """Sets `count` random elements of the float torch tensor x: half NaN, a quarter inf, a quarter -inf."""
+    flat = x.view(-1)
+    idx = torch.randperm(flat.numel(), generator=generator)[:count]
+    flat[idx[:count // 2]] = float("nan")
+    flat[idx[count // 2:3 * count // 4]] = float("inf")
+    flat[idx[3 * count // 4:]] = float("-inf")
+    return x
+
+
+def run_in_guarded_buffer(soc, x, size, align, memory_format):
+    """upsample_trilinear3d of the torch tensor x (in memory_format) written into the middle of a
+    buffer two slabs longer: the output is poisoned with NaN first, the first and last slabs hold 7.0
+    and -3.0 (check_guards). Returns the result (the buffer's view) and the buffer."""
+    ai.set_soc(soc)
+    x = x.contiguous(memory_format=memory_format)
+    n, c = x.shape[:2]
+    buf = torch.full((n + 2, c) + tuple(size), float("nan"), dtype=x.dtype).contiguous(memory_format=memory_format)
+    buf[0] = 7.0
+    buf[-1] = -3.0
+    out = buf[1:n + 1]
+    assert out.is_contiguous(memory_format=memory_format)
+    got = ai.upsample_trilinear3d(x, output_size=size, align_corners=align, out=out)
+    assert got is out
+    return got, buf
+
+
+def check_guards(buf, what=""):
+    assert torch.all(buf[0] == 7.0) and torch.all(buf[-1] == -3.0), f"{what}: bytes outside the output changed"
 
 
 def _data(shape, dtype, rng):
@@ -185,7 +218,6 @@ def test_cann_golden_example():
 
 
 # ---------------------------------------------------------------------------------- torch
-torch = pytest.importorskip("torch")
 F = torch.nn.functional
 
 
