@@ -1331,10 +1331,11 @@ private:
     }
 
     // 310P, input rows that are not 32 B multiples: the n rows from element `at` of each of B blocks
-    // (rowInLen * innerIn elements apart) into its rawPitch lane, one DataCopy of their whole 32 B
-    // blocks each, which ends at the rows' end (the elements before them, under 32 B, are read
-    // along) -- except at the tensor's start, where every lane reads on past its rows instead (under
-    // 32 B; the planner keeps that inside the tensor).  Returns the rows' offset in a lane.
+    // (rowInLen * innerIn elements apart) into its rawPitch lane, their whole 32 B blocks, which end
+    // at the rows' end (the elements before them, under 32 B, are read along) -- except at the
+    // tensor's start, where every lane reads on past its rows instead (under 32 B; the planner keeps
+    // that inside the tensor).  One strided DataCopy when the blocks are whole 32 B blocks apart
+    // (InterpolateBlockReadsOneDma), else one each.  Returns the rows' offset in a lane.
     __aicore__ inline uint64_t LoadBlockRowsEndingAtTheirEnds(const LocalTensor<TIn>& raw, uint64_t at, uint32_t n)
     {
         constexpr uint64_t align = 32 / sizeof(TIn);
@@ -1342,6 +1343,13 @@ private:
         const uint64_t count = (elems + align - 1) / align * align;
         const uint64_t shift = at >= count - elems ? count - elems : 0;
         const uint64_t stride = r_.rowInLen * r_.innerIn;
+        if (interp::InterpolateBlockReadsOneDma(stride, sizeof(TIn), r_.outerBatch)) {
+            DataCopyParams p(static_cast<uint16_t>(r_.outerBatch), static_cast<uint16_t>(count / align),
+                             static_cast<uint16_t>((stride - count) / align),
+                             static_cast<uint16_t>((r_.rawPitch - count) / align));
+            DataCopy(raw, inGm_[at - shift], p);
+            return shift;
+        }
         for (uint32_t b = 0; b < r_.outerBatch; ++b) {
             DataCopy(raw[b * r_.rawPitch], inGm_[at + b * stride - shift], static_cast<uint32_t>(count));
         }

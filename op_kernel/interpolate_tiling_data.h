@@ -244,6 +244,16 @@ __aicore__ inline uint32_t InterpolateComputeBytes(const InterpolatePassCommon& 
 
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
 
+// 310P batches of input rows that are not 32 B multiples read each block's rows as whole 32 B
+// blocks ending at the rows' end (LoadBlockRowsEndingAtTheirEnds).  When the B blocks are a whole
+// number of 32 B blocks apart (blockElems elements of elemBytes each) and the strides fit
+// DataCopy's uint16 fields, the B reads are one strided DataCopy; else one DataCopy per block.
+__aicore__ inline bool InterpolateBlockReadsOneDma(uint64_t blockElems, uint32_t elemBytes, uint32_t batch)
+{
+    const uint64_t bytes = blockElems * elemBytes;
+    return bytes % 32 == 0 && bytes / 32 <= 65535 && batch <= 4095;
+}
+
 // innerAfter: elements of a slot's widened input, combined before the inner transform: one input
 // row (gathered into the slot with the identity offsets at identityAt), or the B rows of a batch as
 // read, rawPitch apart (moved into the slot whole; no identity offsets).

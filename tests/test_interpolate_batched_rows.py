@@ -100,6 +100,24 @@ def test_batched_unaligned_short_rows_match_reference(soc, shape, sizes, mode, d
     assert ai.last_launch()["dma_instructions"] < rows_out / 4  # unbatched: >= one DMA per output row
 
 
+# 310P: where the batch's blocks are whole 32 B blocks apart (H x W of 600 float32, 2000 and 2016
+# float16), the per-block reads are one strided DataCopy (InterpolateBlockReadsOneDma); the last
+# case's runs of rows are not whole blocks, so each read starts before its rows.  (case, most DMAs):
+# the bound lies between the merged count and the per-block one (584 vs 808, 256 vs 520, 312 vs 552).
+MERGED_READS = [(UNALIGNED[1], 700), (UNALIGNED[3], 400), (([4, 16, 56, 36], [28, 19], "cubic", np.float16), 450)]
+
+
+@pytest.mark.usefixtures("default_soc")  # tests/conftest.py: the SoC is restored afterwards
+@pytest.mark.parametrize("case,most", MERGED_READS, ids=["600-f32", "2000-f16", "2016-f16-shifted"])
+def test_310p_batch_reads_of_blocks_whole_blocks_apart_are_one_dma(case, most):
+    shape, sizes, mode, dtype = case
+    kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=[2, 3])
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) + sizes[1]))
+    ai.set_soc("ascend310p")
+    _check_in_guarded_buffer(x, kw)
+    assert ai.last_launch()["dma_instructions"] < most
+
+
 @pytest.mark.parametrize("mode", ["linear", "cubic"])
 def test_batched_unaligned_short_rows_propagate_nan_and_inf(soc, mode):
     kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=[45, 36], axes=[2, 3])
