@@ -1469,9 +1469,10 @@ RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32
     const double inDmas = std::max(rowsIn / pp.inRowsPerDma,
                                    InputDmasPerBlock(pp, BridgedGapRows(ctx, pp, inType)) * static_cast<double>(pp.outer));
     // input: one strided DMA per row of B blocks, or (310P, rows not 32 B multiples) one per block.
-    // The kernel merges the per-block reads where the blocks are whole 32 B blocks apart
-    // (InterpolateBlockReadsOneDma); the model still counts them per block, an upper bound: counting
-    // the merge made the model take batches it overrates (corpus: 11 runs faster, 5 slower, I211 +51%)
+    // The kernel merges the per-block reads and packed-lane writes where the blocks are whole 32 B
+    // blocks apart (InterpolateBatchBlocksOneDma); the model still counts them per block, an upper
+    // bound: counting the merges made it take batches it overrates (corpus, reads: 11 runs faster, 5
+    // slower, I211 +51%; writes: 17 faster, 4 slower, I167 +35%)
     const bool perBlockIn = b > 1 && BatchReadsPerBlock(ctx, szIn, pp);
     t.dmas = (perBlockIn ? inDmas : inDmas / b) + rowsOut * outDmasPerGroup / (b * groupRows);
     if (pp.compactOut && pp.planeDim < 0) {  // packing: per group a Gather and the narrowing of its run(s)

@@ -1118,11 +1118,23 @@ private:
         out = outQue_.DeQue<TOut>();
         const uint64_t at = BatchedRowAt(r);
         const uint64_t stride = r_.rowOutLen * r_.innerOut;
-        for (uint32_t b = 0; b < r_.outerBatch; ++b) DataCopy(outGm_[at + b * stride], out[b * pitch], whole);
+        const bool oneDma = interp::InterpolateBatchBlocksOneDma(stride, sizeof(TOut), r_.outerBatch);
+        if (oneDma) {  // the B lanes' whole blocks, each lane to its block
+            DataCopyParams p(static_cast<uint16_t>(r_.outerBatch), static_cast<uint16_t>(whole / blk),
+                             static_cast<uint16_t>((pitch - whole) / blk), static_cast<uint16_t>((stride - whole) / blk));
+            DataCopy(outGm_[at], out, p);
+        } else {
+            for (uint32_t b = 0; b < r_.outerBatch; ++b) DataCopy(outGm_[at + b * stride], out[b * pitch], whole);
+        }
         if (whole != run) {
             PipeBarrier<PIPE_MTE3>();  // each tail block re-writes its block's last whole block
-            for (uint32_t b = 0; b < r_.outerBatch; ++b) {
-                DataCopy(outGm_[at + b * stride + run - blk], out[lanes + b * blk], blk);
+            if (oneDma) {  // the B tail blocks, contiguous in the UB
+                DataCopyParams p(static_cast<uint16_t>(r_.outerBatch), 1, 0, static_cast<uint16_t>(stride / blk - 1));
+                DataCopy(outGm_[at + run - blk], out[lanes], p);
+            } else {
+                for (uint32_t b = 0; b < r_.outerBatch; ++b) {
+                    DataCopy(outGm_[at + b * stride + run - blk], out[lanes + b * blk], blk);
+                }
             }
         }
         outQue_.FreeTensor(out);
@@ -1335,7 +1347,7 @@ private:
     // at the rows' end (the elements before them, under 32 B, are read along) -- except at the
     // tensor's start, where every lane reads on past its rows instead (under 32 B; the planner keeps
     // that inside the tensor).  One strided DataCopy when the blocks are whole 32 B blocks apart
-    // (InterpolateBlockReadsOneDma), else one each.  Returns the rows' offset in a lane.
+    // (InterpolateBatchBlocksOneDma), else one each.  Returns the rows' offset in a lane.
     __aicore__ inline uint64_t LoadBlockRowsEndingAtTheirEnds(const LocalTensor<TIn>& raw, uint64_t at, uint32_t n)
     {
         constexpr uint64_t align = 32 / sizeof(TIn);
@@ -1343,7 +1355,7 @@ private:
         const uint64_t count = (elems + align - 1) / align * align;
         const uint64_t shift = at >= count - elems ? count - elems : 0;
         const uint64_t stride = r_.rowInLen * r_.innerIn;
-        if (interp::InterpolateBlockReadsOneDma(stride, sizeof(TIn), r_.outerBatch)) {
+        if (interp::InterpolateBatchBlocksOneDma(stride, sizeof(TIn), r_.outerBatch)) {
             DataCopyParams p(static_cast<uint16_t>(r_.outerBatch), static_cast<uint16_t>(count / align),
                              static_cast<uint16_t>((stride - count) / align),
                              static_cast<uint16_t>((r_.rawPitch - count) / align));

@@ -244,11 +244,12 @@ __aicore__ inline uint32_t InterpolateComputeBytes(const InterpolatePassCommon& 
 
 __aicore__ inline uint32_t InterpolateRound32(uint64_t bytes) { return static_cast<uint32_t>((bytes + 31) / 32 * 32); }
 
-// 310P batches of input rows that are not 32 B multiples read each block's rows as whole 32 B
-// blocks ending at the rows' end (LoadBlockRowsEndingAtTheirEnds).  When the B blocks are a whole
-// number of 32 B blocks apart (blockElems elements of elemBytes each) and the strides fit
-// DataCopy's uint16 fields, the B reads are one strided DataCopy; else one DataCopy per block.
-__aicore__ inline bool InterpolateBlockReadsOneDma(uint64_t blockElems, uint32_t elemBytes, uint32_t batch)
+// 310P batches of rows that are not 32 B multiples move each block's rows as whole 32 B blocks: the
+// input ending at the rows' end (LoadBlockRowsEndingAtTheirEnds), the packed output lanes and their
+// tail blocks (WritePackedLanesWithTails).  When the B blocks are a whole number of 32 B blocks apart
+// in GM (blockElems elements of elemBytes each) and the strides fit DataCopy's uint16 fields, each of
+// those moves is one strided DataCopy over the B blocks; else one DataCopy per block.
+__aicore__ inline bool InterpolateBatchBlocksOneDma(uint64_t blockElems, uint32_t elemBytes, uint32_t batch)
 {
     const uint64_t bytes = blockElems * elemBytes;
     return bytes % 32 == 0 && bytes / 32 <= 65535 && batch <= 4095;

@@ -100,16 +100,21 @@ def test_batched_unaligned_short_rows_match_reference(soc, shape, sizes, mode, d
     assert ai.last_launch()["dma_instructions"] < rows_out / 4  # unbatched: >= one DMA per output row
 
 
-# 310P: where the batch's blocks are whole 32 B blocks apart (H x W of 600 float32, 2000 and 2016
-# float16), the per-block reads are one strided DataCopy (InterpolateBlockReadsOneDma); the last
-# case's runs of rows are not whole blocks, so each read starts before its rows.  (case, most DMAs):
-# the bound lies between the merged count and the per-block one (584 vs 808, 256 vs 520, 312 vs 552).
-MERGED_READS = [(UNALIGNED[1], 700), (UNALIGNED[3], 400), (([4, 16, 56, 36], [28, 19], "cubic", np.float16), 450)]
+# 310P: where the batch's blocks are whole 32 B blocks apart in GM (InterpolateBatchBlocksOneDma),
+# the per-block reads (input H x W of 600 float32, 2000 and 2016 float16) and the packed lanes' writes
+# and tail blocks (output 30 x 24 float16) are one strided DataCopy each; the last case's runs of rows
+# are not whole blocks, so each read starts before its rows; the last two write groups of rows that
+# end inside a block (the B tail blocks in one DataCopy too).  (case, most DMAs): each bound lies
+# below the count with one merge missing: 584 merged vs 808 not; 80 vs 256 without the merged
+# writes, 344 without the merged reads, 520 with neither; 312 vs 552; 64 vs 144; 60 vs 140.
+MERGED = [(UNALIGNED[1], 700), (UNALIGNED[3], 150), (([4, 16, 56, 36], [28, 19], "cubic", np.float16), 450),
+          (([2, 6, 40, 30], [36, 36], "cubic", np.float16), 100), (([3, 4, 50, 40], [104, 45], "linear", np.float32), 100)]
 
 
 @pytest.mark.usefixtures("default_soc")  # tests/conftest.py: the SoC is restored afterwards
-@pytest.mark.parametrize("case,most", MERGED_READS, ids=["600-f32", "2000-f16", "2016-f16-shifted"])
-def test_310p_batch_reads_of_blocks_whole_blocks_apart_are_one_dma(case, most):
+@pytest.mark.parametrize("case,most", MERGED,
+                         ids=["600-f32", "2000-f16", "2016-f16-shifted", "1296-f16-tails", "4680-f32-tails"])
+def test_310p_batches_of_blocks_whole_blocks_apart_move_in_one_dma(case, most):
     shape, sizes, mode, dtype = case
     kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=[2, 3])
     x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) + sizes[1]))
