@@ -1104,7 +1104,9 @@ REMEDIES = [
      "a UB ring of the window's input rows shared by neighbouring output rows, so each input row is read once"),
     ("310P unaligned rows",
      "batches of short rows of many channels already read several rows of each channel per DMA and write "
-     "32 B-aligned packed lanes with a tail block (output rows of at least 32 B); what is left: output rows "
+     "32 B-aligned packed lanes with a tail block (output rows of at least 32 B), one strided DMA for all "
+     "channels where their planes are whole 32 B blocks apart; what is left: channels whose planes are "
+     "not (one DMA per channel: 310P's DataCopy strides are whole blocks), output rows "
      "under 32 B (row groups packed across channels), shrinking rows with an unaligned input and the inner "
      "transform after the rows (slots of unaligned raw rows), and single long rows, whose tails still need "
      "re-written blocks"),
