@@ -413,11 +413,14 @@ struct RowsVariant {
 };
 constexpr RowsVariant kRowsShapes[] = {{false, false, 0}, {true, false, 0}, {false, true, 0}, {true, true, 0}};
 
+// Input rows each output row loads with pair rows (tiling pairRows).
+uint64_t PairRowsOf(const PlanContext& ctx) { return std::min<uint64_t>(2, ctx.fields.inH); }
+
 // Input rows per W-pass Gather of a unit: its pair rows; one row (310P sub-rows); else enough for
 // about variant.wBatchElems outputs.
 uint64_t WBatchRowsOf(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant)
 {
-    if (variant.pairRows) return std::min<uint64_t>(2, ctx.fields.inH);
+    if (variant.pairRows) return PairRowsOf(ctx);
     if (width.subRows && !ctx.dataCopyPad) return 1;
     const uint64_t outRowPad = width.base.outRowPad;
     return std::min<uint64_t>(chunk.maxInRows, std::max<uint64_t>(1, CeilDiv(variant.wBatchElems, outRowPad)));
@@ -434,7 +437,7 @@ bool FitRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChu
     Tiling tiling = width.base;
     tiling.rowsPerChunk = chunk.rows;
     tiling.hChunks = chunk.count;
-    tiling.pairRows = std::min<uint64_t>(2, fields.inH);
+    tiling.pairRows = PairRowsOf(ctx);
     tiling.hGather = variant.hGather ? 1 : 0;
     tiling.planesPerWrite = 1;
     tiling.planesPerLoad = 1;
