@@ -434,6 +434,7 @@ bool FitRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChu
     if (variant.pairRows && (width.subRows || ctx.channelChunked)) return false;
     if (variant.hGather && width.base.outRowPad > kHGatherMaxRowElems) return false;
     const Tiling& fields = ctx.fields;
+    if (variant.hGather && fields.inH == fields.outH) return false;  // identity H: TrilinearRowsHIsCopy
     Tiling tiling = width.base;
     tiling.rowsPerChunk = chunk.rows;
     tiling.hChunks = chunk.count;
@@ -599,11 +600,16 @@ void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
     const double pad = static_cast<double>(tiling.outRowPad);
     const double rows = static_cast<double>(cand->chunk.rows);
     const double batches = std::ceil(static_cast<double>(tiling.maxInRows) / tiling.wBatchRows);
-    // per input plane: the W pass (one Gather pass per batch of rows), the H pass (Gather form, or
-    // Muls + Axpy per output row) and, for 16-bit io, the Cast of the staged rows
-    const double wPass = batches * kGatherPassInstrs * instr + kGatherPassRepeats * tiling.maxInRows * pad / lanes;
-    const double hPass = cand->variant.hGather ? kGatherPassInstrs * instr + kGatherPassRepeats * rows * pad / lanes
-                                               : rows * kAxpyPassInstrs * (instr + std::ceil(pad / lanes));
+    // per input plane: the W pass (one Gather pass per batch of rows; an identity W one in-place
+    // Axpy over the rows, none before an identity H), the H pass (an identity H Muls + Axpy over
+    // the chunk, else the Gather form or Muls + Axpy per output row) and, for 16-bit io, the Cast of
+    // the staged rows
+    const bool wCopy = TrilinearRowsWIsCopy(tiling), hCopy = TrilinearRowsHIsCopy(tiling);
+    const double wPass = !wCopy ? batches * kGatherPassInstrs * instr + kGatherPassRepeats * tiling.maxInRows * pad / lanes
+                                : (hCopy ? 0.0 : instr + tiling.maxInRows * pad / lanes);
+    const double hPass = hCopy ? kAxpyPassInstrs * (instr + rows * pad / lanes)
+                               : cand->variant.hGather ? kGatherPassInstrs * instr + kGatherPassRepeats * rows * pad / lanes
+                                                       : rows * kAxpyPassInstrs * (instr + std::ceil(pad / lanes));
     const double castIn = ctx.f32 ? 0.0 : instr + cand->inRowsPerPlane * ctx.fields.inRow / lanes;
     cand->vecPerInputPlane = wPass + hPass + castIn;
     // per output plane: the D pass (Muls + Axpy over the chunk) and, for 16-bit io, the Cast back

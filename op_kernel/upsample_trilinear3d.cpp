@@ -44,6 +44,7 @@ class UpsampleTrilinear3dKernel {
 public:
     // DataCopyPad exists on this SoC (compile time: the 310P build holds no DataCopyPad call).
     static constexpr bool kPad = ai::kSocCaps.dataCopyPad;
+    static constexpr uint64_t kFloatsPerBlock = 32 / sizeof(float);  // fp32 elements of one 32 B block
 
     __aicore__ inline UpsampleTrilinear3dKernel() {}
 
@@ -57,6 +58,8 @@ public:
         align_ = t.alignCorners != 0;
         compact_ = TrilinearNeedsCompaction(t);
         contiguousPlanes_ = TrilinearContiguousPlaneLoads(t);
+        wCopy_ = TrilinearRowsWIsCopy(t);
+        hCopy_ = TrilinearRowsHIsCopy(t);
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.inTotal);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.outTotal);
         if (t.workspaceBytes > 0) {  // no workspace at all when the tables are built on the device
@@ -680,11 +683,6 @@ private:
     __aicore__ inline void ComputePlane(uint64_t slot, const LocalTensor<T>& x, uint64_t k, uint64_t batchShift,
                                         int64_t d)
     {
-        const bool pairs = t_.pairSlotElems != 0;
-        const uint64_t pad = t_.outRowPad;
-        const uint64_t batch = t_.wBatchRows;
-        const uint64_t all = batch * pad;
-        const uint64_t plane = PlaneBase(d);
         // the plane's slot in x (32 B-aligned) and, with contiguous plane loads, where its first row is
         uint64_t slotAt = k * t_.inSlotElems, landed = 0;
         if (contiguousPlanes_) {
@@ -693,6 +691,22 @@ private:
             landed = at - slotAt;
         }
         LocalTensor<float> xf = InputAsFloat(x[slotAt], t_.inSlotElems);  // one slot
+        const LocalTensor<float> w = WPass(xf, landed, PlaneBase(d));
+        LocalTensor<float> p = hBuf_.Get<float>()[slot * t_.rowsPerChunk * t_.outRowPad];
+        HPass(p, w);
+    }
+
+    // The W pass of the plane's staged rows xf (row hLo_ at element `landed`, or, for whole rows
+    // read on their own, where the read put it; `plane`: the plane's first GM element): its rows,
+    // outRowPad apart, row r holding input row RowBase + r.  An identity W (wCopy_) whose rows
+    // start 32 B-aligned is the staged rows themselves, blended in place (x + 0 * x) unless the
+    // identity H pass blends them.
+    __aicore__ inline LocalTensor<float> WPass(const LocalTensor<float>& xf, uint64_t landed, uint64_t plane)
+    {
+        const bool pairs = t_.pairSlotElems != 0;
+        const uint64_t pad = t_.outRowPad;
+        const uint64_t batch = t_.wBatchRows;
+        const uint64_t all = batch * pad;
         LocalTensor<float> wb = wBuf_.Get<float>();
         LocalTensor<uint32_t> wU = tab_.Get<uint32_t>();
         LocalTensor<float> wF = tab_.Get<float>();
@@ -711,6 +725,11 @@ private:
             if (!contiguousPlanes_ && t_.channelChunks == 1) {
                 shift = ai::GmReadShift<T>(t_.inTotal, plane + static_cast<uint64_t>(hLo_) * t_.inRow, nh_ * t_.inRow);
             }
+            if (wCopy_ && shift % kFloatsPerBlock == 0) {
+                LocalTensor<float> rows = xf[shift];
+                if (!hCopy_) Axpy(rows, rows, 0.0f, static_cast<int32_t>(nh_ * t_.inRow));
+                return rows;
+            }
             for (uint64_t r = 0; r < nh_; r += batch) {
                 const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;
                 GatherPass(wb[r * pad], xf, wU, wF, all, static_cast<uint32_t>((shift + r * t_.inRow) * 4),
@@ -725,17 +744,30 @@ private:
                            static_cast<uint32_t>(t_.pairRows * pad));
             }
         }
-        LocalTensor<float> p = hBuf_.Get<float>()[slot * t_.rowsPerChunk * pad];
-        if (t_.hGather) {
-            GatherPass(p, wb, hTab_.Get<uint32_t>(), hTab_.Get<float>(), t_.rowsPerChunk * pad, 0,
+        return wb;
+    }
+
+    // The H pass of the W pass's rows `w` into P slot `p`: an identity H (hCopy_) as 1 * x + 0 * x
+    // over the whole chunk (rows oh0_.. are w's rows from RowBase on), else the Gather form or
+    // Muls + Axpy per output row.
+    __aicore__ inline void HPass(const LocalTensor<float>& p, const LocalTensor<float>& w)
+    {
+        const uint64_t pad = t_.outRowPad;
+        if (hCopy_) {
+            const LocalTensor<float> rows = w[(static_cast<int64_t>(oh0_) - RowBase(0)) * pad];
+            const int32_t n = static_cast<int32_t>(rows_ * pad);
+            Muls(p, rows, 1.0f, n);
+            Axpy(p, rows, 0.0f, n);
+        } else if (t_.hGather) {
+            GatherPass(p, w, hTab_.Get<uint32_t>(), hTab_.Get<float>(), t_.rowsPerChunk * pad, 0,
                        static_cast<uint32_t>(rows_ * pad));
         } else {
             for (uint64_t j = 0; j < rows_; ++j) {
                 AxisTap tp;
                 Tap(ratioH_, static_cast<int64_t>(oh0_ + j), t_.inH, t_.outH, tp);
                 const int64_t base = RowBase(j);
-                Muls(p[j * pad], wb[(tp.i0 - base) * pad], tp.l0, static_cast<int32_t>(pad));
-                Axpy(p[j * pad], wb[(tp.i1 - base) * pad], tp.l1, static_cast<int32_t>(pad));
+                Muls(p[j * pad], w[(tp.i0 - base) * pad], tp.l0, static_cast<int32_t>(pad));
+                Axpy(p[j * pad], w[(tp.i1 - base) * pad], tp.l1, static_cast<int32_t>(pad));
             }
         }
     }
@@ -1154,6 +1186,8 @@ private:
     bool align_ = false;
     bool compact_ = false;
     bool contiguousPlanes_ = false;  // TrilinearContiguousPlaneLoads
+    bool wCopy_ = false;             // TrilinearRowsWIsCopy
+    bool hCopy_ = false;             // TrilinearRowsHIsCopy
     uint64_t tailFor_ = 0;           // Compact: the packed length whose tail offsets tailTab_ holds
     TrilinearTapLayout taps_{0, 0};  // the table build's arrays (tablesOnDevice)
     bool tapsInTmp_ = false;         // ... in the Gather scratch tmp_

@@ -144,6 +144,23 @@ __aicore__ inline bool TrilinearContiguousPlaneLoads(const UpsampleTrilinear3dTi
            t.channelChunks == 1 && t.hChunks == 1 && t.maxInRows == t.inH && rowBytes % 32 != 0;
 }
 
+// Rows mode, identity axes (out == in: output index i takes input i at weight 1 and, as tap 1, input
+// i again at weight 0, which still counts: x + 0 * x turns inf into NaN, as in PyTorch).
+// Identity W where the W pass's rows would be the staged rows themselves (whole rows at the padded
+// pitch, no pair rows): the kernel runs no W Gathers and blends W as one in-place x += 0 * x over
+// the rows (none when H is an identity too: x + 0 * x is the same after one blend as after two).
+__aicore__ inline bool TrilinearRowsWIsCopy(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.mode == TRI_MODE_ROWS && t.inW == t.outW && t.outRowPad == t.inRow && t.subRows == 0 &&
+           t.pairSlotElems == 0;
+}
+// Identity H: the H pass is Muls(rows, 1) + Axpy(rows, 0) over the whole row chunk (no Gather
+// form, no per-unit H tables).
+__aicore__ inline bool TrilinearRowsHIsCopy(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.mode == TRI_MODE_ROWS && t.inH == t.outH && t.pairSlotElems == 0;
+}
+
 __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingData& t)
 {
     if (t.useDataCopyPad != 0) return false;

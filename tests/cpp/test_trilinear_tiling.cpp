@@ -321,6 +321,34 @@ TEST(TrilinearTiling, UnalignedRowsOf310pLoadRunsOfWholePlanes)
     }
 }
 
+// Identity W and H axes of video frame-rate changes (D only) run without Gather passes: the staged
+// rows are the W pass's rows, and the identity H pass is Muls + Axpy over the chunk, so no plan
+// takes the H Gather form (its per-unit tables would only cost UB).  Rows of 20 fp32 values are
+// not padded rows: W keeps its Gathers there.
+TEST(TrilinearTiling, IdentityRowAxesRunWithoutGatherPasses)
+{
+    const Shape frames{2, 3, 32, 112, 112, 26, 112, 112, false, false};
+    const Shape unpadded{1, 2, 5, 8, 20, 9, 8, 20, false, false};
+    for (const ai::PlatformInfo& pl : {Ascend910b(), Ascend310p()}) {
+        for (ai::DType dt : {ai::DType::F32, ai::DType::F16}) {
+            const std::string what = Name(frames, dt, pl);
+            ai::KernelPlan plan;
+            tri::UpsampleTrilinear3dTilingData t;
+            std::string err;
+            ASSERT_TRUE(PlanOn(frames, dt, pl, &plan, &t, &err)) << what << err;
+            ASSERT_EQ(t.mode, uint64_t(tri::TRI_MODE_ROWS)) << what;
+            EXPECT_TRUE(tri::TrilinearRowsWIsCopy(t)) << what;
+            EXPECT_TRUE(tri::TrilinearRowsHIsCopy(t)) << what;
+            EXPECT_EQ(t.hGather, 0u) << what;
+            ASSERT_TRUE(PlanOn(unpadded, ai::DType::F32, pl, &plan, &t, &err)) << err;
+            if (t.mode == uint64_t(tri::TRI_MODE_ROWS)) {
+                EXPECT_FALSE(tri::TrilinearRowsWIsCopy(t)) << Name(unpadded, ai::DType::F32, pl);
+                EXPECT_TRUE(tri::TrilinearRowsHIsCopy(t)) << Name(unpadded, ai::DType::F32, pl);
+            }
+        }
+    }
+}
+
 // Floors under 64 KiB (outside the traffic goal) take the fastest plan whatever its traffic: a
 // tiny 310P fp16 problem runs in volume mode with shipped tables (1.15 us; rows mode, taken by the
 // traffic tiers, 2.2 us).
