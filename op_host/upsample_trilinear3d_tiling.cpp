@@ -612,9 +612,12 @@ void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
                                                        : rows * kAxpyPassInstrs * (instr + std::ceil(pad / lanes));
     const double castIn = ctx.f32 ? 0.0 : instr + cand->inRowsPerPlane * ctx.fields.inRow / lanes;
     cand->vecPerInputPlane = wPass + hPass + castIn;
-    // per output plane: the D pass (Muls + Axpy over the chunk) and, for 16-bit io, the Cast back
+    // per output plane: the D pass (Muls + Axpy over the chunk; an identity D one op after an identity
+    // H's blend, with 16-bit io an in-place Axpy, none after the identity H's) and, for 16-bit io,
+    // the Cast back
     const double castOut = ctx.f32 ? 0.0 : instr + rows * pad / lanes;
-    cand->vecPerOutputPlane = kAxpyPassInstrs * (instr + rows * pad / lanes) + castOut;
+    const double dOps = !TrilinearRowsDIsCopy(tiling) ? kAxpyPassInstrs : (hCopy ? (ctx.f32 ? 1.0 : 0.0) : (ctx.f32 ? 2.0 : 1.0));
+    cand->vecPerOutputPlane = dOps * (instr + rows * pad / lanes) + castOut;
     // per unit: the H-pass tables of the Gather form
     cand->vecPerUnit = cand->variant.hGather ? rows * kHTableInstrsPerRow * (instr + std::ceil(pad / lanes)) : 0.0;
 }

@@ -60,6 +60,7 @@ public:
         contiguousPlanes_ = TrilinearContiguousPlaneLoads(t);
         wCopy_ = TrilinearRowsWIsCopy(t);
         hCopy_ = TrilinearRowsHIsCopy(t);
+        dCopy_ = TrilinearRowsDIsCopy(t);
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.inTotal);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.outTotal);
         if (t.workspaceBytes > 0) {  // no workspace at all when the tables are built on the device
@@ -772,6 +773,27 @@ private:
         }
     }
 
+    // The D pass of one output plane (taps `dt`, P slots s0 and s1 of `pb`) over n elements: Muls of
+    // tap 0 + Axpy of tap 1 into `of`.  An identity D (dCopy_) after the identity H's blend is a copy;
+    // with 16-bit io it blends the slot in place (x + 0 * x; none after the identity H's) and returns
+    // the slot for the Cast.  Returns the fp32 result.
+    __aicore__ inline LocalTensor<float> DPass(const LocalTensor<float>& of, const LocalTensor<float>& pb, uint64_t s0,
+                                               uint64_t s1, const AxisTap& dt, uint64_t slotElems, int32_t n)
+    {
+        if (dCopy_ && (hCopy_ || sizeof(T) != 4)) {
+            LocalTensor<float> slot = pb[s1 * slotElems];
+            if constexpr (sizeof(T) != 4) {
+                if (!hCopy_) Axpy(slot, slot, 0.0f, n);
+                return slot;
+            }
+            Muls(of, slot, 1.0f, n);
+            return of;
+        }
+        Muls(of, pb[s0 * slotElems], dt.l0, n);
+        Axpy(of, pb[s1 * slotElems], dt.l1, n);
+        return of;
+    }
+
     // Writes `count` buffered output plane chunks (first one: output plane od) from y.
     __aicore__ inline void WritePlanes(const LocalTensor<T>& y, uint64_t od, uint64_t count)
     {
@@ -950,12 +972,11 @@ private:
             } else {
                 of = tmp_.Get<float>();  // the Gather passes' scratch, free during the D pass
             }
-            Muls(of, pb[s0 * slotElems], dt.l0, static_cast<int32_t>(chunkElems));
-            Axpy(of, pb[s1 * slotElems], dt.l1, static_cast<int32_t>(chunkElems));
+            const LocalTensor<float> res = DPass(of, pb, s0, s1, dt, slotElems, static_cast<int32_t>(chunkElems));
             if constexpr (sizeof(T) != 4) {
                 const RoundMode rm = static_cast<RoundMode>(t_.castRoundMode);
                 LocalTensor<T> dst = compact_ ? cvt_.Get<T>()[buffered * slotElems] : y[buffered * slotElems];
-                Cast(dst, of, rm, static_cast<uint32_t>(chunkElems));
+                Cast(dst, res, rm, static_cast<uint32_t>(chunkElems));
             }
             if (tails) {  // the same D pass on each row's last blk_ elements, into y's aligned tail area
                 const uint32_t n = static_cast<uint32_t>(rows_ * blk_);
@@ -1188,6 +1209,7 @@ private:
     bool contiguousPlanes_ = false;  // TrilinearContiguousPlaneLoads
     bool wCopy_ = false;             // TrilinearRowsWIsCopy
     bool hCopy_ = false;             // TrilinearRowsHIsCopy
+    bool dCopy_ = false;             // TrilinearRowsDIsCopy
     uint64_t tailFor_ = 0;           // Compact: the packed length whose tail offsets tailTab_ holds
     TrilinearTapLayout taps_{0, 0};  // the table build's arrays (tablesOnDevice)
     bool tapsInTmp_ = false;         // ... in the Gather scratch tmp_

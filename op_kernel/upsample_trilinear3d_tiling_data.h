@@ -160,6 +160,13 @@ __aicore__ inline bool TrilinearRowsHIsCopy(const UpsampleTrilinear3dTilingData&
 {
     return t.mode == TRI_MODE_ROWS && t.inH == t.outH && t.pairSlotElems == 0;
 }
+// Identity D: each output plane blends its one input plane's P slot with itself.  After an identity
+// H (its blend already made every inf NaN) that is a copy; with 16-bit io the slot, which no other
+// output plane reads, is blended in place and narrowed straight from it.
+__aicore__ inline bool TrilinearRowsDIsCopy(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.mode == TRI_MODE_ROWS && t.inD == t.outD;
+}
 
 __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingData& t)
 {
