@@ -108,7 +108,8 @@ constexpr double kGatherPassRepeats = 5.0;  // cycles per repeat's worth of fp32
                                             // Gather, Gather, Mul; 2 for MulAddDst (three distinct
                                             // operands: half rate)
 constexpr double kAxpyPassInstrs = 2.0;     // Muls + Axpy: one two-tap pass of one row or plane
-constexpr double kHTableInstrsPerRow = 4.0; // per-unit H tables: Adds, Adds, Duplicate, Duplicate
+constexpr double kHTableInstrsPerRow = 2.0; // per-unit H tables: Adds, Duplicate per row, then
+constexpr double kHTableChunkInstrs = 4.0;  // Adds, Adds (clamped rows), Muls, Adds over the chunk
 constexpr double kVolumePassInstrs = 3.0 * kGatherPassInstrs;  // the three Gather passes of a group
 constexpr double kVolumeCastInstrs = 2.0;   // 16-bit io: Cast of the input and of the output
 constexpr double kDmasPerIoGroup = 2.0;     // volume mode: one input and one output DMA
@@ -619,7 +620,9 @@ void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
     const double dOps = !TrilinearRowsDIsCopy(tiling) ? kAxpyPassInstrs : (hCopy ? (ctx.f32 ? 1.0 : 0.0) : (ctx.f32 ? 2.0 : 1.0));
     cand->vecPerOutputPlane = dOps * (instr + rows * pad / lanes) + castOut;
     // per unit: the H-pass tables of the Gather form
-    cand->vecPerUnit = cand->variant.hGather ? rows * kHTableInstrsPerRow * (instr + std::ceil(pad / lanes)) : 0.0;
+    cand->vecPerUnit = cand->variant.hGather ? rows * kHTableInstrsPerRow * (instr + std::ceil(pad / lanes)) +
+                                                   kHTableChunkInstrs * (instr + rows * pad / lanes)
+                                             : 0.0;
 }
 
 // Vector cycles of the kernel's ReplicatePassTable on a loaded table of `entries` entries: copies

@@ -509,24 +509,32 @@ private:
     }
 
     // Per-unit H-pass tables: for output row j, byte offsets of its two tap rows in the W-pass
-    // buffer plus the lane, and its two weights broadcast over the row (4 vector ops per row, once
-    // per unit; every input plane of the unit then takes 5 long ops for its H pass).
+    // buffer plus the lane, and its two weights broadcast over the row.  Per row tap 0's offsets
+    // and lambda1 (2 vector ops); then over the whole chunk tap 1 = tap 0 + one row (i1 = i0 + 1;
+    // rows clamped at the axis end, a suffix, read i0 again) and lambda0 = 1 - lambda1 (4 ops).
+    // Every input plane of the unit then takes 5 long ops for its H pass.
     __aicore__ inline void BuildHTables()
     {
         const uint64_t pad = t_.outRowPad;
         const uint64_t all = t_.rowsPerChunk * pad;
+        const int32_t n = static_cast<int32_t>(rows_ * pad);
         LocalTensor<int32_t> tabI = hTab_.Get<int32_t>();
         LocalTensor<float> tabF = hTab_.Get<float>();
         LocalTensor<int32_t> lanes = tabI[4 * all];
+        uint64_t clamped = rows_;  // first row whose tap 1 is its tap 0
         for (uint64_t j = 0; j < rows_; ++j) {
             AxisTap tp;
             Tap(ratioH_, static_cast<int64_t>(oh0_ + j), t_.inH, t_.outH, tp);
-            const int64_t base = RowBase(j);
-            Adds(tabI[j * pad], lanes, static_cast<int32_t>((tp.i0 - base) * pad * 4), static_cast<int32_t>(pad));
-            Adds(tabI[all + j * pad], lanes, static_cast<int32_t>((tp.i1 - base) * pad * 4), static_cast<int32_t>(pad));
+            Adds(tabI[j * pad], lanes, static_cast<int32_t>((tp.i0 - RowBase(j)) * pad * 4), static_cast<int32_t>(pad));
             Duplicate(tabF[2 * all + j * pad], tp.l1, static_cast<int32_t>(pad));
-            Duplicate(tabF[3 * all + j * pad], tp.l0, static_cast<int32_t>(pad));
+            if (tp.i1 == tp.i0 && clamped == rows_) clamped = j;
         }
+        Adds(tabI[all], tabI, static_cast<int32_t>(pad * 4), n);
+        if (clamped < rows_) {
+            Adds(tabI[all + clamped * pad], tabI[clamped * pad], 0, static_cast<int32_t>((rows_ - clamped) * pad));
+        }
+        Muls(tabF[3 * all], tabF[2 * all], -1.0f, n);
+        Adds(tabF[3 * all], tabF[3 * all], 1.0f, n);
     }
 
     // The smallest input index > last that output indices [*scan, end) of one axis tap, or -1; taps

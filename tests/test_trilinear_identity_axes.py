@@ -17,8 +17,8 @@ These cases check, on both SoCs, for float32, float16 and (910B) bfloat16, NCDHW
 * values against the float64 reference (tolerances of tests/test_trilinear_kernel.py), NaN and inf
   inputs included, every output element written (the output is poisoned with NaN first), and the
   bytes around the output untouched;
-* the kernel took the shortcut: the counters show no Gather where W and H are both identities, and
-  fewer Gathered elements than the W pass alone would gather where only W is one.
+* the kernel took the shortcut: the counters show no Gather where W and H are both identities, or
+  where W is one and the rows are too long for the H pass's Gather form.
 """
 import numpy as np
 import pytest
@@ -47,6 +47,8 @@ CASES = [
     ((2, 8, 4, 6, 4), (7, 6, 4), False, True, "hw"),          # NDHWC rows of 32 values
     ((1, 16, 3, 5, 2), (3, 9, 2), True, True, "dw"),          # NDHWC rows of 32 values, H upscale
     ((1, 2, 4, 12, 16), (4, 20, 24), False, False, "d"),      # D only: infs reach the D pass
+    ((2, 8, 3, 5, 1040), (5, 11, 1040), False, False, "w-long"),  # rows past the H Gather form's:
+    ((1, 1, 4, 12, 1040), (4, 5, 1040), True, False, "dw-long"),  # H runs Muls + Axpy per row
 ]
 IDS = [f"{'x'.join(map(str, s))}-{'ac' if a else 'hp'}{'-cl' if cl else ''}-{k}" for s, _, a, cl, k in CASES]
 
@@ -81,15 +83,6 @@ def _run_and_check(soc, dtype, shape, size, align, channels_last, x):
     return rec
 
 
-def _gathered_bound(shape, size, channels_last):
-    """Elements the H pass's Gather form gathers when every input plane is computed once (these
-    problems are one D chunk per slab): two taps of every output row of every input plane.  A W
-    Gather pass would gather two taps of every staged input row on top."""
-    n, c, d_in = shape[0], shape[1], shape[2]
-    slabs, row = (n, c * size[2]) if channels_last else (n * c, size[2])
-    return 2 * slabs * d_in * size[1] * row
-
-
 @pytest.mark.parametrize("soc,dtype", list(_socs_dtypes()))
 @pytest.mark.parametrize("shape,size,align,channels_last,kind", CASES, ids=IDS)
 def test_identity_axes_match_reference(soc, dtype, shape, size, align, channels_last, kind):
@@ -97,16 +90,15 @@ def test_identity_axes_match_reference(soc, dtype, shape, size, align, channels_
     x = torch.randn(shape, generator=g) * 4
     rec = _run_and_check(soc, dtype, shape, size, align, channels_last, x)
     gathered = rec["vector_ops"].get("Gather", {}).get("elements", 0)
-    if kind in ("hw", "dhw"):  # no W Gathers, no H Gathers
+    if kind in ("hw", "dhw", "w-long", "dw-long"):  # no W Gathers, and H as the identity or per row
         assert gathered == 0, rec["vector_ops"]
-    elif kind in ("w", "dw"):  # at most the H pass's Gathers
-        assert gathered <= _gathered_bound(shape, size, channels_last), (gathered, rec["vector_ops"])
-    else:  # "h", "d": W upscales; "hw20": rows of 20 values are not padded rows, W takes its Gathers
+    elif kind in ("h", "d", "hw20"):  # W upscales, or rows of 20 values are not padded rows: W Gathers
         assert gathered > 0, rec["vector_ops"]
+    # "w", "dw": the H pass may take its Gather form, so the count says nothing of W
 
 
 @pytest.mark.parametrize("soc,dtype", list(_socs_dtypes()))
-@pytest.mark.parametrize("case", [0, 1, 2, 3, 4, 6, 7, 8], ids=[IDS[i] for i in (0, 1, 2, 3, 4, 6, 7, 8)])
+@pytest.mark.parametrize("case", [0, 1, 2, 3, 4, 6, 7, 8, 9, 10], ids=[IDS[i] for i in (0, 1, 2, 3, 4, 6, 7, 8, 9, 10)])
 def test_identity_axes_propagate_nan_and_inf(soc, dtype, case):
     """The zero-weight tap of every identity axis still turns inf into NaN, as PyTorch's does."""
     shape, size, align, channels_last, _ = CASES[case]
