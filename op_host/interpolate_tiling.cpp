@@ -84,6 +84,10 @@ constexpr uint64_t kMinUnitsPerCore = 4;
 // A ROWS pass takes the model's batch and cores instead of the rule's only when they are modeled
 // below this fraction of the rule's time (ChooseRowsWork).
 constexpr double kModeledWinMargin = 0.9;
+// 310P packed groups larger than the rule's may read up to this many times the pass's floor bytes
+// (the corpus's traffic goal): bigger staging leaves less UB, and the inner tables may then be read
+// whole rather than built on the device.
+constexpr double kPackedGroupsTraffic = 1.10;
 // Of batches and core counts modeled this close to the fastest, ChooseRowsWork takes the one moving
 // the fewest bytes (the corpus: without it, 22 runs moved more traffic than the rule for a gain the
 // model is not precise to, e.g. I182 1.46 -> 2.16 times the floor at the same time).
@@ -586,6 +590,23 @@ InnerOrderCycles RowsVectorCycles(const PlatformCost& cost, const PassPlan& pp)
     return {before, after};
 }
 
+// Vector cycles of a COPY ROWS pass (nearest): the kernel gathers every input row it loads into its
+// slot (one Gather over the output row; a Mul by the padding mask when there are padding taps) and
+// moves each output row out of its slot (one Muls by 1, a bit-exact move).
+double CopyRowsVectorCycles(const PlatformCost& cost, const PassPlan& pp)
+{
+    std::vector<uint8_t> usedRow(pp.inLen, 0);
+    for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
+        if (!IsPadTapWeight(pp.taps.weight[e])) usedRow[pp.taps.srcIndex[e]] = 1;
+    }
+    double rowsIn = 0;
+    for (uint8_t u : usedRow) rowsIn += u;
+    rowsIn *= static_cast<double>(pp.outer);
+    const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
+    const double perInRow = AnyPadTap(pp.innerTaps) ? 2.0 : 1.0;
+    return (rowsIn * perInRow + rowsOut) * VectorInstrCycles(cost, pp.innerOut);
+}
+
 // WEIGHTED rows with an inner axis: run the inner transform on each needed input row (before) or
 // on each combined output row (after), whichever the vector cost model finds cheaper.
 bool InnerTransformAfterRows(const PlatformCost& cost, const PassPlan& pp)
@@ -705,6 +726,18 @@ bool FitRowsInBands(const PlanContext& ctx, uint32_t szOut, PassPlan* pp, Interp
     return false;
 }
 
+// 310P packed groups: the fewest rows whose run is whole 32 B blocks, and the fewest of at least 32 B.
+uint64_t PackedWholeBlockRows(uint64_t innerOut, uint64_t szOut)
+{
+    uint64_t g0 = kBlockBytes;
+    while (g0 > 1 && (g0 / 2 * innerOut * szOut) % kBlockBytes == 0) g0 /= 2;
+    return g0;
+}
+uint64_t PackedLeastRows(uint64_t innerOut, uint64_t szOut)
+{
+    return (kBlockBytes + innerOut * szOut - 1) / (innerOut * szOut);
+}
+
 // 310P packed groups of G rows (compactOut): the staging and packing of a group fit the UB with
 // the most input rows per DMA (down to one).
 bool FitPackedGroup(const PlanContext& ctx, uint64_t g, PassPlan* pp, InterpolatePassTiling* probe)
@@ -729,17 +762,17 @@ bool FitPackedGroup(const PlanContext& ctx, uint64_t g, PassPlan* pp, Interpolat
 // 310P rows that are not 32 B multiples: pack G rows per group, each core holding at least G rows.
 // First G with G * innerOut * size a multiple of 32 B (one DMA per group); where that does not fit
 // the UB, groups of any G rows of at least 32 B (interp::InterpolatePackedGroupElems: a second DMA
-// writes the tail block), the largest of about kPackedRunElems outputs that fits.
+// writes the tail block), the largest of about kPackedRunElems outputs that fits.  Larger groups
+// are the model's to take (LargerPackedGroups).
 bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
 {
     const uint64_t szOut = DTypeBytes(probe->common.outDType);
     const uint64_t rowsAll = pp->outer * pp->outLen;
-    uint64_t g0 = kBlockBytes;
-    while (g0 > 1 && (g0 / 2 * pp->innerOut * szOut) % kBlockBytes == 0) g0 /= 2;
+    const uint64_t g0 = PackedWholeBlockRows(pp->innerOut, szOut);
     uint64_t g = g0 * std::max<uint64_t>(1, kPackedRunElems / (g0 * pp->innerOut));
     while (g > g0 && rowsAll / g < ctx.platform.coreNum) g -= g0;
     if (g <= rowsAll && g <= kMaxPackedRows && FitPackedGroup(ctx, g, pp, probe)) return true;
-    const uint64_t gMin = (kBlockBytes + pp->innerOut * szOut - 1) / (pp->innerOut * szOut);
+    const uint64_t gMin = PackedLeastRows(pp->innerOut, szOut);
     g = std::max<uint64_t>(gMin, kPackedRunElems / pp->innerOut);
     while (g > gMin && rowsAll / g < ctx.platform.coreNum) --g;
     for (; g <= rowsAll && g <= kMaxPackedRows; g = std::max<uint64_t>(gMin, g / 2)) {
@@ -747,6 +780,31 @@ bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* 
         if (g == gMin) break;
     }
     return false;
+}
+
+// Whether a ROWS pass writes 310P packed groups of outRowsPerDma rows (unbatched, no plane axis).
+bool PackedGroups(const PassPlan& pp) { return pp.compactOut && pp.outerBatch <= 1 && pp.planeDim < 0; }
+
+// Packed groups larger than the rule's (FitPackedRows), for the model (ChooseRowsWork): G doubling
+// from the fewest rows of whole 32 B blocks and from the fewest of 32 B, while they fit the UB.  The
+// rule's ~kPackedRunElems outputs per group issue two DMAs per kilobyte or so on rows of 1-byte
+// types, which costs 310P more than the transfer.
+std::vector<PassPlan> LargerPackedGroups(const PlanContext& ctx, const PassPlan& pp, InterpolatePassTiling* probe)
+{
+    std::vector<PassPlan> out;
+    if (!PackedGroups(pp) || pp.bandElems) return out;
+    const uint64_t szOut = DTypeBytes(probe->common.outDType);
+    const uint64_t rowsAll = pp.outer * pp.outLen;
+    for (uint64_t first : {PackedWholeBlockRows(pp.innerOut, szOut), PackedLeastRows(pp.innerOut, szOut)}) {
+        for (uint64_t g = first; g <= rowsAll && g <= kMaxPackedRows; g *= 2) {
+            if (g <= pp.outRowsPerDma) continue;
+            PassPlan cand = pp;
+            if (!FitPackedGroup(ctx, g, &cand, probe)) break;  // larger groups fit no better
+            out.push_back(std::move(cand));
+        }
+    }
+    SizeRowsPass(pp, pp.inRowsPerDma, pp.outRowsPerDma, probe);
+    return out;
 }
 
 // Few long rows: split the cores over column bands as well (bands of >= ~1K elements keep DMAs
@@ -1448,7 +1506,7 @@ RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32
     batched.innerOut *= pp.outerBatch;
     const InnerOrderCycles c = RowsVectorCycles(ctx.platform.cost, batched);
     RowsPassTerms t;
-    t.vector = pp.copy ? 0.0 : (pp.innerAfter ? c.after : c.before);
+    t.vector = pp.copy ? CopyRowsVectorCycles(ctx.platform.cost, batched) : (pp.innerAfter ? c.after : c.before);
     const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
     const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
     const uint64_t cores = RowsPassCores(ctx, pp);
@@ -1651,8 +1709,17 @@ size_t RuleBatchIndex(const PlanContext& ctx, uint32_t szIn, const std::vector<P
     return 0;
 }
 
+// A ROWS pass's own floor: its input read once, its output written once.
+double PassFloorBytes(const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    return static_cast<double>(pp.outer) * (static_cast<double>(pp.inLen * pp.innerIn * DTypeBytes(inType)) +
+                                            static_cast<double>(pp.outLen * pp.innerOut * DTypeBytes(outType)));
+}
+
 // The candidate and core count with the lowest modeled time for the busiest core, and that time; of
 // those modeled within kTrafficTieMargin of it, the one moving the fewest GM bytes (tables included).
+// Long-row batches move no more bytes than the rule's plan (longRowBytesCap); larger packed groups
+// no more than that or kPackedGroupsTraffic times the pass's floor, whichever is more.
 double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, std::vector<PassPlan> cands,
                           double longRowBytesCap, PassPlan* best)
 {
@@ -1668,14 +1735,22 @@ double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outT
         // long-row batches: the tables each core count will load (their choice depends on it), and
         // no more bytes than the cap; others: one table choice for every count
         const bool longRow = LongRowBatch(cand);
+        // packed groups larger than the rule's (LargerPackedGroups): no more bytes than the rule's plan
+        const bool largerGroups = i > 0 && PackedGroups(cand) && PackedGroups(cands[0]) &&
+                                  cand.outRowsPerDma > cands[0].outRowsPerDma;
         TableLoadCost load;
         if (!longRow) load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, inType, outType));
-        for (uint64_t c = 1; c <= std::min<uint64_t>(ctx.platform.coreNum, units); ++c) {
+        // packed groups: every core holds at least one group (SplitCores)
+        const uint64_t most = PackedGroups(cand) ? std::max<uint64_t>(1, units / cand.outRowsPerDma) : units;
+        for (uint64_t c = 1; c <= std::min<uint64_t>(ctx.platform.coreNum, most); ++c) {
             cand.cores = static_cast<uint32_t>(c);
             const RowsPassTerms t = BusiestCoreTermsOf(ctx, cand, inType, outType);
             if (longRow) load = PlannedTableLoad(ctx, cand, inType, outType, t);
             const double bytes = t.bytes + t.cores * load.bytes;
             if (longRow && bytes > longRowBytesCap) continue;
+            if (largerGroups && bytes > std::max(longRowBytesCap, kPackedGroupsTraffic * PassFloorBytes(cand, inType, outType))) {
+                continue;
+            }
             works.push_back(Work{i, cand.cores, RowsPassMicrosWith(ctx, t, load), bytes});
         }
     }
@@ -1706,6 +1781,7 @@ void ChooseRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, P
     if (ShortRowsBatchable(ctx, DTypeBytes(inType), DTypeBytes(outType), *pp)) {
         for (PassPlan& b : ShortRowBatches(ctx, *pp, probe)) cands.push_back(std::move(b));
     }
+    for (PassPlan& g : LargerPackedGroups(ctx, *pp, probe)) cands.push_back(std::move(g));
     *pp = cands[RuleBatchIndex(ctx, DTypeBytes(inType), cands)];
     if (pp->bandElems || pp->planeDim >= 0 || (pp->compactOut && cands.size() == 1)) return;
     const RowsPassTerms ruleTerms = BusiestCoreTermsOf(ctx, *pp, inType, outType);

@@ -74,3 +74,31 @@ def test_packed_groups_with_tail_blocks_propagate_nan_and_inf(soc, mode):
     kw = _kwargs(mode, False, [180, 1017])
     _specials_propagate([1, 2, 60, 339], np.float16, kw,
                         {(0, 0, 0, 0): np.nan, (0, 1, 59, 338): np.inf, (0, 1, 30, 170): -np.inf}, 17, 2e-3, 8e-3)
+
+
+# Groups larger than the rule's ~1024 outputs, where the planner's model finds them clearly faster
+# (ChooseRowsWork, LargerPackedGroups): far fewer DMAs on 310P.  (shape, sizes, mode, dtype,
+# transform, most DMAs on 310P: between the larger groups' count and the rule's, in the comments.)
+LARGER_GROUP_CASES = [
+    ([1, 1, 200, 437], [900, 1311], "nearest", np.int8, "align_corners", 900),         # 475, 1840
+    ([1, 8, 142, 138], [568, 276], "nearest", np.int32, "tf_half_pixel_for_nn", 600),  # 208, 2320
+    ([1, 3, 182, 339], [546, 1017], "cubic", np.float16, "half_pixel", 2400),          # 1724, 3356
+    ([2, 4, 100, 167], [200, 334], "nearest", np.float32, "align_corners", 300),        # 160, 440
+]
+
+
+@pytest.mark.parametrize("shape,sizes,mode,dtype,transform,most", LARGER_GROUP_CASES,
+                         ids=[f"{'x'.join(map(str, s))}-{z[0]}x{z[1]}-{m}-{np.dtype(t).name}"
+                              for s, z, m, t, _, _ in LARGER_GROUP_CASES])
+def test_larger_packed_groups_match_reference(soc, shape, sizes, mode, dtype, transform, most):
+    kw = dict(_kwargs(mode, False, sizes), coordinate_transformation_mode=transform)
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) + sizes[0]))
+    _check_in_guarded_buffer(x, kw)
+    if soc == "ascend310p":
+        assert ai.last_launch()["dma_instructions"] <= most
+
+
+def test_larger_packed_groups_propagate_nan_and_inf(soc):
+    kw = _kwargs("cubic", False, [546, 1017])
+    _specials_propagate([1, 3, 182, 339], np.float16, kw,
+                        {(0, 0, 0, 0): np.nan, (0, 2, 181, 338): np.inf, (0, 1, 90, 170): -np.inf}, 19, 2e-3, 8e-3)

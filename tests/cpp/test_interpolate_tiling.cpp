@@ -788,6 +788,27 @@ TEST(InterpolatePlan, UnalignedShortRowsOf310pAreBatchedAndPacked)
     EXPECT_EQ(interp::InterpolateBatchedLanePitch(td.pass[0].common, r) % 16, 0u);  // 32 B of float16
 }
 
+TEST(InterpolatePlan, UnalignedRowsOf310pPackLargerGroupsWhereModeledFaster)
+{
+    // Nearest 1x8x142x138 -> 568x276 int32 on 310P: output rows of 1104 B, not a 32 B multiple, go out
+    // in packed groups.  The rule's group is the fewest rows of whole 32 B blocks, 2 (552 outputs, a
+    // DMA per 2.2 KB), which costs 310P more in DMA issue than in transfer; the model takes larger
+    // groups (that G doubled while the UB holds it), each core keeping a group at least.
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(Problem({1, 8, 142, 138}, {1, 8, 568, 276}, InterpMode::NEAREST, ai::DType::I32),
+                                    Ascend310p(), &plan, &err))
+        << err;
+    const InterpolateTilingData td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    const interp::RowsPassTiling& r = td.pass[0].rows;
+    EXPECT_EQ(r.compactOut, 1u);
+    EXPECT_EQ(r.outerBatch, 1u);
+    EXPECT_GE(r.outRowsPerDma, 8u);  // the rule's 2 rows, at least doubled twice
+    EXPECT_EQ(r.outRowsPerDma * r.innerOut * 4 % 32, 0u);  // whole 32 B blocks: one DMA per group
+    EXPECT_LE(uint64_t(td.pass[0].common.blockDim) * r.outRowsPerDma, r.rowUnits);  // a group per core at least
+}
+
 TEST(InterpolatePlan, PassStructure)
 {
     // 2-D bilinear of NCHW: one ROWS pass (H rows, W transformed inside each row).
