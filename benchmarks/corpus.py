@@ -1107,9 +1107,10 @@ REMEDIES = [
      "32 B-aligned packed lanes with a tail block (output rows of at least 32 B), one strided DMA for all "
      "channels where their planes are whole 32 B blocks apart; what is left: channels whose planes are "
      "not (one DMA per channel: 310P's DataCopy strides are whole blocks), output rows "
-     "under 32 B (row groups packed across channels), shrinking rows with an unaligned input and the inner "
-     "transform after the rows (slots of unaligned raw rows), and single long rows, whose tails still need "
-     "re-written blocks"),
+     "under 32 B (row groups packed across channels: a core's rows of a channel must then add up to 32 B), "
+     "shrinking rows with an unaligned input and the inner transform after the rows (slots of unaligned raw "
+     "rows), and single-channel rows, packed in groups the model sizes (larger than ~1024 outputs where that "
+     "is clearly faster and reads at most 1.10x the pass's floor) whose tails still need re-written blocks"),
     ("trilinear small volumes with many channels",
      "channels-last volumes already split their channels into chunks (runs of >= 128 B) so a unit holds "
      "more rows; what is left: NCDHW slabs (each input plane read by every unit of its slab), channel "
@@ -1133,8 +1134,8 @@ REMEDIES = [
     ("vector-bound: integer data",
      "convert once per row rather than per tap, and gather nearest-mode bytes without converting them"),
     ("vector-bound: 16-bit",
-     "the float32 compute the operators keep costs two casts per element; longer vector calls (several "
-     "rows per instruction) are what is left"),
+     "the float32 compute the operators keep costs two casts per element; trilinear identity axes run no "
+     "Gather passes; longer vector calls (several rows or planes per instruction) are what is left"),
     ("vector-bound (float32)", "longer vector calls (several rows per instruction) to spread the issue cost"),
     ("DMA issue cost", "fewer, longer DMAs: batched rows of many channels already write a group of rows of every "
                        "channel in one DMA on 910B (packed lanes) and batch rows up to 2048 outputs where the model "
