@@ -911,17 +911,23 @@ bool FitBatchRows(const PlanContext& ctx, uint32_t szIn, PassPlan* batched, Inte
 // With DataCopyPad: `batched` with its rows packed per block into lane runs in the UB (compactOut,
 // one Gather per group of rows), so that a group is one DMA (a block per lane,
 // InterpolateRowPass::WritePackedLanes) instead of one per row or per block.  The staging rows and
-// the packing table must fit the UB beside the rest; the inner transform runs first.
+// the packing table must fit the UB beside the rest, with the batch's input rows per DMA or fewer; the
+// inner transform runs first.
 bool PackLanesOfBatch(const PlanContext& ctx, const PassPlan& batched, PassPlan* packed, InterpolatePassTiling* probe)
 {
     if (!ctx.platform.hasDataCopyPad || batched.innerAfter) return false;
     // the DMA's GM stride (a block's plane less the group's rows) is a uint32 byte count
     if (batched.outLen * batched.innerOut * DTypeBytes(probe->common.outDType) > UINT32_MAX) return false;
-    *packed = batched;
-    packed->compactOut = true;
-    if (!FitRowsInUb(ctx, packed, batched.inRowsPerDma, probe)) return false;
-    WriteBatchedRowsTogether(ctx, packed, probe);
-    return packed->outRowsPerDma > 1;
+    // the batch's input rows per DMA, or fewer where the staging rows and packing need their UB
+    for (uint32_t rows = batched.inRowsPerDma; rows >= 1; rows /= 2) {
+        *packed = batched;
+        packed->compactOut = true;
+        packed->inRowsPerDma = rows;
+        if (!FitRowsInUb(ctx, packed, rows, probe)) continue;
+        WriteBatchedRowsTogether(ctx, packed, probe);
+        return packed->outRowsPerDma > 1;
+    }
+    return false;
 }
 
 // The short-row batches B (> 1, dividing outer, B rows of at most kMaxBatchElems elements) that fit
