@@ -402,6 +402,9 @@ void ClearBands(PassPlan* pp)
     pp->bandSrcMax = 0;
 }
 
+bool RowTapsUseZeroRuns(const PassPlan& pp, bool weighted);
+uint32_t RowTapEntriesPerRow(const InterpolateAxisTaps& taps, bool zeroRuns);
+
 // The UB buffers and work units of a ROWS pass with inRows / outRows rows per DMA.
 void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, const interp::InterpolatePassCommon& c,
                      interp::RowsPassTiling* r)
@@ -428,7 +431,7 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     r->bands = static_cast<uint32_t>(pp.bandElems ? pp.bandSpans.size() : 1);
     r->bandGroups = pp.bandGroups;
     r->innerTaps = kw;
-    r->rowTaps = kd;
+    r->rowTaps = weighted ? RowTapEntriesPerRow(pp.taps, RowTapsUseZeroRuns(pp, weighted)) : kd;
     r->inRowsPerDma = inRows;
     r->outRowsPerDma = outRows;
     r->slots = pp.slots ? pp.slots : kd + inRows;
@@ -437,7 +440,7 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     r->slotElems = static_cast<uint32_t>(r->innerAfter ? AlignUp(interp::InterpolateCombinedInElems(*r), kRowAlignElems) : pad);
     r->rawElems = static_cast<uint32_t>(
         batch > 1 ? batch * rawPitch : AlignUp(pp.bandElems ? pp.bandSrcMax : inRows * pp.innerIn, kBlockBytes / szIn));
-    r->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * kd, 4));
+    r->rowTabCap = static_cast<uint32_t>(AlignUp(pp.outLen * r->rowTaps, 4));
     r->runLenCap = static_cast<uint32_t>(AlignUp(pp.inLen, 8));
     r->outRowStride = static_cast<uint32_t>(batch > 1 ? pad : AlignUp(width * szOut, kBlockBytes) / szOut);
     r->compactOut = pp.compactOut ? 1u : 0u;
@@ -2049,12 +2052,13 @@ bool RowTapsUseZeroRuns(const PassPlan& pp, bool weighted)
     return true;
 }
 
-// Row tap entries (source, weight bits) of output row o: taps that contribute in window order (with
-// zeroRuns, consecutive zero-weight sources folded into one run entry 0x80000000 | len), then the
-// padding taps (+0.0f: the kernel stops at the first); leftover entries repeat the largest source
-// (the kernel's row range scans read whole rows of entries).  Marks the sources that contribute.
+// Row tap entries (source, weight bits) of output row o, `stride` of them: taps that contribute in
+// window order (with zeroRuns, consecutive zero-weight sources folded into one run entry
+// 0x80000000 | len), then the padding taps (+0.0f: the kernel stops at the first); leftover entries
+// repeat the largest source (the kernel's row range scans read whole rows of entries).  Marks the
+// sources that contribute.  stride 0: the entries that contribute, unpadded.
 std::vector<std::pair<uint32_t, uint32_t>> RowTapEntries(const InterpolateAxisTaps& taps, uint64_t o, bool zeroRuns,
-                                                         std::vector<uint8_t>* used)
+                                                         std::vector<uint8_t>* used, uint32_t stride)
 {
     const uint32_t kd = taps.numTaps;
     const int64_t* src = &taps.srcIndex[o * kd];
@@ -2073,7 +2077,7 @@ std::vector<std::pair<uint32_t, uint32_t>> RowTapEntries(const InterpolateAxisTa
     }
     std::vector<std::pair<uint32_t, uint32_t>> ent;
     uint32_t maxSrc = 0;
-    for (int padding = 0; padding < 2; ++padding) {
+    for (int padding = 0; padding < (stride == 0 ? 1 : 2); ++padding) {
         for (uint32_t j = 0; j < kd; ++j) {
             const float wv = wrow[j];
             if (IsPadTapWeight(wv) != (padding == 1)) continue;
@@ -2094,8 +2098,24 @@ std::vector<std::pair<uint32_t, uint32_t>> RowTapEntries(const InterpolateAxisTa
             ent.emplace_back(s, bits);
         }
     }
-    while (ent.size() < kd) ent.emplace_back(maxSrc, 0u);
+    if (stride == 0) return ent;
+    if (ent.size() > stride) ent.resize(stride);  // only padding taps: the kernel stops at the row's end
+    while (ent.size() < stride) ent.emplace_back(maxSrc, 0u);
     return ent;
+}
+
+// Entries per output row of a WEIGHTED pass's row taps (RowsPassTiling rowTaps): the most any row's
+// contributing taps take (zero runs folded), at least one.  A row with fewer ends at a padding entry;
+// one with that many ends at the row's end, with no read of a terminating entry.
+uint32_t RowTapEntriesPerRow(const InterpolateAxisTaps& taps, bool zeroRuns)
+{
+    int64_t maxSrc = 0;
+    for (int64_t v : taps.srcIndex) maxSrc = std::max(maxSrc, v);
+    std::vector<uint8_t> used(static_cast<size_t>(maxSrc) + 1, 0);
+    size_t most = 1;
+    const uint64_t outLen = taps.numTaps ? taps.srcIndex.size() / taps.numTaps : 0;
+    for (uint64_t o = 0; o < outLen; ++o) most = std::max(most, RowTapEntries(taps, o, zeroRuns, &used, 0).size());
+    return static_cast<uint32_t>(most);
 }
 
 // Unused input rows between used ones that a ROWS pass reads along rather than start another DMA:
@@ -2125,7 +2145,7 @@ void EncodeRowTapsAndRuns(const PlanContext& ctx, const PassPlan& pp, const inte
     std::vector<uint8_t> used(pp.inLen + 1, 0);
     for (uint64_t o = 0; o < pp.outLen; ++o) {
         uint64_t slot = o * kd;
-        for (const auto& en : RowTapEntries(pp.taps, o, r.zeroRuns != 0, &used)) {
+        for (const auto& en : RowTapEntries(pp.taps, o, r.zeroRuns != 0, &used, kd)) {
             PutU32(blob, r.rowSrcAt + slot * 8, en.first);
             PutU32(blob, r.rowSrcAt + slot * 8 + 4, en.second);
             ++slot;
@@ -2142,7 +2162,7 @@ void EncodePlaneTaps(const PassPlan& pp, const interp::RowsPassTiling& r, std::v
     std::vector<uint8_t> used(pp.planeIn + 1, 0);
     for (uint64_t o = 0; o < pp.planeOut; ++o) {
         uint64_t slot = o * r.planeTaps;
-        for (const auto& en : RowTapEntries(pp.planeTaps, o, false, &used)) {
+        for (const auto& en : RowTapEntries(pp.planeTaps, o, false, &used, r.planeTaps)) {
             PutU32(blob, r.planeTabAt + slot * 8, en.first);
             PutU32(blob, r.planeTabAt + slot * 8 + 4, en.second);
             ++slot;

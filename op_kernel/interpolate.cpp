@@ -600,7 +600,7 @@ public:
         uint64_t srcLo = r_.rowInLen, srcHi = 0;
         for (uint32_t j = 0; j < k; ++j) {
             const uint64_t a = rowTab.GetValue(static_cast<uint32_t>(j)) & 0xFFFFFFFFull;
-            const uint64_t z = rowTab.GetValue(static_cast<uint32_t>(pairs - k + j)) & 0xFFFFFFFFull;
+            const uint64_t z = LastSourceOf(rowTab.GetValue(static_cast<uint32_t>(pairs - k + j)));
             if (a < srcLo) srcLo = a;
             if (z > srcHi) srcHi = z;
         }
@@ -978,7 +978,7 @@ private:
         limitBlock_ = block;
         limitSrc_ = 0;
         for (uint32_t j = 0; j < k; ++j) {
-            const uint64_t v = rowTab.GetValue(static_cast<uint32_t>(o * k + j - rowBase_)) & 0xFFFFFFFFull;
+            const uint64_t v = LastSourceOf(rowTab.GetValue(static_cast<uint32_t>(o * k + j - rowBase_)));
             if (v > limitSrc_) limitSrc_ = v;
         }
     }
@@ -1221,6 +1221,17 @@ private:
         if (first) Duplicate(acc, 0.0f, n);
     }
 
+    // The last input row a row-tap entry reads: its source, or the end of its run of zero-weight
+    // rows (zeroRuns).  A row with rowTaps contributing entries has no filler entry repeating its
+    // largest source, so the scans for a row's last source read through the runs.
+    __aicore__ inline uint64_t LastSourceOf(uint64_t tap) const
+    {
+        const uint32_t hi = static_cast<uint32_t>(tap >> 32);
+        const uint64_t src = tap & 0xFFFFFFFFull;
+        const bool run = r_.zeroRuns && (hi & 0xFF800000u) == 0x80000000u && (hi & 0x7FFFFFu) > 0;
+        return run ? src + (hi & 0x7FFFFFu) - 1 : src;
+    }
+
     __aicore__ static inline float TapWeight(uint64_t tap)
     {
         union {
@@ -1254,7 +1265,7 @@ private:
             const uint32_t k = WEIGHTED ? r_.rowTaps : 1u;
             limitSrc_ = 0;
             for (uint32_t j = 0; j < k; ++j) {
-                const uint64_t v = rowTab.GetValue(static_cast<uint32_t>(o * k + j - rowBase_)) & 0xFFFFFFFFull;
+                const uint64_t v = LastSourceOf(rowTab.GetValue(static_cast<uint32_t>(o * k + j - rowBase_)));
                 if (v > limitSrc_) limitSrc_ = v;
             }
         }
