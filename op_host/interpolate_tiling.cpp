@@ -569,6 +569,18 @@ double VectorInstrCycles(const PlatformCost& cost, uint64_t elems)
     return cost.vectorInstrCycles + repeats * (kVectorRepeatBytes / cost.vectorBytesPerCycle);
 }
 
+// Input rows a ROWS pass reads over all its outer blocks: the rows some non-padding tap names.
+double InputRowsRead(const PassPlan& pp)
+{
+    std::vector<uint8_t> usedRow(pp.inLen, 0);
+    for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
+        if (!IsPadTapWeight(pp.taps.weight[e])) usedRow[pp.taps.srcIndex[e]] = 1;
+    }
+    double rows = 0;
+    for (uint8_t u : usedRow) rows += u;
+    return rows * static_cast<double>(pp.outer);
+}
+
 // Vector cycles of a WEIGHTED ROWS pass's row combinations and inner transform, with the inner
 // transform on each needed input row (before) or on each combined output row (after).
 struct InnerOrderCycles {
@@ -577,13 +589,7 @@ struct InnerOrderCycles {
 
 InnerOrderCycles RowsVectorCycles(const PlatformCost& cost, const PassPlan& pp)
 {
-    std::vector<uint8_t> usedRow(pp.inLen, 0);
-    for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
-        if (!IsPadTapWeight(pp.taps.weight[e])) usedRow[pp.taps.srcIndex[e]] = 1;
-    }
-    double rowsIn = 0;
-    for (uint8_t u : usedRow) rowsIn += u;
-    rowsIn *= static_cast<double>(pp.outer);
+    const double rowsIn = InputRowsRead(pp);
     const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
     const double kw = pp.innerTaps.numTaps, kd = pp.taps.numTaps;
     const double instrIn = VectorInstrCycles(cost, pp.innerIn);    // one instruction over an input row
@@ -598,13 +604,7 @@ InnerOrderCycles RowsVectorCycles(const PlatformCost& cost, const PassPlan& pp)
 // moves each output row out of its slot (one Muls by 1, a bit-exact move).
 double CopyRowsVectorCycles(const PlatformCost& cost, const PassPlan& pp)
 {
-    std::vector<uint8_t> usedRow(pp.inLen, 0);
-    for (size_t e = 0; e < pp.taps.srcIndex.size(); ++e) {
-        if (!IsPadTapWeight(pp.taps.weight[e])) usedRow[pp.taps.srcIndex[e]] = 1;
-    }
-    double rowsIn = 0;
-    for (uint8_t u : usedRow) rowsIn += u;
-    rowsIn *= static_cast<double>(pp.outer);
+    const double rowsIn = InputRowsRead(pp);
     const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
     const double perInRow = AnyPadTap(pp.innerTaps) ? 2.0 : 1.0;
     return (rowsIn * perInRow + rowsOut) * VectorInstrCycles(cost, pp.innerOut);

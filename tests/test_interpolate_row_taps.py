@@ -36,11 +36,9 @@ def _kwargs(sizes, mode):
 
 
 @pytest.fixture(params=SOCS)
-def soc(request):
-    previous = ai.get_soc()
-    ai.set_soc(request.param)
-    yield request.param
-    ai.set_soc(previous)
+def soc(request, default_soc):
+    ai.set_soc(request.param)  # default_soc restores the SoC afterwards
+    return request.param
 
 
 @pytest.mark.parametrize("case", range(len(CASES)), ids=lambda i: "x".join(map(str, CASES[i][0])))
