@@ -1250,24 +1250,16 @@ private:
             if (slotRow_[s] == g) return Slot(s);
         }
         LocalTensor<uint32_t> run = runBuf_.Get<uint32_t>();
-        LocalTensor<uint64_t> rowTab = rowBuf_.Get<uint64_t>();
         uint64_t n = run.GetValue(static_cast<uint32_t>(src - runBase_));
         if (n > r_.inRowsPerDma) n = r_.inRowsPerDma;
         if (n < 1) n = 1;
         if (n > r_.rowInLen - src) n = r_.rowInLen - src;
         if (b != limitBlock_) {
-            // The last input row this core needs in block b: the largest source row of its last
-            // output row there (taps are monotone); never read ahead beyond it.
-            limitBlock_ = b;
+            // The last input row this core needs in block b: that of its last output row there
+            // (taps are monotone); never read ahead beyond it.
             const uint64_t blockEnd = (b + 1) * r_.rowOutLen - 1;
             const uint64_t lastRow = blockEnd < rowEnd_ - 1 ? blockEnd : rowEnd_ - 1;
-            const uint64_t o = lastRow - b * r_.rowOutLen;
-            const uint32_t k = WEIGHTED ? r_.rowTaps : 1u;
-            limitSrc_ = 0;
-            for (uint32_t j = 0; j < k; ++j) {
-                const uint64_t v = LastSourceOf(rowTab.GetValue(static_cast<uint32_t>(o * k + j - rowBase_)));
-                if (v > limitSrc_) limitSrc_ = v;
-            }
+            LimitReadsTo(b, lastRow - b * r_.rowOutLen);
         }
         if (src + n > limitSrc_ + 1) n = limitSrc_ + 1 > src ? limitSrc_ + 1 - src : 1;
         LoadRows(g, static_cast<uint32_t>(n));
