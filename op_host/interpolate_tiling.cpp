@@ -81,13 +81,17 @@ constexpr uint64_t kShortRowElems = 256;
 constexpr uint64_t kLongBatchRowElems = 2048;
 constexpr uint64_t kMaxBatchElems = 16384;
 constexpr uint64_t kMinUnitsPerCore = 4;
-// A ROWS pass takes the model's batch and cores instead of the rule's only when they are modeled
-// below this fraction of the rule's time (ChooseRowsWork).
-constexpr double kModeledWinMargin = 0.9;
-// 310P packed groups larger than the rule's may read up to this many times the pass's floor bytes
-// (the corpus's traffic goal): bigger staging leaves less UB, and the inner tables may then be read
-// whole rather than built on the device.
-constexpr double kPackedGroupsTraffic = 1.10;
+// A ROWS pass takes the model's batch and cores instead of the rule's when they are modeled below
+// this fraction of the rule's time (ChooseRowsWork).  0.9 while the model spread a pass's totals
+// evenly over its cores; modeling the busiest core of the kernel's split (BusiestCoreTermsOf) made
+// it precise enough to take any modeled win (the corpus against 0.9: 910B 78 runs faster by over
+// 1%, 1 slower; 310P 31 faster, 5 slower).
+constexpr double kModeledWinMargin = 1.0;
+// Long-row batches and 310P packed groups larger than the rule's may move up to this many times the
+// pass's floor bytes (the corpus's traffic goal), or the rule's plan's bytes where that is more:
+// batches re-read the halo rows of B blocks at core boundaries, bigger staging leaves less UB (the
+// inner tables may then be read whole rather than built on the device).
+constexpr double kModelTrafficCap = 1.10;
 // Of batches and core counts modeled this close to the fastest, ChooseRowsWork takes the one moving
 // the fewest bytes (the corpus: without it, 22 runs moved more traffic than the rule for a gain the
 // model is not precise to, e.g. I182 1.46 -> 2.16 times the floor at the same time).
@@ -109,8 +113,7 @@ constexpr double kSplitPlanesMargin = 0.6;
 // re-reads more than the model counts; splits with a banded pass are therefore not taken, which
 // also drops the 310P 0.40 / 0.67 / 0.69 wins, whose D passes are banded).
 constexpr double kSplitBatchedMargin = 0.75;
-// The vector cost model counts Gather + Mul + Add per inner tap; one repeat covers 256 B.
-constexpr double kInnerInstrsPerTap = 3.0;
+// One vector repeat covers 256 B.
 constexpr double kVectorRepeatBytes = 256.0;
 // Cycles of one scalar read of a tap table entry in UB (GetValue): the sim's SoC profile
 // (sim/src/soc_profiles.cpp scalarUbAccessCycles, est. 20 on both SoCs, the S<->V sync included).
@@ -227,6 +230,8 @@ struct PassPlan {
     uint32_t slots = 0;                            // ROWS: cached rows (0: rowTaps + inRowsPerDma)
     uint32_t outerBatch = 1;                       // ROWS: outer blocks handled together (short rows)
     uint32_t cores = 0;                            // ROWS: cores the model chose (ChooseRowsWork; 0: RowsBlockDim)
+    bool leanTables = false;                       // ROWS: tables read with the fewest bytes (PlanCompactTables),
+                                                   // where only that keeps the model's batch under its traffic cap
     bool compactOut = false;                       // ROWS, 310P: pack unaligned rows before writing
     uint64_t outerOut = 1;                         // ROWS: output blocks (outer, unless a plane axis changes)
     int planeDim = -1;                             // ROWS: the plane axis, or -1
@@ -581,8 +586,65 @@ double InputRowsRead(const PassPlan& pp)
     return rows * static_cast<double>(pp.outer);
 }
 
-// Vector cycles of a WEIGHTED ROWS pass's row combinations and inner transform, with the inner
-// transform on each needed input row (before) or on each combined output row (after).
+// Vector cycles of a ROWS pass per input row it reads (its transform into a slot) and per output
+// row (the row combination, and after it the inner transform where that runs last).
+struct RowCycles {
+    double perInRow = 0, perOutRow = 0;
+    double Of(double rowsIn, double rowsOut) const { return rowsIn * perInRow + rowsOut * perOutRow; }
+};
+
+// Cycles of the inner transform of one row of `width` outputs with k taps, as the kernel issues it
+// (InterpolateRowPass::InnerTransform): one Gather of every tap, the padding mask's Mul, the weights'
+// Mul, each over k rows of the padded width, then the taps folded pairwise (FoldTaps: ceil(log2 k)
+// Adds of halving size, the last into the row).
+double InnerTransformCycles(const PlatformCost& cost, const InterpolateAxisTaps& taps, uint64_t width)
+{
+    const uint64_t pad = AlignUp(width, kRowAlignElems);
+    const uint32_t k = std::max<uint32_t>(1, taps.numTaps);
+    const double overAllTaps = AnyPadTap(taps) ? 3.0 : 2.0;  // Gather, [mask,] weights
+    double cycles = overAllTaps * VectorInstrCycles(cost, k * pad);
+    if (k == 1) return cycles;
+    for (uint32_t m = k; m > 2; m -= m / 2) cycles += VectorInstrCycles(cost, (m / 2) * pad);
+    return cycles + VectorInstrCycles(cost, pad);
+}
+
+// WEIGHTED: the inner transform on each needed input row (before) or on each combined output row
+// (after); Muls / Axpy per row tap.
+RowCycles WeightedRowCycles(const PlatformCost& cost, const PassPlan& pp, bool after)
+{
+    const double kd = pp.taps.numTaps;
+    const double instrIn = VectorInstrCycles(cost, pp.innerIn);    // one instruction over an input row
+    const double instrOut = VectorInstrCycles(cost, pp.innerOut);  // ... over an output row
+    // identity rows: one Gather into the slot, no weights
+    const double transform = pp.innerDim >= 0 ? InnerTransformCycles(cost, pp.innerTaps, pp.innerOut) : instrOut;
+    if (after) return RowCycles{instrIn, kd * instrIn + transform};
+    return RowCycles{transform, kd * instrOut};
+}
+
+// COPY (nearest): the kernel gathers every input row it loads into its slot (one Gather over the
+// output row; a Mul by the padding mask when there are padding taps) and moves each output row out
+// of its slot (one Muls by 1, a bit-exact move).
+RowCycles CopyRowCycles(const PlatformCost& cost, const PassPlan& pp)
+{
+    const double instr = VectorInstrCycles(cost, pp.innerOut);
+    return RowCycles{(AnyPadTap(pp.innerTaps) ? 2.0 : 1.0) * instr, instr};
+}
+
+// The pass's own row cycles: COPY, or WEIGHTED in its inner order.
+RowCycles PassRowCycles(const PlatformCost& cost, const PassPlan& pp)
+{
+    return pp.copy ? CopyRowCycles(cost, pp) : WeightedRowCycles(cost, pp, pp.innerAfter);
+}
+
+// Vector cycles of a WEIGHTED ROWS pass over all its rows, in either inner order, as the plane-pass
+// decisions weigh them (SplitPlanesFaster, FusedPlanePassMicros, the inner order of plane passes and
+// column bands): three instructions per inner tap over the output row.  That overstates the
+// kernel's inner transform (InnerTransformCycles: one Gather, Mul and mask over all taps, log2 folds),
+// and the split margins (kSplitPlanesMargin, kSplitBatchedMargin) were set from the corpus with it:
+// with the kernel's count, fused plane passes that run up to 3.4x slower in the sim are modeled
+// faster than their split (corpus I356 910B: 16.1 -> 53.9 us), so these decisions keep it.
+constexpr double kPlaneModelInstrsPerInnerTap = 3.0;
+
 struct InnerOrderCycles {
     double before, after;
 };
@@ -592,22 +654,11 @@ InnerOrderCycles RowsVectorCycles(const PlatformCost& cost, const PassPlan& pp)
     const double rowsIn = InputRowsRead(pp);
     const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
     const double kw = pp.innerTaps.numTaps, kd = pp.taps.numTaps;
-    const double instrIn = VectorInstrCycles(cost, pp.innerIn);    // one instruction over an input row
-    const double instrOut = VectorInstrCycles(cost, pp.innerOut);  // ... over an output row
-    const double before = rowsIn * kInnerInstrsPerTap * kw * instrOut + rowsOut * kd * instrOut;
-    const double after = rowsIn * instrIn + rowsOut * (kd * instrIn + kInnerInstrsPerTap * kw * instrOut);
-    return {before, after};
-}
-
-// Vector cycles of a COPY ROWS pass (nearest): the kernel gathers every input row it loads into its
-// slot (one Gather over the output row; a Mul by the padding mask when there are padding taps) and
-// moves each output row out of its slot (one Muls by 1, a bit-exact move).
-double CopyRowsVectorCycles(const PlatformCost& cost, const PassPlan& pp)
-{
-    const double rowsIn = InputRowsRead(pp);
-    const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
-    const double perInRow = AnyPadTap(pp.innerTaps) ? 2.0 : 1.0;
-    return (rowsIn * perInRow + rowsOut) * VectorInstrCycles(cost, pp.innerOut);
+    const double instrIn = VectorInstrCycles(cost, pp.innerIn);
+    const double instrOut = VectorInstrCycles(cost, pp.innerOut);
+    const double transform = kPlaneModelInstrsPerInnerTap * kw * instrOut;
+    return {RowCycles{transform, kd * instrOut}.Of(rowsIn, rowsOut),
+            RowCycles{instrIn, kd * instrIn + transform}.Of(rowsIn, rowsOut)};
 }
 
 // WEIGHTED rows with an inner axis: run the inner transform on each needed input row (before) or
@@ -1172,18 +1223,6 @@ double InputDmasPerBlock(const PassPlan& pp, uint64_t maxGap)
     return dmas;
 }
 
-// Modeled time (us) of a pass from its totals over all cores, as the sim charges one core: DMA
-// (bytes at the launch bandwidth plus DMA issue) and vector overlap, scalar tap reads add on top.
-double PassMicrosWithScalar(const PlatformInfo& platform, double bytes, double dmas, double vectorCycles,
-                            double scalarReads, double cores)
-{
-    const PlatformCost& cost = platform.cost;
-    const double gbps = std::min(cost.hbmGBps, cores * cost.perCoreDmaGBps);
-    const double dmaUs = bytes / (gbps * 1e3) + dmas * cost.dmaInstrCycles / (cores * cost.clockGHz * 1e3);
-    const double vectorUs = vectorCycles / (cores * cost.clockGHz * 1e3);
-    return std::max(dmaUs, vectorUs) + scalarReads * kScalarUbReadCycles / (cores * cost.clockGHz * 1e3);
-}
-
 // ---- periodic inner tables (RowsPassTiling innerPeriod) ----
 // Inner columns repeat with the resize's rational period: wOut / g output positions read wIn / g
 // input positions further on (g = gcd), the same weights if the coordinate maths gives the same bits
@@ -1498,81 +1537,319 @@ TableLoadCost TableLoadOf(const PlatformCost& cost, const interp::InterpolatePas
     return load;
 }
 
-// A ROWS pass without a plane axis, over all its cores, without its tables: bytes, DMAs, vector
-// cycles and scalar reads.  B = outerBatch rows share every vector instruction, row tap read and DMA.
-// `spread`: the pass's work over that of one core (the cores, for an even split).
-struct RowsPassTerms {
-    double bytes = 0, dmas = 0, vector = 0, scalar = 0, cores = 1, spread = 1;
+// What one unit of work of a ROWS pass without a plane axis costs: per batched input row read (B rows
+// of one DMA), per unit (an output row of B blocks), per output DMA group, per input DMA.  B =
+// outerBatch rows share every vector instruction, row tap read and DMA.
+struct RowsPassRates {
+    double inRowBytes = 0, unitBytes = 0;    // GM bytes
+    RowCycles cycles;                        // vector cycles per batched input row / per unit
+    double groupCycles = 0;                  // per output group: packing
+    double packedGroupDmas = 0;              // > 0: the DMAs of every group, whatever its rows
+    double batch = 1;                        // else min(B, the group's rows) (CopyOutBatched)
+    double GroupDmas(double rows) const { return packedGroupDmas > 0 ? packedGroupDmas : std::min(batch, rows); }
+    double dmasPerInDma = 1;                 // 310P per-block reads: B DMAs per batched read
+    double scalarPerUnit = 0;                // row tap entries read (one more per input DMA: its run length)
+    double inRowsPerDma = 1, outRowsPerDma = 1;
+    // DMA time counts whole 32 B sectors: per input DMA and per output group, B runs of rows that,
+    // where DataCopyPad moves rows that are not 32 B multiples, start anywhere in a sector (32 B less
+    // an element on average; without it the kernel moves whole 32 B blocks, counted in the bytes)
+    double inRunSectorBytes = 0, outRunSectorBytes = 0;
 };
 
-RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+// Vector instructions that widen the input to the compute type once per DMA (Widen: 1-byte data
+// through half) and narrow an output row or packed run (NarrowTo: integers saturated and rounded
+// first; COPY passes of 1-byte data gather half and cast it back).
+double WidenInstrs(bool copy, uint32_t inType)
+{
+    const uint32_t sz = DTypeBytes(inType);
+    if (copy) return sz == 1 ? 1.0 : 0.0;
+    return inType == kF32 ? 0.0 : (sz == 1 ? 2.0 : 1.0);
+}
+
+double NarrowInstrs(bool copy, uint32_t outType)
+{
+    const uint32_t sz = DTypeBytes(outType);
+    if (copy) return sz == 1 ? 1.0 : 0.0;
+    if (outType == kF32) return 0.0;
+    if (sz == 1) return 6.0;
+    return outType == static_cast<uint32_t>(DType::I32) ? 3.0 : 1.0;
+}
+
+RowsPassRates RowsPassRatesOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
 {
     const uint32_t szIn = DTypeBytes(inType), szOut = DTypeBytes(outType);
+    const PlatformCost& cost = ctx.platform.cost;
     const double b = pp.outerBatch;
-    PassPlan batched = pp;  // B rows as one row of B times the elements
-    batched.outer = std::max<uint64_t>(1, pp.outer / pp.outerBatch);
-    batched.innerIn *= pp.outerBatch;
-    batched.innerOut *= pp.outerBatch;
-    const InnerOrderCycles c = RowsVectorCycles(ctx.platform.cost, batched);
-    RowsPassTerms t;
-    t.vector = pp.copy ? CopyRowsVectorCycles(ctx.platform.cost, batched) : (pp.innerAfter ? c.after : c.before);
-    const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
-    const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
-    const uint64_t cores = RowsPassCores(ctx, pp);
-    t.cores = t.spread = static_cast<double>(cores);
-    const double rowsIn = InputRowsReadByCores(pp, units, cores);
-    t.bytes = rowsIn * pp.innerIn * szIn + rowsOut * pp.innerOut * szOut;
-    // output: per DMA group of outRowsPerDma units (fewer where a core has fewer) min(B, rows) DMAs
-    // (CopyOutBatched); packed batches one with DataCopyPad (WritePackedLanes), on 310P B, and B more
-    // for the tail blocks of rows that are not 32 B multiples
+    PassPlan batched = pp;  // B rows as one row of B times the elements, each lane 32-element aligned
+    if (pp.outerBatch > 1) {
+        batched.innerIn = pp.outerBatch * AlignUp(pp.innerIn, kRowAlignElems);
+        batched.innerOut = pp.outerBatch * AlignUp(pp.innerOut, kRowAlignElems);
+    }
+    RowsPassRates r;
+    r.inRowBytes = b * static_cast<double>(pp.innerIn * szIn);
+    r.unitBytes = b * static_cast<double>(pp.innerOut * szOut);
+    r.cycles = PassRowCycles(cost, batched);
+    r.inRowsPerDma = std::max<uint32_t>(1, pp.inRowsPerDma);
+    r.outRowsPerDma = std::max<uint32_t>(1, pp.outRowsPerDma);
+    // widening: one instruction per DMA over its rows; narrowing: per unit, or per packed group below
+    const double widenRow = VectorInstrCycles(cost, batched.innerIn) - cost.vectorInstrCycles * (1.0 - 1.0 / r.inRowsPerDma);
+    r.cycles.perInRow += WidenInstrs(pp.copy, inType) * widenRow;
+    // (a COPY row's move out of its slot is the cast of 1-byte data: CopyRowCycles counts it)
+    if (!pp.compactOut && !pp.copy) r.cycles.perOutRow += NarrowInstrs(false, outType) * VectorInstrCycles(cost, batched.innerOut);
+    // output: per DMA group of up to outRowsPerDma units min(B, rows) DMAs (CopyOutBatched); packed batches
+    // one with DataCopyPad (WritePackedLanes), on 310P B, and B more for the tail blocks of rows that
+    // are not 32 B multiples; 310P packed groups (B 1) ending inside a 32 B block write their tail
+    // block with a second DMA
     const bool packedBatch = pp.compactOut && b > 1;
     const bool tails = !ctx.platform.hasDataCopyPad && (pp.innerOut * szOut) % kBlockBytes != 0;
-    const double groupRows = std::min<double>(pp.outRowsPerDma, std::ceil(static_cast<double>(units) / cores));
-    const double packedDmas = ctx.platform.hasDataCopyPad ? 1.0 : b * (tails ? 2.0 : 1.0);
-    // 310P packed groups (b 1) ending inside a 32 B block write their tail block with a second DMA
     const bool groupTails = pp.compactOut && !packedBatch && pp.planeDim < 0 &&
                             (uint64_t(pp.outRowsPerDma) * pp.innerOut * szOut) % kBlockBytes != 0;
-    const double outDmasPerGroup = packedBatch ? packedDmas : (groupTails ? 2.0 : std::min<double>(b, groupRows));
-    const double inDmas = std::max(rowsIn / pp.inRowsPerDma,
-                                   InputDmasPerBlock(pp, BridgedGapRows(ctx, pp, inType)) * static_cast<double>(pp.outer));
-    // input: one strided DMA per row of B blocks, or (310P, rows not 32 B multiples) one per block.
-    // The kernel merges the per-block reads and packed-lane writes where the blocks are whole 32 B
-    // blocks apart (InterpolateBatchBlocksOneDma); the model still counts them per block, an upper
-    // bound: counting the merges made it take batches it overrates (corpus, reads: 11 runs faster, 5
-    // slower, I211 +51%; writes: 17 faster, 4 slower, I167 +35%)
-    const bool perBlockIn = b > 1 && BatchReadsPerBlock(ctx, szIn, pp);
-    t.dmas = (perBlockIn ? inDmas : inDmas / b) + rowsOut * outDmasPerGroup / (b * groupRows);
+    r.batch = b;
+    // without DataCopyPad one strided DMA covers the B lanes (and one their tails) where the blocks are
+    // whole 32 B blocks apart (interp::InterpolateBatchBlocksOneDma), else one DMA per block each
+    const bool outMerged = interp::InterpolateBatchBlocksOneDma(pp.outLen * pp.innerOut, szOut, pp.outerBatch);
+    if (packedBatch) r.packedGroupDmas = ctx.platform.hasDataCopyPad ? 1.0 : (outMerged ? 1.0 : b) * (tails ? 2.0 : 1.0);
+    if (groupTails) r.packedGroupDmas = 2.0;
     if (pp.compactOut && pp.planeDim < 0) {  // packing: per group a Gather and the narrowing of its run(s)
-        const double groups = rowsOut / (b * groupRows);
+        const double perPack = 1.0 + NarrowInstrs(pp.copy, outType);  // PackInto
         const double run = b * static_cast<double>(AlignUp(pp.outRowsPerDma * pp.innerOut, kBlockBytes / szOut));
-        const double tail = (packedBatch && tails) ? 2.0 * VectorInstrCycles(ctx.platform.cost, static_cast<uint64_t>(b * kBlockBytes / szOut)) : 0.0;
-        t.vector += groups * (2.0 * VectorInstrCycles(ctx.platform.cost, static_cast<uint64_t>(run)) + tail);
+        const double tail = (packedBatch && tails) ? perPack * VectorInstrCycles(cost, static_cast<uint64_t>(b * kBlockBytes / szOut)) : 0.0;
+        r.groupCycles = perPack * VectorInstrCycles(cost, static_cast<uint64_t>(run)) + tail;
     }
-    t.scalar = rowsOut / b * pp.taps.numTaps + rowsIn / (b * pp.inRowsPerDma);
+    // input: one strided DMA per row of B blocks, or (310P, rows not 32 B multiples) one per block
+    // unless the blocks are whole 32 B blocks apart (LoadBlockRowsEndingAtTheirEnds)
+    const bool inMerged = interp::InterpolateBatchBlocksOneDma(pp.inLen * pp.innerIn, szIn, pp.outerBatch);
+    r.dmasPerInDma = (b > 1 && BatchReadsPerBlock(ctx, szIn, pp) && !inMerged) ? b : 1.0;
+    // one scalar read per row-tap entry of a unit (folded zero-weight runs, RowTapEntriesPerRow)
+    r.scalarPerUnit = pp.copy ? 1.0 : RowTapEntriesPerRow(pp.taps, RowTapsUseZeroRuns(pp, true));
+    const auto runSlack = [&](uint64_t rowBytes, uint32_t elemBytes) {  // 310P moves whole sectors anyway
+        const bool slack = ctx.platform.hasDataCopyPad && rowBytes % kBlockBytes != 0;
+        return slack ? static_cast<double>(kBlockBytes - elemBytes) : 0.0;
+    };
+    r.inRunSectorBytes = b * runSlack(pp.innerIn * szIn, szIn);
+    r.outRunSectorBytes = b * runSlack(pp.innerOut * szOut, szOut);
+    return r;
+}
+
+// The work of some of a pass's cores, in units of the batched rows: units, batched input rows read,
+// batched input DMAs, output DMA groups.
+struct RowsWorkCounts {
+    double units = 0, rowsIn = 0, inDmas = 0, groups = 0, outDmas = 0;
+    double tableBytes = 0, tableDmas = 0;  // the slices of the row taps and run lengths it reads
+    double blocks = 0;  // blocks entered (groups of B blocks), each a scan of a row's taps for its reads
+};
+
+// A ROWS pass without a plane axis, without its tables: bytes, DMAs, vector cycles and scalar reads
+// over all its cores (`bytes` .. `scalar`) and of its busiest core (`busiest`).
+struct RowsCoreTerms {
+    double bytes = 0, dmas = 0, vector = 0, scalar = 0;
+    double sectorBytes = 0;  // the 32 B sectors the DMAs occupy beyond `bytes` (their time, not traffic)
+};
+
+struct RowsPassTerms {
+    double bytes = 0, dmas = 0, vector = 0, scalar = 0, cores = 1;
+    RowsCoreTerms busiest;
+};
+
+// Modeled time of one core of a pass on `cores` cores: its DMA (bytes at its bandwidth share plus
+// DMA issue) and vector time overlap, its scalar tap reads add on top; `load` its table load.
+double CoreMicros(const PlatformInfo& platform, double cores, const RowsCoreTerms& t, const TableLoadCost& load)
+{
+    const PlatformCost& cost = platform.cost;
+    const double share = std::min(cost.perCoreDmaGBps, cost.hbmGBps / cores);
+    const double cyclesPerUs = cost.clockGHz * 1e3;
+    const double dmaUs = (t.bytes + t.sectorBytes + load.bytes) / (share * 1e3) +
+                         (t.dmas + load.dmas) * cost.dmaInstrCycles / cyclesPerUs;
+    const double vectorUs = (t.vector + load.cycles) / cyclesPerUs;
+    return std::max(dmaUs, vectorUs) + t.scalar * kScalarUbReadCycles / cyclesPerUs;
+}
+
+RowsCoreTerms TermsOfWork(const RowsPassRates& r, const RowsWorkCounts& w)
+{
+    RowsCoreTerms t;
+    t.bytes = w.rowsIn * r.inRowBytes + w.units * r.unitBytes;
+    t.bytes += w.tableBytes;
+    t.dmas = w.inDmas * r.dmasPerInDma + w.outDmas + w.tableDmas;
+    t.sectorBytes = w.inDmas * r.inRunSectorBytes + w.groups * r.outRunSectorBytes;
+    t.vector = r.cycles.Of(w.rowsIn, w.units) + w.groups * r.groupCycles;
+    // a scan of a row's taps per block entered (LimitReadsTo) and two at Init (the core's input range)
+    t.scalar = (w.units + w.blocks) * r.scalarPerUnit + w.inDmas;
     return t;
 }
 
-// The terms as the busiest core sees them: spread = units / (units of the busiest core).
+// Over all cores, each core's share an even one (PlanCompactTables, RowsPassMicros): halo rows read
+// at chunk boundaries aligned to the blocks, groups of outRowsPerDma units or a core's share.
+RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    const RowsPassRates r = RowsPassRatesOf(ctx, pp, inType, outType);
+    const double b = pp.outerBatch;
+    const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
+    const uint64_t cores = RowsPassCores(ctx, pp);
+    RowsWorkCounts w;
+    w.units = static_cast<double>(units);
+    w.rowsIn = InputRowsReadByCores(pp, units, cores) / b;
+    w.inDmas = std::max(w.rowsIn / r.inRowsPerDma,
+                        InputDmasPerBlock(pp, BridgedGapRows(ctx, pp, inType)) * static_cast<double>(pp.outer) / b);
+    const double groupRows = std::min<double>(r.outRowsPerDma, std::ceil(w.units / static_cast<double>(cores)));
+    w.groups = w.units / groupRows;
+    w.outDmas = w.groups * r.GroupDmas(groupRows);
+    w.blocks = static_cast<double>(pp.outer) / b + 3.0 * static_cast<double>(cores);
+    w.tableBytes = w.units * 8.0 * r.scalarPerUnit + w.rowsIn * 4.0 + 64.0 * static_cast<double>(cores);
+    w.tableDmas = 2.0 * static_cast<double>(cores);
+    RowsPassTerms t;
+    const RowsCoreTerms all = TermsOfWork(r, w);
+    t.bytes = all.bytes;
+    t.dmas = all.dmas;
+    t.vector = all.vector;
+    t.scalar = all.scalar;
+    t.cores = static_cast<double>(cores);
+    const double share = 1.0 / t.cores;
+    t.busiest = RowsCoreTerms{all.bytes * share, all.dmas * share, all.vector * share, all.scalar * share,
+                              all.sectorBytes * share};
+    return t;
+}
+
+// The row axis of one outer block as chunks of output rows read it: per output row the smallest
+// source row of it and the rows after it, the largest of it and the rows before it (taps inside the
+// input; taps are monotone), and prefix counts of the input rows read (used ones and the gaps a run
+// reads along, InputRunLengths) and of the rows a DMA starts from (the first used row of each run).
+struct RowAxisReads {
+    std::vector<int64_t> firstFrom, lastUpTo;
+    std::vector<double> readBefore, startsBefore;
+    double blockRows = 0, blockDmas = 0;  // a whole block: rows read, DMAs
+};
+
+RowAxisReads RowAxisReadsOf(const PassPlan& pp, uint64_t maxGap)
+{
+    RowAxisReads a;
+    const uint32_t k = pp.taps.numTaps;
+    const int64_t none = static_cast<int64_t>(pp.inLen);
+    a.firstFrom.assign(pp.outLen + 1, none);
+    a.lastUpTo.assign(pp.outLen, -1);
+    for (uint64_t o = 0; o < pp.outLen; ++o) {
+        int64_t last = o > 0 ? a.lastUpTo[o - 1] : -1;
+        for (uint32_t t = 0; t < k; ++t) {
+            if (!IsPadTapWeight(pp.taps.weight[o * k + t])) last = std::max(last, pp.taps.srcIndex[o * k + t]);
+        }
+        a.lastUpTo[o] = last;
+    }
+    for (uint64_t o = pp.outLen; o-- > 0;) {
+        int64_t first = a.firstFrom[o + 1];
+        for (uint32_t t = 0; t < k; ++t) {
+            if (!IsPadTapWeight(pp.taps.weight[o * k + t])) first = std::min(first, pp.taps.srcIndex[o * k + t]);
+        }
+        a.firstFrom[o] = first;
+    }
+    const std::vector<uint8_t> used = UsedInputRowMask(pp);
+    const std::vector<uint32_t> runs = InputRunLengths(used, pp.inLen, maxGap);
+    a.readBefore.assign(pp.inLen + 1, 0.0);
+    a.startsBefore.assign(pp.inLen + 1, 0.0);
+    int64_t prevUsed = -1;  // a used row starts a DMA unless the run from the used row before reaches it
+    for (uint64_t row = 0; row < pp.inLen; ++row) {
+        const bool inRun = prevUsed >= 0 && uint64_t(prevUsed) + runs[prevUsed] > row;  // read along
+        const bool start = used[row] && !inRun;
+        if (used[row]) prevUsed = static_cast<int64_t>(row);
+        a.readBefore[row + 1] = a.readBefore[row] + ((used[row] || inRun) ? 1.0 : 0.0);
+        a.startsBefore[row + 1] = a.startsBefore[row] + (start ? 1.0 : 0.0);
+    }
+    a.blockRows = a.readBefore[pp.inLen];
+    a.blockDmas = InputDmasPerBlock(pp, maxGap);
+    return a;
+}
+
+// Output rows [o0, o1) of one block: the input rows they read and the DMAs that read them (a DMA per
+// run start, or per inRowsPerDma rows where runs are longer).
+void AddChunkReads(const RowAxisReads& a, uint64_t o0, uint64_t o1, double inRowsPerDma, RowsWorkCounts* w)
+{
+    const int64_t lo = a.firstFrom[o0], hi = a.lastUpTo[o1 - 1];
+    if (hi < lo) return;
+    const double rows = a.readBefore[hi + 1] - a.readBefore[lo];
+    const double starts = a.startsBefore[hi + 1] - a.startsBefore[lo + 1] + 1.0;  // a run is open at lo
+    w->rowsIn += rows;
+    w->inDmas += std::max(starts, std::ceil(rows / inRowsPerDma));
+}
+
+// The work of the core taking units [u0, u1) (InterpolateRowPass::Init's split): per block it spans,
+// the rows of its output rows there; a whole block's rows once.
+RowsWorkCounts CoreWorkOf(const PassPlan& pp, const RowAxisReads& a, const RowsPassRates& r, uint64_t u0, uint64_t u1)
+{
+    RowsWorkCounts w;
+    w.units = static_cast<double>(u1 - u0);
+    const uint64_t len = pp.outLen;
+    const uint64_t g0 = u0 / len, g1 = (u1 - 1) / len;
+    w.blocks = static_cast<double>(g1 - g0 + 1) + 2.0;
+    const bool batched = pp.outerBatch > 1;  // a batched group of rows stays inside its blocks
+    auto addGroups = [&](double rows, double times) {  // rows in groups of up to outRowsPerDma
+        const double whole = std::floor(rows / r.outRowsPerDma), left = rows - whole * r.outRowsPerDma;
+        w.groups += times * (whole + (left > 0 ? 1.0 : 0.0));
+        w.outDmas += times * (whole * r.GroupDmas(r.outRowsPerDma) + (left > 0 ? r.GroupDmas(left) : 0.0));
+    };
+    auto partial = [&](uint64_t o0, uint64_t o1) {
+        AddChunkReads(a, o0, o1, r.inRowsPerDma, &w);
+        if (batched) addGroups(static_cast<double>(o1 - o0), 1.0);
+    };
+    if (g0 == g1) {
+        partial(u0 % len, (u1 - 1) % len + 1);
+    } else {
+        partial(u0 % len, len);
+        partial(0, (u1 - 1) % len + 1);
+    }
+    const double whole = g1 > g0 + 1 ? static_cast<double>(g1 - g0 - 1) : 0.0;
+    w.rowsIn += whole * a.blockRows;
+    w.inDmas += whole * std::max(a.blockDmas, std::ceil(a.blockRows / r.inRowsPerDma));
+    if (batched) {
+        addGroups(static_cast<double>(len), whole);
+    } else {
+        addGroups(w.units, 1.0);
+    }
+    // the slices of its output rows' taps and its input rows' run lengths (InterpolateRowPass::Init),
+    // the whole tables when its rows span blocks; each one DMA with 32 B of slack
+    const double rows = g0 == g1 ? w.units : static_cast<double>(len);
+    const double inRows = g0 == g1 ? w.rowsIn : static_cast<double>(pp.inLen);
+    w.tableBytes = rows * 8.0 * r.scalarPerUnit + inRows * 4.0 + 64.0;
+    w.tableDmas = 2.0;
+    return w;
+}
+
+// The terms of the split the kernel makes (units / cores each, the first units % cores one more):
+// totals over the cores, and those of the core modeled slowest without its tables.
 RowsPassTerms BusiestCoreTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
 {
-    RowsPassTerms t = RowsPassTermsOf(ctx, pp, inType, outType);
-    const uint64_t units = pp.outer / pp.outerBatch * pp.outLen, cores = static_cast<uint64_t>(t.cores);
-    t.spread = static_cast<double>(units) / static_cast<double>((units + cores - 1) / cores);
+    const RowsPassRates r = RowsPassRatesOf(ctx, pp, inType, outType);
+    const RowAxisReads a = RowAxisReadsOf(pp, BridgedGapRows(ctx, pp, inType));
+    const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
+    const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(RowsPassCores(ctx, pp), units));
+    const uint64_t per = units / cores, extra = units % cores;
+    RowsPassTerms t;
+    t.cores = static_cast<double>(cores);
+    double slowest = -1;
+    for (uint64_t c = 0; c < cores; ++c) {
+        const uint64_t u0 = c * per + std::min(c, extra), u1 = u0 + per + (c < extra ? 1 : 0);
+        const RowsCoreTerms core = TermsOfWork(r, CoreWorkOf(pp, a, r, u0, u1));
+        t.bytes += core.bytes;
+        t.dmas += core.dmas;
+        t.vector += core.vector;
+        t.scalar += core.scalar;
+        const TableLoadCost none{0, 0, 0};
+        const double us = CoreMicros(ctx.platform, t.cores, core, none);
+        if (us > slowest) {
+            slowest = us;
+            t.busiest = core;
+        }
+    }
     return t;
 }
 
-// Modeled time of the pass with every core loading its tables at `load`.
+// Modeled time of the pass with every core loading its tables at `load`: its busiest core's.
 double RowsPassMicrosWith(const PlanContext& ctx, const RowsPassTerms& t, const TableLoadCost& load)
 {
-    const double uneven = t.cores / t.spread;  // >= 1: the busiest core's share over an even one
-    return PassMicrosWithScalar(ctx.platform, uneven * t.bytes + t.cores * load.bytes, uneven * t.dmas + t.cores * load.dmas,
-                                uneven * t.vector + t.cores * load.cycles, uneven * t.scalar, t.cores);
+    return CoreMicros(ctx.platform, t.cores, t.busiest, load);
 }
 
 // The pass terms PlanCompactTables weighs: none for plane passes, which keep whole tables.
 RowsPassTerms CompactChoiceTerms(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
 {
-    return pp.planeDim < 0 ? RowsPassTermsOf(ctx, pp, inType, outType) : RowsPassTerms{};
+    return pp.planeDim < 0 ? BusiestCoreTermsOf(ctx, pp, inType, outType) : RowsPassTerms{};
 }
 
 // Compact inner tables (interp::InterpolateInnerTablesCompact) where the pass's modeled time
@@ -1622,7 +1899,9 @@ void PlanCompactTables(const PlanContext& ctx, const PassPlan& pp, const interp:
     }
     const Option* pick = &options[0];
     for (const Option& o : options) {
-        if (o.us < pick->us || (o.us == pick->us && o.bytes < pick->bytes)) pick = &o;
+        const bool better = pp.leanTables ? (o.bytes < pick->bytes || (o.bytes == pick->bytes && o.us < pick->us))
+                                          : (o.us < pick->us || (o.us == pick->us && o.bytes < pick->bytes));
+        if (better) pick = &o;
     }
     *r = pick->tiling;
 }
@@ -1727,14 +2006,15 @@ double PassFloorBytes(const PassPlan& pp, uint32_t inType, uint32_t outType)
 
 // The candidate and core count with the lowest modeled time for the busiest core, and that time; of
 // those modeled within kTrafficTieMargin of it, the one moving the fewest GM bytes (tables included).
-// Long-row batches move no more bytes than the rule's plan (longRowBytesCap); larger packed groups
-// no more than that or kPackedGroupsTraffic times the pass's floor, whichever is more.
+// Long-row batches and larger packed groups move no more bytes than the rule's plan (longRowBytesCap)
+// or kModelTrafficCap times the pass's floor, whichever is more.
 double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, std::vector<PassPlan> cands,
                           double longRowBytesCap, PassPlan* best)
 {
     struct Work {
         size_t cand;
         uint32_t cores;
+        bool leanTables;
         double us, bytes;
     };
     std::vector<Work> works;
@@ -1744,23 +2024,27 @@ double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outT
         // long-row batches: the tables each core count will load (their choice depends on it), and
         // no more bytes than the cap; others: one table choice for every count
         const bool longRow = LongRowBatch(cand);
-        // packed groups larger than the rule's (LargerPackedGroups): no more bytes than the rule's plan
+        // packed groups larger than the rule's (LargerPackedGroups): no more bytes than the cap
         const bool largerGroups = i > 0 && PackedGroups(cand) && PackedGroups(cands[0]) &&
                                   cand.outRowsPerDma > cands[0].outRowsPerDma;
+        const bool capped = longRow || largerGroups;
+        const double cap = std::max(longRowBytesCap, kModelTrafficCap * PassFloorBytes(cand, inType, outType));
         TableLoadCost load;
         if (!longRow) load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, inType, outType));
         // packed groups: every core holds at least one group (SplitCores)
         const uint64_t most = PackedGroups(cand) ? std::max<uint64_t>(1, units / cand.outRowsPerDma) : units;
         for (uint64_t c = 1; c <= std::min<uint64_t>(ctx.platform.coreNum, most); ++c) {
             cand.cores = static_cast<uint32_t>(c);
+            cand.leanTables = false;
             const RowsPassTerms t = BusiestCoreTermsOf(ctx, cand, inType, outType);
-            if (longRow) load = PlannedTableLoad(ctx, cand, inType, outType, t);
-            const double bytes = t.bytes + t.cores * load.bytes;
-            if (longRow && bytes > longRowBytesCap) continue;
-            if (largerGroups && bytes > std::max(longRowBytesCap, kPackedGroupsTraffic * PassFloorBytes(cand, inType, outType))) {
-                continue;
+            TableLoadCost coreLoad = longRow ? PlannedTableLoad(ctx, cand, inType, outType, t) : load;
+            if (capped && t.bytes + t.cores * coreLoad.bytes > cap) {  // over the cap: the leanest tables, if they fit it
+                cand.leanTables = true;
+                coreLoad = PlannedTableLoad(ctx, cand, inType, outType, t);
+                if (t.bytes + t.cores * coreLoad.bytes > cap) continue;
             }
-            works.push_back(Work{i, cand.cores, RowsPassMicrosWith(ctx, t, load), bytes});
+            works.push_back(Work{i, cand.cores, cand.leanTables, RowsPassMicrosWith(ctx, t, coreLoad),
+                                 t.bytes + t.cores * coreLoad.bytes});
         }
     }
     if (works.empty()) return 0;
@@ -1774,6 +2058,7 @@ double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outT
     }
     *best = cands[pick->cand];
     best->cores = pick->cores;
+    best->leanTables = pick->leanTables;
     return pick->us;
 }
 
@@ -1819,32 +2104,60 @@ bool PlanPlanePass(const PlanContext& ctx, const int64_t* shape, const PassSpec&
     return true;
 }
 
-// The ROWS pass of `spec`, if one fits the UB (and, on 310P, can write its rows).
+// Fits `pp` (its inner order set) into the UB -- whole rows, packed rows, or column bands -- and
+// chooses its batch and cores (ChooseRowsWork); false where it does not fit.
+bool FitRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, PassPlan* pp)
+{
+    InterpolatePassTiling probe = RowsProbe(ctx, *pp, inType, outType);
+    const uint32_t szOut = DTypeBytes(outType);
+    const bool offsetsFit = GatherOffsetsFit(pp->innerIn);
+    const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp->innerOut * szOut) % kBlockBytes == 0;
+    const bool innerAfter = pp->innerAfter;
+    bool fits = offsetsFit && rowsAligned && FitRowsLargestBatch(ctx, pp, &probe);
+    // Rows too long for the UB: column bands.  Without DataCopyPad, unaligned rows (identity or
+    // transformed inner blocks) are packed first (FitPackedRows), and banded when packing does not fit.
+    const bool bandable = offsetsFit && pp->innerOut >= kRowAlignElems;
+    if (!fits && bandable && rowsAligned) fits = FitRowsInBands(ctx, szOut, pp, &probe);
+    if (!fits && offsetsFit && !rowsAligned) fits = FitPackedRows(ctx, pp, &probe);
+    if (!fits && bandable && !rowsAligned) fits = FitRowsInBands(ctx, szOut, pp, &probe);
+    if (!fits || (ctx.canonicalAxisOrder && pp->innerAfter != innerAfter)) return false;  // split instead
+    SpreadLongRowsOverBands(ctx, szOut, pp, &probe);
+    ChooseRowsWork(ctx, inType, outType, pp, &probe);
+    return true;
+}
+
+// Modeled time of a fitted ROWS pass without a plane axis or bands: its busiest core's.
+double FittedRowsMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    const RowsPassTerms t = BusiestCoreTermsOf(ctx, pp, inType, outType);
+    return RowsPassMicrosWith(ctx, t, PlannedTableLoad(ctx, pp, inType, outType, t));
+}
+
+// The ROWS pass of `spec`, if one fits the UB (and, on 310P, can write its rows).  WEIGHTED rows
+// with an inner axis run the inner transform on each input row or on each combined output row:
+// where the planner picks the order (no canonical order), each order is fitted with its own batch
+// and cores and the one modeled faster is taken (column bands and plane passes: the order
+// RowsVectorCycles finds cheaper).
 bool PlanRowsPass(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec, uint32_t inType,
                   uint32_t outType, PassPlan* out)
 {
     if (spec.rowDim == kPlainCopyRow) return false;  // a plain copy runs as one GATHER pass
     PassPlan pp = RowsPassGeometry(ctx, shape, spec);
-    InterpolatePassTiling probe = RowsProbe(ctx, pp, inType, outType);
-    const uint32_t szOut = DTypeBytes(outType);
-    const bool offsetsFit = GatherOffsetsFit(pp.innerIn);
-    const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp.innerOut * szOut) % kBlockBytes == 0;
-    if (!spec.copy && spec.innerDim >= 0) {
+    const bool ordered = !spec.copy && spec.innerDim >= 0;
+    if (ordered) {
         pp.innerAfter = ctx.canonicalAxisOrder ? CanonicalInnerAfter(ctx.p, spec)
                                                : InnerTransformAfterRows(ctx.platform.cost, pp);
     }
-    if (spec.planeDim >= 0) return PlanPlanePass(ctx, shape, spec, pp, probe, out);
-    const bool innerAfter = pp.innerAfter;
-    bool fits = offsetsFit && rowsAligned && FitRowsLargestBatch(ctx, &pp, &probe);
-    // Rows too long for the UB: column bands.  Without DataCopyPad, unaligned rows (identity or
-    // transformed inner blocks) are packed first (FitPackedRows), and banded when packing does not fit.
-    const bool bandable = offsetsFit && pp.innerOut >= kRowAlignElems;
-    if (!fits && bandable && rowsAligned) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
-    if (!fits && offsetsFit && !rowsAligned) fits = FitPackedRows(ctx, &pp, &probe);
-    if (!fits && bandable && !rowsAligned) fits = FitRowsInBands(ctx, szOut, &pp, &probe);
-    if (!fits || (ctx.canonicalAxisOrder && pp.innerAfter != innerAfter)) return false;  // split instead
-    SpreadLongRowsOverBands(ctx, szOut, &pp, &probe);
-    ChooseRowsWork(ctx, inType, outType, &pp, &probe);
+    if (spec.planeDim >= 0) return PlanPlanePass(ctx, shape, spec, pp, RowsProbe(ctx, pp, inType, outType), out);
+    PassPlan other = pp;
+    if (!FitRowsWork(ctx, inType, outType, &pp)) return false;
+    if (ordered && !ctx.canonicalAxisOrder && !pp.bandElems) {
+        other.innerAfter = !other.innerAfter;
+        if (FitRowsWork(ctx, inType, outType, &other) && !other.bandElems &&
+            FittedRowsMicros(ctx, other, inType, outType) < FittedRowsMicros(ctx, pp, inType, outType)) {
+            pp = std::move(other);
+        }
+    }
     *out = std::move(pp);
     return true;
 }
@@ -2130,7 +2443,7 @@ uint64_t BridgedGapRows(const PlanContext& ctx, const PassPlan& pp, uint32_t inT
     const double bytes = static_cast<double>(pp.innerIn * DTypeBytes(inType));
     double transform = VectorInstrCycles(cost, pp.innerIn);  // widening / the copy into its slot
     if (!pp.copy && pp.innerDim >= 0 && !pp.innerAfter) {
-        transform = kInnerInstrsPerTap * pp.innerTaps.numTaps * VectorInstrCycles(cost, pp.innerOut);
+        transform = InnerTransformCycles(cost, pp.innerTaps, pp.innerOut);
     } else if (pp.copy && pp.innerDim >= 0) {
         transform += VectorInstrCycles(cost, pp.innerOut);  // the gather of the inner taps
     }

@@ -74,14 +74,21 @@ def test_computed_nearest_offsets_match_reference(soc, nearest_mode, ct, lengths
         assert _computed_chunks(ai.last_launch()) >= ai.last_launch()["block_dim"]
 
 
+# Where the 910B planner computes the inner taps of float32 NHWC rows (its model's choice: the linear
+# taps of the 60x80 image are read from tables instead, 3.28 us against 3.53 us computed)
+COMPUTED_CHANNELS_LAST = {((2, 60, 80, 8), m) for m in ("nearest", "linear_onnx", "cubic")} | \
+    {((2, 30, 80, 8), m) for m in ("nearest", "linear", "linear_onnx")}
+
+
 @pytest.mark.parametrize("dtype", [np.dtype(np.float32), np.dtype(np.uint8)], ids=lambda d: d.name)
 @pytest.mark.parametrize("mode", ["nearest", "linear", "linear_onnx", "cubic"])
-@pytest.mark.parametrize("shape,sizes", [([2, 60, 80, 8], [120, 160]), ([1, 120, 300, 3], [240, 700])])
+@pytest.mark.parametrize("shape,sizes", [([2, 60, 80, 8], [120, 160]), ([2, 30, 80, 8], [60, 160]),
+                                         ([1, 120, 300, 3], [240, 700])])
 def test_computed_channels_last_taps_match_reference(soc, shape, sizes, mode, dtype):
     # NHWC rows: column m of the inner block is position m / C, channel m % C
     kw = dict(mode=mode, shape_calculation_mode="sizes", sizes=sizes, axes=[1, 2])
     x = _data(shape, dtype, np.random.default_rng(len(mode)))
     got = ai.interpolate(x, **kw)
     _check(got, reference.interpolate(x, **kw), x, kw)
-    if soc == "ascend910b" and dtype == np.float32 and shape[-1] == 8:
+    if soc == "ascend910b" and dtype == np.float32 and (tuple(shape), mode) in COMPUTED_CHANNELS_LAST:
         assert _computed_chunks(ai.last_launch()) >= ai.last_launch()["block_dim"]
