@@ -182,6 +182,24 @@ struct PlanContext {
     uint32_t nativeType;
     uint32_t socFlags = 0;  // kSocHasDataCopyPad | kSocHalfRint of the architecture planned for
     uint64_t syncUb = 0;    // SyncAll's UB scratch every pass reserves: coreNum * 32 B
+    // > 0 while planning a pass of a launch of several passes (ChoosePassLayouts, the split that
+    // SplitPassesModeledFaster weighs): the launch takes the most cores any pass takes, and every
+    // phase's DMAs get that launch's bandwidth share (the sim's cost model), so a pass on fewer
+    // cores gains no larger share; the model takes the launch to use every core.
+    mutable uint64_t launchCores = 0;
+};
+
+// Sets ctx.launchCores for the lifetime of the guard.
+class LaunchCoresGuard {
+public:
+    LaunchCoresGuard(const PlanContext& ctx, uint64_t cores) : ctx_(ctx), saved_(ctx.launchCores) { ctx.launchCores = cores; }
+    ~LaunchCoresGuard() { ctx_.launchCores = saved_; }
+    LaunchCoresGuard(const LaunchCoresGuard&) = delete;
+    LaunchCoresGuard& operator=(const LaunchCoresGuard&) = delete;
+
+private:
+    const PlanContext& ctx_;
+    uint64_t saved_;
 };
 
 // Which axes one pass changes.
@@ -1648,11 +1666,18 @@ struct RowsCoreTerms {
 
 struct RowsPassTerms {
     double bytes = 0, dmas = 0, vector = 0, scalar = 0, cores = 1;
+    double shareCores = 1;  // the cores that share the HBM bandwidth: the pass's, or its launch's
     RowsCoreTerms busiest;
 };
 
-// Modeled time of one core of a pass on `cores` cores: its DMA (bytes at its bandwidth share plus
-// DMA issue) and vector time overlap, its scalar tap reads add on top; `load` its table load.
+double ShareCores(const PlanContext& ctx, double cores)
+{
+    return std::max(cores, static_cast<double>(ctx.launchCores));
+}
+
+// Modeled time of one core of a pass whose bandwidth `cores` cores share: its DMA (bytes at its
+// bandwidth share plus DMA issue) and vector time overlap, its scalar tap reads add on top; `load`
+// its table load.
 double CoreMicros(const PlatformInfo& platform, double cores, const RowsCoreTerms& t, const TableLoadCost& load)
 {
     const PlatformCost& cost = platform.cost;
@@ -1703,6 +1728,7 @@ RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32
     t.vector = all.vector;
     t.scalar = all.scalar;
     t.cores = static_cast<double>(cores);
+    t.shareCores = ShareCores(ctx, t.cores);
     const double share = 1.0 / t.cores;
     t.busiest = RowsCoreTerms{all.bytes * share, all.dmas * share, all.vector * share, all.scalar * share,
                               all.sectorBytes * share};
@@ -1822,6 +1848,7 @@ RowsPassTerms BusiestCoreTermsOf(const PlanContext& ctx, const PassPlan& pp, uin
     const uint64_t per = units / cores, extra = units % cores;
     RowsPassTerms t;
     t.cores = static_cast<double>(cores);
+    t.shareCores = ShareCores(ctx, t.cores);
     double slowest = -1;
     for (uint64_t c = 0; c < cores; ++c) {
         const uint64_t u0 = c * per + std::min(c, extra), u1 = u0 + per + (c < extra ? 1 : 0);
@@ -1831,7 +1858,7 @@ RowsPassTerms BusiestCoreTermsOf(const PlanContext& ctx, const PassPlan& pp, uin
         t.vector += core.vector;
         t.scalar += core.scalar;
         const TableLoadCost none{0, 0, 0};
-        const double us = CoreMicros(ctx.platform, t.cores, core, none);
+        const double us = CoreMicros(ctx.platform, t.shareCores, core, none);
         if (us > slowest) {
             slowest = us;
             t.busiest = core;
@@ -1843,7 +1870,7 @@ RowsPassTerms BusiestCoreTermsOf(const PlanContext& ctx, const PassPlan& pp, uin
 // Modeled time of the pass with every core loading its tables at `load`: its busiest core's.
 double RowsPassMicrosWith(const PlanContext& ctx, const RowsPassTerms& t, const TableLoadCost& load)
 {
-    return CoreMicros(ctx.platform, t.cores, t.busiest, load);
+    return CoreMicros(ctx.platform, t.shareCores, t.busiest, load);
 }
 
 // The pass terms PlanCompactTables weighs: none for plane passes, which keep whole tables.
@@ -1969,6 +1996,7 @@ bool SplitPassesModeledFaster(const PlanContext& ctx, const int64_t* shape, cons
     const bool planeFirst = AxisRatio(p, spec.planeDim) < SpecRatio(p, rest);
     const PassSpec first = planeFirst ? planeOnly : rest, second = planeFirst ? rest : planeOnly;
     const uint32_t midType = spec.copy ? inType : kF32;
+    const LaunchCoresGuard launch(ctx, ctx.platform.coreNum);
     int64_t mid[5];
     for (int d = 0; d < p.rank; ++d) mid[d] = shape[d];
     PassPlan a, b;
@@ -2196,6 +2224,7 @@ std::vector<PassPlan> ChoosePassLayouts(const PlanContext& ctx, const std::vecto
         const uint32_t inType = (spec.copy || !seenWeighted) ? ctx.nativeType : kF32;
         const uint32_t outType = (spec.copy || work.empty()) ? ctx.nativeType : kF32;
         PassPlan rows;
+        const LaunchCoresGuard launch(ctx, passes.empty() && work.empty() ? 0 : ctx.platform.coreNum);
         if (PlanRowsPass(ctx, shape, spec, inType, outType, &rows)) {
             if (spec.rowDim >= 0 && spec.rowChanges) shape[spec.rowDim] = p.outShape[spec.rowDim];
             if (spec.innerDim >= 0) shape[spec.innerDim] = p.outShape[spec.innerDim];
