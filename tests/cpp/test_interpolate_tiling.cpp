@@ -511,12 +511,13 @@ TEST(InterpolatePlan, InvariantsAcrossModesDtypesAndSocs)
     }
 }
 
-// The one-pass 910B plan of `p` (the plan kept for its workspace); fails the test, with the
-// planner's message, otherwise.
-InterpolateTilingData OnePassTiling(const ai::InterpolateProblem& p, ai::KernelPlan* plan)
+// The one-pass plan of `p` on `platform` (910B unless named; the plan kept for its workspace);
+// fails the test, with the planner's message, otherwise.
+InterpolateTilingData OnePassTiling(const ai::InterpolateProblem& p, ai::KernelPlan* plan,
+                                    const ai::PlatformInfo& platform = Ascend910b())
 {
     std::string err;
-    const bool planned = ai::PlanInterpolate(p, Ascend910b(), plan, &err);
+    const bool planned = ai::PlanInterpolate(p, platform, plan, &err);
     EXPECT_TRUE(planned) << err;
     InterpolateTilingData td{};
     if (planned) td = Tiling(*plan);
@@ -756,12 +757,8 @@ TEST(InterpolatePlan, ShrinkingRowsOfManyBlocksAreBatchedWithTheInnerTransformAf
     for (const auto& platform : {Ascend910b(), Ascend310p()}) {
         SCOPED_TRACE(platform.socName);
         ai::KernelPlan plan;
-        std::string err;
-        ASSERT_TRUE(ai::PlanInterpolate(Problem({8, 32, 246, 24}, {8, 32, 60, 104}, InterpMode::CUBIC), platform,
-                                        &plan, &err))
-            << err;
-        const InterpolateTilingData td = Tiling(plan);
-        ASSERT_EQ(td.numPasses, 1u);
+        const InterpolateTilingData td =
+            OnePassTiling(Problem({8, 32, 246, 24}, {8, 32, 60, 104}, InterpMode::CUBIC), &plan, platform);
         const interp::RowsPassTiling& r = td.pass[0].rows;
         EXPECT_EQ(r.innerAfter, 1u);
         EXPECT_GT(r.outerBatch, 1u);
@@ -779,12 +776,8 @@ TEST(InterpolatePlan, EachInnerOrderIsFittedAndTheFasterTaken)
     for (const auto& platform : {Ascend910b(), Ascend310p()}) {
         SCOPED_TRACE(platform.socName);
         ai::KernelPlan plan;
-        std::string err;
-        ASSERT_TRUE(ai::PlanInterpolate(Problem({8, 32, 246, 104}, {8, 32, 184, 24}, InterpMode::CUBIC), platform,
-                                        &plan, &err))
-            << err;
-        const InterpolateTilingData td = Tiling(plan);
-        ASSERT_EQ(td.numPasses, 1u);
+        const InterpolateTilingData td =
+            OnePassTiling(Problem({8, 32, 246, 104}, {8, 32, 184, 24}, InterpMode::CUBIC), &plan, platform);
         EXPECT_EQ(td.pass[0].rows.innerAfter, 0u);
         EXPECT_GE(td.pass[0].rows.outerBatch, 16u);
     }
