@@ -1828,6 +1828,14 @@ RowsWorkCounts CoreWorkOf(const PassPlan& pp, const RowAxisReads& a, const RowsP
     } else {
         addGroups(w.units, 1.0);
     }
+    if (PackedGroups(pp) && u1 - u0 >= r.outRowsPerDma) {
+        // 310P packed groups (ProcessCompact): a core's last group is a whole group ending at its
+        // last row, over rows it has already computed: they are computed and written again (their
+        // input rows mostly still in the slots)
+        const uint64_t g = static_cast<uint64_t>(r.outRowsPerDma);
+        const uint64_t again = (g - (u1 - u0) % g) % g;
+        w.units += static_cast<double>(again);
+    }
     // the slices of its output rows' taps and its input rows' run lengths (InterpolateRowPass::Init),
     // the whole tables when its rows span blocks; each one DMA with 32 B of slack
     const double rows = g0 == g1 ? w.units : static_cast<double>(len);
