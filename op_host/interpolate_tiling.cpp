@@ -1845,12 +1845,25 @@ RowsWorkCounts CoreWorkOf(const PassPlan& pp, const RowAxisReads& a, const RowsP
     return w;
 }
 
-// The terms of the split the kernel makes (units / cores each, the first units % cores one more):
-// totals over the cores, and those of the core modeled slowest without its tables.
-RowsPassTerms BusiestCoreTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+// What the model of a ROWS pass takes from its plan whatever its core count: its rates and the
+// reads of its row axis (ModeledFastestWork builds it once per candidate, not per core count).
+struct RowsPassModel {
+    RowsPassRates rates;
+    RowAxisReads axis;
+};
+
+RowsPassModel RowsPassModelOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
 {
-    const RowsPassRates r = RowsPassRatesOf(ctx, pp, inType, outType);
-    const RowAxisReads a = RowAxisReadsOf(pp, BridgedGapRows(ctx, pp, inType));
+    return RowsPassModel{RowsPassRatesOf(ctx, pp, inType, outType), RowAxisReadsOf(pp, BridgedGapRows(ctx, pp, inType))};
+}
+
+// The terms of the split the kernel makes (units / cores each, the first units % cores one more):
+// totals over the cores, and those of the core modeled slowest without its tables.  `model`: that
+// of `pp` (any core count).
+RowsPassTerms BusiestCoreTermsOf(const PlanContext& ctx, const PassPlan& pp, const RowsPassModel& model)
+{
+    const RowsPassRates& r = model.rates;
+    const RowAxisReads& a = model.axis;
     const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
     const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(RowsPassCores(ctx, pp), units));
     const uint64_t per = units / cores, extra = units % cores;
@@ -1873,6 +1886,11 @@ RowsPassTerms BusiestCoreTermsOf(const PlanContext& ctx, const PassPlan& pp, uin
         }
     }
     return t;
+}
+
+RowsPassTerms BusiestCoreTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+{
+    return BusiestCoreTermsOf(ctx, pp, RowsPassModelOf(ctx, pp, inType, outType));
 }
 
 // Modeled time of the pass with every core loading its tables at `load`: its busiest core's.
@@ -2065,14 +2083,15 @@ double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outT
                                   cand.outRowsPerDma > cands[0].outRowsPerDma;
         const bool capped = longRow || largerGroups;
         const double cap = std::max(longRowBytesCap, kModelTrafficCap * PassFloorBytes(cand, inType, outType));
+        const RowsPassModel model = RowsPassModelOf(ctx, cand, inType, outType);
         TableLoadCost load;
-        if (!longRow) load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, inType, outType));
+        if (!longRow) load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, model));
         // packed groups: every core holds at least one group (SplitCores)
         const uint64_t most = PackedGroups(cand) ? std::max<uint64_t>(1, units / cand.outRowsPerDma) : units;
         for (uint64_t c = 1; c <= std::min<uint64_t>(ctx.platform.coreNum, most); ++c) {
             cand.cores = static_cast<uint32_t>(c);
             cand.leanTables = false;
-            const RowsPassTerms t = BusiestCoreTermsOf(ctx, cand, inType, outType);
+            const RowsPassTerms t = BusiestCoreTermsOf(ctx, cand, model);
             TableLoadCost coreLoad = longRow ? PlannedTableLoad(ctx, cand, inType, outType, t) : load;
             if (capped && t.bytes + t.cores * coreLoad.bytes > cap) {  // over the cap: the leanest tables, if they fit it
                 cand.leanTables = true;
