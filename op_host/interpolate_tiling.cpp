@@ -626,17 +626,24 @@ double InnerTransformCycles(const PlatformCost& cost, const InterpolateAxisTaps&
     return cycles + VectorInstrCycles(cost, pad);
 }
 
-// WEIGHTED: the inner transform on each needed input row (before) or on each combined output row
-// (after); Muls / Axpy per row tap.
-RowCycles WeightedRowCycles(const PlatformCost& cost, const PassPlan& pp, bool after)
+// WEIGHTED: the inner transform (`transform` cycles a row) on each needed input row (before) or on
+// each combined output row (after); Muls / Axpy per row tap.
+RowCycles WeightedRowCycles(const PlatformCost& cost, const PassPlan& pp, bool after, double transform)
 {
     const double kd = pp.taps.numTaps;
-    const double instrIn = VectorInstrCycles(cost, pp.innerIn);    // one instruction over an input row
-    const double instrOut = VectorInstrCycles(cost, pp.innerOut);  // ... over an output row
-    // identity rows: one Gather into the slot, no weights
-    const double transform = pp.innerDim >= 0 ? InnerTransformCycles(cost, pp.innerTaps, pp.innerOut) : instrOut;
-    if (after) return RowCycles{instrIn, kd * instrIn + transform};
-    return RowCycles{transform, kd * instrOut};
+    if (after) {
+        const double instrIn = VectorInstrCycles(cost, pp.innerIn);  // one instruction over an input row
+        return RowCycles{instrIn, kd * instrIn + transform};
+    }
+    return RowCycles{transform, kd * VectorInstrCycles(cost, pp.innerOut)};
+}
+
+// ... with the inner transform as the kernel issues it (identity rows: one Gather into the slot).
+RowCycles WeightedRowCycles(const PlatformCost& cost, const PassPlan& pp, bool after)
+{
+    const double transform = pp.innerDim >= 0 ? InnerTransformCycles(cost, pp.innerTaps, pp.innerOut)
+                                              : VectorInstrCycles(cost, pp.innerOut);
+    return WeightedRowCycles(cost, pp, after, transform);
 }
 
 // COPY (nearest): the kernel gathers every input row it loads into its slot (one Gather over the
@@ -671,12 +678,9 @@ InnerOrderCycles RowsVectorCycles(const PlatformCost& cost, const PassPlan& pp)
 {
     const double rowsIn = InputRowsRead(pp);
     const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
-    const double kw = pp.innerTaps.numTaps, kd = pp.taps.numTaps;
-    const double instrIn = VectorInstrCycles(cost, pp.innerIn);
-    const double instrOut = VectorInstrCycles(cost, pp.innerOut);
-    const double transform = kPlaneModelInstrsPerInnerTap * kw * instrOut;
-    return {RowCycles{transform, kd * instrOut}.Of(rowsIn, rowsOut),
-            RowCycles{instrIn, kd * instrIn + transform}.Of(rowsIn, rowsOut)};
+    const double transform = kPlaneModelInstrsPerInnerTap * pp.innerTaps.numTaps * VectorInstrCycles(cost, pp.innerOut);
+    return {WeightedRowCycles(cost, pp, false, transform).Of(rowsIn, rowsOut),
+            WeightedRowCycles(cost, pp, true, transform).Of(rowsIn, rowsOut)};
 }
 
 // WEIGHTED rows with an inner axis: run the inner transform on each needed input row (before) or
