@@ -130,6 +130,7 @@ constexpr double kClearTableOps = 3.0;       // Duplicate of T0, T1, lambda1 (th
 constexpr double kScalarUbAccessCycles = 20.0;  // one scalar UB access (the sims' profiles; PlatformCost
                                                // has no scalar rates)
 constexpr double kCompactGathers = 2.0;        // a compacted write: the packing Gather, the tail's Gather
+constexpr double kCompactTableInstrs = 8.0;    // BuildCompactionTable: 8 vector ops per chunk of entries
 constexpr double kUnitFixedCycles = 300.0;  // fixed cost of one unit: its scalar tap maths, table
                                             // and queue bookkeeping and pipe syncs (a rough figure,
                                             // not from the SoC profile)
@@ -465,22 +466,33 @@ bool FitRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChu
     return true;
 }
 
+// Whether several planes per write of this candidate need each plane chunk packed first
+// (TrilinearPacksPlaneChunks): DataCopyPad, rows padded in the UB, H chunks.
+bool PlanePackingApplies(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, const Tiling& fitted)
+{
+    return ctx.dataCopyPad && !width.subRows && !ctx.channelChunked && chunk.count > 1 &&
+           fitted.outRowPad != ctx.fields.outRow;
+}
+
 // Several output planes per write and input planes per load while the UB allows, until each DMA
-// moves >= kDmaBytesTarget (the smaller of the two grows first).
+// moves >= kDmaBytesTarget (the smaller of the two grows first); several planes per write of padded
+// rows in H chunks only with `packPlanes`.
 void GrowDmaBatches(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
-                    Tiling* candidate)
+                    bool packPlanes, Tiling* candidate)
 {
     if (ctx.channelChunked) return;  // the kernel's channel-run DMAs move one plane each
     const Tiling& fields = ctx.fields;
     Tiling& tiling = *candidate;
     const uint64_t outRowBytes = fields.outRow * ctx.elemBytes, inRowBytes = fields.inRow * ctx.elemBytes;
-    // several planes per write (WritePlanes): packed rows (compaction) and padded UB rows only for
-    // whole-plane chunks (padded: with DataCopyPad); unpadded rows with the rest of the plane as
-    // the GM gap, which on 310P must fit DataCopy's uint16 stride
+    // several planes per write (WritePlanes): 310P packed rows (compaction) only for whole-plane
+    // chunks; unpadded rows with the rest of the plane as the GM gap, which on 310P must fit
+    // DataCopy's uint16 stride; with DataCopyPad padded rows too (whole planes: a block per row;
+    // H chunks: `packPlanes`, each plane chunk packed into a slot of its own)
     const bool compaction = tri::TrilinearNeedsCompaction(tiling);
     const bool wholePlanes = chunk.count == 1;
-    const bool planesBatchable =
-        compaction ? wholePlanes : (tiling.outRowPad == fields.outRow || (wholePlanes && ctx.dataCopyPad));
+    const bool planesBatchable = compaction ? wholePlanes
+                                            : (tiling.outRowPad == fields.outRow ||
+                                               (ctx.dataCopyPad && (wholePlanes || packPlanes)));
     const bool multiWrite = !width.subRows && planesBatchable &&
                             (ctx.dataCopyPad || (fields.outH - 1) * outRowBytes / kBlockBytes <= kMaxDmaBlockUnits);
     // several planes per load: DataCopyPad on 910B; on 310P a block DataCopy when the rows are
@@ -532,7 +544,7 @@ bool PlanesPerWriteFor(const PlanContext& ctx, const RowsWidth& width, const Row
 class InputPlanesPerChunk {
 public:
     explicit InputPlanesPerChunk(const AxisTaps& tapsD)
-        : taps_(tapsD), memo_(tapsD.i0.size() + 1, 0), sums_(tapsD.i0.size() + 1, 0)
+        : taps_(tapsD), memo_(tapsD.i0.size() + 1, 0), sums_(tapsD.i0.size() + 1, 0), runs_(tapsD.i0.size() + 1)
     {
     }
 
@@ -549,33 +561,50 @@ public:
         return sums_[planesPerChunk];
     }
 
+    // ... and the DMAs that load the heaviest chunk's planes (the kernel's IssuePlaneBatch: each run of
+    // consecutive needed planes in batches of at most planesPerLoad)
+    uint64_t Loads(uint64_t planesPerChunk, uint64_t planesPerLoad)
+    {
+        Count(planesPerChunk);
+        uint64_t loads = 0;
+        for (uint64_t run : runs_[planesPerChunk]) loads += CeilDiv(run, planesPerLoad);
+        return loads;
+    }
+
 private:
     void Count(uint64_t planesPerChunk)
     {
         if (memo_[planesPerChunk] != 0) return;
         const uint64_t outD = taps_.i0.size();
         uint64_t worst = 0, sum = 0;
+        std::vector<uint64_t> worstRuns;
         for (uint64_t od0 = 0; od0 < outD; od0 += planesPerChunk) {
             const uint64_t od1 = std::min<uint64_t>(od0 + planesPerChunk, outD);
             uint64_t count = 0;
             int64_t last = -1;
+            std::vector<uint64_t> runs;
             for (uint64_t od = od0; od < od1; ++od) {
                 for (int64_t d : {taps_.i0[od], taps_.i1[od]}) {
                     if (d > last) {
+                        if (runs.empty() || d != last + 1) runs.push_back(0);
+                        ++runs.back();
                         ++count;
                         last = d;
                     }
                 }
             }
+            if (count > worst) worstRuns = runs;
             worst = std::max(worst, count);
             sum += count;
         }
         memo_[planesPerChunk] = worst;
         sums_[planesPerChunk] = sum;
+        runs_[planesPerChunk] = worstRuns;
     }
 
     const AxisTaps& taps_;
     std::vector<uint64_t> memo_, sums_;
+    std::vector<std::vector<uint64_t>> runs_;
 };
 
 // ============================================================ rows mode: cost estimate
@@ -690,6 +719,26 @@ WriteExtra CompactedWriteExtra(const PlanContext& ctx, bool compaction, uint64_t
     return extra;
 }
 
+// 910B plane packing (TrilinearPacksPlaneChunks) with `planesPerWrite` planes per write: the Gather
+// that packs each output plane chunk (io dtype elements).
+double PlanePackingCycles(const PlanContext& ctx, Tiling tiling, uint64_t planesPerWrite)
+{
+    tiling.planesPerWrite = planesPerWrite;
+    if (!ctx.dataCopyPad || !tri::TrilinearPacksPlaneChunks(tiling)) return 0.0;
+    const double bytes = static_cast<double>(tiling.rowsPerChunk * tiling.outRow * ctx.elemBytes);
+    return ctx.rates.vecInstrCycles + std::ceil(bytes / (ctx.rates.floatsPerRepeat * 4.0));
+}
+
+// The kernel's BuildCompactionTable, once per core, for a rows-mode plan that compacts on 910B
+// (kCompactTableInstrs per chunk of entries; 310P rows mode is not yet costed, see WriteExtra).
+double CompactionTableCycles(const PlanContext& ctx, Tiling tiling, uint64_t planesPerWrite)
+{
+    tiling.planesPerWrite = planesPerWrite;
+    if (!ctx.dataCopyPad || !tri::TrilinearNeedsCompaction(tiling)) return 0.0;
+    const double entries = static_cast<double>(tri::TrilinearCompactTableLen(tiling));
+    return kCompactTableInstrs * (ctx.rates.vecInstrCycles + entries / ctx.rates.floatsPerRepeat);
+}
+
 uint64_t RowsUnits(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, uint64_t planesPerChunk)
 {
     return width.base.wChunks * ctx.fields.slabs * chunk.count * CeilDiv(ctx.fields.outD, planesPerChunk);
@@ -697,9 +746,10 @@ uint64_t RowsUnits(const PlanContext& ctx, const RowsWidth& width, const RowChun
 
 // Modeled time of the whole problem with this candidate and D chunks of `planesPerChunk` planes:
 // units are balanced by count, so the slowest core runs ceil(units / cores) of the heaviest units
-// (the most input planes a D chunk needs): max(DMA, vector) of their sums plus a fixed cost each.
+// (the most input planes a D chunk needs; `batchLoads`: the DMAs that load them, InputPlanesPerChunk::Loads):
+// max(DMA, vector) of their sums plus a fixed cost each.
 double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const RowsCandidate& cand,
-                         uint64_t planesPerChunk, uint64_t planesPerWrite, uint64_t inputPlanes)
+                         uint64_t planesPerChunk, uint64_t planesPerWrite, uint64_t inputPlanes, uint64_t batchLoads)
 {
     const CostRates& r = ctx.rates;
     const Tiling& tiling = cand.tiling;
@@ -712,12 +762,13 @@ double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const R
     const double planes = static_cast<double>(inputPlanes);
     const double loads = cand.variant.pairRows                ? planes * cand.chunk.rows
                          : (width.subRows && !ctx.dataCopyPad) ? planes * cand.chunk.maxInRows
-                                                               : std::ceil(planes / tiling.planesPerLoad);
+                                                               : static_cast<double>(batchLoads);
     const double writes = std::ceil(static_cast<double>(planesPerChunk) / planesPerWrite);
     const double outBytes = static_cast<double>(planesPerChunk * cand.chunk.rows * width.outChunkElems * elemBytes);
     const double dmaCycles = (outBytes + planes * cand.inRowsPerPlane * width.inWidthMax * elemBytes) / bytesPerCycle +
                              r.dmaInstrCycles * (loads + writes);
-    const double vecCycles = planes * cand.vecPerInputPlane + planesPerChunk * cand.vecPerOutputPlane;
+    const double vecCycles = planes * cand.vecPerInputPlane +
+                             planesPerChunk * (cand.vecPerOutputPlane + PlanePackingCycles(ctx, tiling, planesPerWrite));
     // per core (the sim's max of the core's DMA and vector totals): the units, plus the tables built
     // once per run of units sharing them (units are ordered W chunk, H chunk, slab, D chunk): per-unit
     // H tables per H chunk, the W tables (shipped: one load; built: kDeviceTableBuildInstrs and a few
@@ -736,7 +787,8 @@ double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const R
         tableVec = TableReplicationCycles(r, tiling.wBatchRows, tiling.outRowPad);
     }
     const double coreDma = n * dmaCycles + wBuilds * tableDma;
-    const double coreVec = n * vecCycles + hBuilds * cand.vecPerUnit + wBuilds * tableVec;
+    const double coreVec = n * vecCycles + hBuilds * cand.vecPerUnit + wBuilds * tableVec +
+                           CompactionTableCycles(ctx, tiling, planesPerWrite);
     return std::max(coreDma, coreVec) + n * kUnitFixedCycles;
 }
 
@@ -846,15 +898,11 @@ Tiling RowsPlan(const PlanContext& ctx, const RowsWidth& width, const RowsCandid
     return plan;
 }
 
-// Offers to `choice` the plans of one unit (width, H chunk, variant) under the traffic cap, one per
-// D-chunk size; false when the variant does not fit.
-bool OfferRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
-                      double maxTraffic, InputPlanesPerChunk& inputPlanes, const std::vector<uint64_t>& planeChunks,
-                      PlanChoice* choice)
+// The plans of one candidate, one per D-chunk size under the traffic cap; false when none is offered.
+bool OfferRowsCandidate(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
+                        double maxTraffic, InputPlanesPerChunk& inputPlanes, const std::vector<uint64_t>& planeChunks,
+                        RowsCandidate cand, PlanChoice* choice)
 {
-    RowsCandidate cand{};
-    if (!FitRowsVariant(ctx, width, chunk, variant, &cand.tiling)) return false;
-    GrowDmaBatches(ctx, width, chunk, variant, &cand.tiling);
     cand.chunk = chunk;
     cand.variant = variant;
     cand.inRowsPerPlane = variant.pairRows ? static_cast<double>(cand.tiling.pairRows * chunk.rows)
@@ -865,11 +913,33 @@ bool OfferRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowC
         uint64_t planesPerWrite = 0;
         if (!PlanesPerWriteFor(ctx, width, chunk, cand.tiling, planesPerChunk, &planesPerWrite)) continue;
         const double cost =
-            RowsCandidateCost(ctx, width, cand, planesPerChunk, planesPerWrite, inputPlanes.Max(planesPerChunk));
+            RowsCandidateCost(ctx, width, cand, planesPerChunk, planesPerWrite, inputPlanes.Max(planesPerChunk),
+                              inputPlanes.Loads(planesPerChunk, cand.tiling.planesPerLoad));
         const double traffic = RowsTrafficRatio(ctx, width, cand, planesPerChunk, inputPlanes.Sum(planesPerChunk));
         if (traffic > maxTraffic) continue;
         choice->Offer(cost, traffic, [&] { return RowsPlan(ctx, width, cand, planesPerChunk, planesPerWrite); });
         offered = true;
+    }
+    return offered;
+}
+
+// Offers to `choice` the plans of one unit (width, H chunk, variant) under the traffic cap, one per
+// D-chunk size; false when the variant does not fit.  Where several planes per write need each plane
+// chunk packed first (PlanePackingApplies), the plans with and without packing are offered: the
+// packing Gathers against the DMAs they save.
+bool OfferRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
+                      double maxTraffic, InputPlanesPerChunk& inputPlanes, const std::vector<uint64_t>& planeChunks,
+                      PlanChoice* choice)
+{
+    Tiling fitted;
+    if (!FitRowsVariant(ctx, width, chunk, variant, &fitted)) return false;
+    bool offered = false;
+    for (bool packPlanes : {false, true}) {
+        if (packPlanes && !PlanePackingApplies(ctx, width, chunk, fitted)) continue;
+        RowsCandidate cand{};
+        cand.tiling = fitted;
+        GrowDmaBatches(ctx, width, chunk, variant, packPlanes, &cand.tiling);
+        offered |= OfferRowsCandidate(ctx, width, chunk, variant, maxTraffic, inputPlanes, planeChunks, cand, choice);
     }
     return offered;
 }

@@ -57,6 +57,7 @@ public:
         ratioW_ = TriFloatFromBits(t.ratioBitsW);
         align_ = t.alignCorners != 0;
         compact_ = TrilinearNeedsCompaction(t);
+        packPlanes_ = TrilinearPacksPlaneChunks(t);
         contiguousPlanes_ = TrilinearContiguousPlaneLoads(t);
         wCopy_ = TrilinearRowsWIsCopy(t);
         hCopy_ = TrilinearRowsHIsCopy(t);
@@ -467,6 +468,19 @@ private:
         Gather(packed[TriRoundUp(n, blk_)], padded, tail, 0, static_cast<uint32_t>(blk_));
     }
 
+    // 910B plane packing (TrilinearPacksPlaneChunks): each of the `count` staged plane chunks
+    // (padded rows, `slotElems` apart) packed into its own 32 B-aligned slot of y with the
+    // compaction table of one chunk.
+    __aicore__ inline void PackPlaneChunks(const LocalTensor<T>& y, const LocalTensor<T>& staged, uint64_t count,
+                                           uint64_t slotElems)
+    {
+        LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
+        const uint64_t slot = TrilinearPackedSlotElems(t_);
+        for (uint64_t k = 0; k < count; ++k) {
+            Gather(y[k * slot], staged[k * slotElems], ctab, 0, static_cast<uint32_t>(rows_ * t_.outRow));
+        }
+    }
+
     // fp32 input view of a staged input tensor: fp32 io uses it directly, 16-bit io Casts.
     __aicore__ inline LocalTensor<float> InputAsFloat(const LocalTensor<T>& x, uint64_t elems)
     {
@@ -824,6 +838,16 @@ private:
             }
             return;
         }
+        if constexpr (kPad) {
+            if (packPlanes_) {  // one block per packed plane chunk, GM gap = the other rows of the plane
+                const uint64_t used = TriRoundUp(n, blk_);
+                DataCopyExtParams p{static_cast<uint16_t>(count), static_cast<uint32_t>(n * sizeof(T)),
+                                    static_cast<uint32_t>((TrilinearPackedSlotElems(t_) - used) * sizeof(T) / 32),
+                                    static_cast<uint32_t>((t_.outH - rows_) * t_.outRow * sizeof(T)), 0};
+                DataCopyPad(yGm_[dst], y, p);
+                return;
+            }
+        }
         if (compact_) {  // packed; several planes only with whole-plane chunks (adjacent in GM)
             ai::WriteGmRange(yGm_, y, dst, count * n);
         } else if (count == 1 && pad == t_.outRow) {
@@ -1006,11 +1030,16 @@ private:
             ++buffered;
             if (buffered == t_.planesPerWrite || od + 1 == od1_) {
                 if (compact_) {
-                    const uint64_t packed = buffered * rows_ * t_.outRow;
+                    LocalTensor<T> staged;
                     if constexpr (sizeof(T) == 4) {
-                        Compact(y, outF_.Get<T>(), packed, t_.outRow, pad);
+                        staged = outF_.Get<T>();
                     } else {
-                        Compact(y, cvt_.Get<T>(), packed, t_.outRow, pad);
+                        staged = cvt_.Get<T>();
+                    }
+                    if (packPlanes_) {
+                        PackPlaneChunks(y, staged, buffered, slotElems);
+                    } else {
+                        Compact(y, staged, buffered * rows_ * t_.outRow, t_.outRow, pad);
                     }
                 }
                 outQ_.EnQue(y);
@@ -1214,6 +1243,7 @@ private:
     float ratioD_ = 1.0f, ratioH_ = 1.0f, ratioW_ = 1.0f;
     bool align_ = false;
     bool compact_ = false;
+    bool packPlanes_ = false;  // TrilinearPacksPlaneChunks (910B; implies compact_)
     bool contiguousPlanes_ = false;  // TrilinearContiguousPlaneLoads
     bool wCopy_ = false;             // TrilinearRowsWIsCopy
     bool hCopy_ = false;             // TrilinearRowsHIsCopy

@@ -168,20 +168,40 @@ __aicore__ inline bool TrilinearRowsDIsCopy(const UpsampleTrilinear3dTilingData&
     return t.mode == TRI_MODE_ROWS && t.inD == t.outD;
 }
 
+// 910B rows mode, rows that are not whole 32 B blocks in H chunks, several planes per write: the
+// chunk's rows are padded in the UB, and the write's plane chunks lie a plane apart in GM, which one
+// DataCopyPad moves only as one contiguous run per block.  Each plane chunk is packed (one Gather per
+// plane with the compaction table of one chunk) into a 32 B-aligned slot of
+// TrilinearPackedSlotElems elements, and the write is one DataCopyPad of a block per plane.
+__aicore__ inline bool TrilinearPacksPlaneChunks(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.useDataCopyPad != 0 && t.mode == TRI_MODE_ROWS && t.subRows == 0 && t.channelChunks == 1 &&
+           t.outRowPad != t.outRow && t.hChunks > 1 && t.planesPerWrite > 1;
+}
+
+__aicore__ inline uint64_t TrilinearPackedSlotElems(const UpsampleTrilinear3dTilingData& t)
+{
+    return TriRoundUp(t.rowsPerChunk * t.outRow, 32 / ai::DTypeBytes(static_cast<uint32_t>(t.ioDtype)));
+}
+
+// Whether the padded output segments are packed before the write: 310P (no DataCopyPad) wherever
+// they are padded, 910B for TrilinearPacksPlaneChunks.
 __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingData& t)
 {
-    if (t.useDataCopyPad != 0) return false;
+    if (t.useDataCopyPad != 0) return TrilinearPacksPlaneChunks(t);
     // rows mode with sub-rows: the tiling only uses them for 32 B-aligned rows on 310P
     return t.mode == TRI_MODE_ROWS ? (t.subRows == 0 && t.outRowPad != t.outRow) : (t.outSlabPad != t.outSlab);
 }
 
-// Compaction (310P, TrilinearNeedsCompaction) packs the padded segments of one write: rows mode
-// planesPerWrite * rowsPerChunk output rows of outRow elements (outRowPad apart), volume mode
-// groupSlabs slabs of outSlab elements (outSlabPad apart).  Its table (uint32 byte offsets, padded to
-// a 32 B block) is built by the kernel and sized here for its buffer.
+// Compaction (TrilinearNeedsCompaction) packs the padded segments of one write: rows mode
+// planesPerWrite * rowsPerChunk output rows of outRow elements (outRowPad apart; 910B plane packing:
+// the rowsPerChunk rows of one plane chunk, once per plane), volume mode groupSlabs slabs of outSlab
+// elements (outSlabPad apart).  Its table (uint32 byte offsets, padded to a 32 B block) is built by
+// the kernel and sized here for its buffer.
 __aicore__ inline uint64_t TrilinearCompactSegments(const UpsampleTrilinear3dTilingData& t)
 {
-    return t.mode == TRI_MODE_ROWS ? t.planesPerWrite * t.rowsPerChunk : t.groupSlabs;
+    if (t.mode != TRI_MODE_ROWS) return t.groupSlabs;
+    return TrilinearPacksPlaneChunks(t) ? t.rowsPerChunk : t.planesPerWrite * t.rowsPerChunk;
 }
 __aicore__ inline uint64_t TrilinearCompactSegmentLen(const UpsampleTrilinear3dTilingData& t)
 {

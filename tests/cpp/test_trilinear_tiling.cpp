@@ -321,6 +321,39 @@ TEST(TrilinearTiling, UnalignedRowsOf310pLoadRunsOfWholePlanes)
     }
 }
 
+// 910B rows that are not whole 32 B blocks, in H chunks: several output planes per write, each
+// plane chunk packed into a 32 B-aligned slot (TrilinearPacksPlaneChunks), where the padded rows
+// took one write per plane chunk before: the corpus's 1x2x120x76x126 -> 491x181x29 fp16 (58 B rows,
+// 48 units of 91 rows x 41 planes, 41 writes each; packed: 18.5 -> 12.3 us modeled by the sim) and
+// two cases of tests/test_trilinear_packed_planes.py whose last H chunk is ragged.  The same problems
+// on 310P never pack.
+TEST(TrilinearTiling, UnalignedRowChunksOf910bWriteSeveralPackedPlanes)
+{
+    const Shape shapes[] = {{1, 2, 120, 76, 126, 491, 181, 29, false, false},
+                            {1, 1, 20, 40, 30, 50, 90, 45, false, false},
+                            {1, 2, 40, 50, 60, 160, 101, 29, false, false}};
+    const ai::DType dtypes[] = {ai::DType::F16, ai::DType::F32, ai::DType::F16};
+    for (size_t i = 0; i < 3; ++i) {
+        const Shape& s = shapes[i];
+        const std::string what = Name(s, dtypes[i], Ascend910b());
+        ai::KernelPlan plan;
+        tri::UpsampleTrilinear3dTilingData t;
+        std::string err;
+        ASSERT_TRUE(PlanOn(s, dtypes[i], Ascend910b(), &plan, &t, &err)) << what << err;
+        EXPECT_NE(t.outRowPad, t.outRow) << what;
+        EXPECT_GE(t.hChunks, i == 0 ? 2u : 3u) << what;  // the pytest cases count on >= 3
+        EXPECT_NE(t.outH % t.rowsPerChunk, i == 0 ? 1u : 0u) << what;  // cases 1, 2: a ragged last chunk
+        EXPECT_GT(t.planesPerWrite, 1u) << what;
+        EXPECT_TRUE(tri::TrilinearPacksPlaneChunks(t)) << what;
+        EXPECT_TRUE(tri::TrilinearNeedsCompaction(t)) << what;
+        EXPECT_EQ(tri::TrilinearCompactSegments(t), t.rowsPerChunk) << what;
+        EXPECT_EQ(tri::TrilinearPackedSlotElems(t) * ai::DTypeSize(dtypes[i]) % 32, 0u) << what;
+        EXPECT_LE(tri::TrilinearPackedSlotElems(t), t.rowsPerChunk * t.outRowPad) << what;
+        ASSERT_TRUE(PlanOn(s, dtypes[i], Ascend310p(), &plan, &t, &err)) << what << err;
+        EXPECT_FALSE(tri::TrilinearPacksPlaneChunks(t)) << what;
+    }
+}
+
 // Identity W and H axes of video frame-rate changes (D only) run without Gather passes: the staged
 // rows are the W pass's rows, and the identity H pass is Muls + Axpy over the chunk, so no plan
 // takes the H Gather form (its per-unit tables would only cost UB).  Rows of 20 fp32 values are
