@@ -613,7 +613,8 @@ struct RowsCandidate {
     Tiling tiling;
     RowChunk chunk;
     RowsVariant variant;
-    double inRowsPerPlane;  // input rows a unit loads per input plane (mean over H chunks)
+    double inRowsPerPlane;  // input rows the heaviest unit loads per input plane (a core's units
+                            // mostly share one H chunk: the busiest core runs the heaviest's)
     double vecPerUnit;      // vector cycles of a unit's H-chunk tables (once per run of units sharing
                             // them), per input plane, per output plane
     double vecPerInputPlane;
@@ -699,9 +700,10 @@ double RowTableBuildCycles(const PlanContext& ctx, const Tiling& tiling)
 // What one 310P compacted write of `elems` packed elements (TrilinearNeedsCompaction) adds: the
 // packing Gathers (vector) and, when the elements are not whole 32 B blocks, the tail's table set
 // entry by entry by the scalar unit and the tail block's own DMA (the kernel's Compact, WriteGmRange).
-// Volume mode counts it.  Rows mode does not yet: its 310P estimate misses more elsewhere (DMA of
-// big unaligned problems), and counting only this term steered the search to plans up to 1.7x
-// slower (corpus T037).
+// Volume mode and rows mode count it (rows mode since its input DMAs are counted per run of planes,
+// InputPlanesPerChunk::Loads; before, counting only this term steered the search to plans up to
+// 1.7x slower, corpus T037).  The scalar term is the volume estimate's: the kernel sets the tail's
+// table only when the write's length changes.
 struct WriteExtra {
     double vec = 0.0, dma = 0.0, scalar = 0.0;
 };
@@ -729,12 +731,20 @@ double PlanePackingCycles(const PlanContext& ctx, Tiling tiling, uint64_t planes
     return ctx.rates.vecInstrCycles + std::ceil(bytes / (ctx.rates.floatsPerRepeat * 4.0));
 }
 
-// The kernel's BuildCompactionTable, once per core, for a rows-mode plan that compacts on 910B
-// (kCompactTableInstrs per chunk of entries; 310P rows mode is not yet costed, see WriteExtra).
+// 310P rows mode: what each write of `planesPerWrite` plane chunks adds when it is compacted.
+WriteExtra RowsWriteExtra(const PlanContext& ctx, Tiling tiling, uint64_t rows, uint64_t planesPerWrite)
+{
+    tiling.planesPerWrite = planesPerWrite;
+    const bool compaction = !ctx.dataCopyPad && tri::TrilinearNeedsCompaction(tiling);
+    return CompactedWriteExtra(ctx, compaction, planesPerWrite * rows * tiling.outRow);
+}
+
+// The kernel's BuildCompactionTable, once per core, for a plan that compacts (kCompactTableInstrs
+// per chunk of entries; `planesPerWrite`: rows mode's, which sizes the table).
 double CompactionTableCycles(const PlanContext& ctx, Tiling tiling, uint64_t planesPerWrite)
 {
     tiling.planesPerWrite = planesPerWrite;
-    if (!ctx.dataCopyPad || !tri::TrilinearNeedsCompaction(tiling)) return 0.0;
+    if (!tri::TrilinearNeedsCompaction(tiling)) return 0.0;
     const double entries = static_cast<double>(tri::TrilinearCompactTableLen(tiling));
     return kCompactTableInstrs * (ctx.rates.vecInstrCycles + entries / ctx.rates.floatsPerRepeat);
 }
@@ -765,9 +775,10 @@ double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const R
                                                                : static_cast<double>(batchLoads);
     const double writes = std::ceil(static_cast<double>(planesPerChunk) / planesPerWrite);
     const double outBytes = static_cast<double>(planesPerChunk * cand.chunk.rows * width.outChunkElems * elemBytes);
+    const WriteExtra writeExtra = RowsWriteExtra(ctx, tiling, cand.chunk.rows, planesPerWrite);
     const double dmaCycles = (outBytes + planes * cand.inRowsPerPlane * width.inWidthMax * elemBytes) / bytesPerCycle +
-                             r.dmaInstrCycles * (loads + writes);
-    const double vecCycles = planes * cand.vecPerInputPlane +
+                             r.dmaInstrCycles * (loads + writes) + writes * writeExtra.dma;
+    const double vecCycles = planes * cand.vecPerInputPlane + writes * writeExtra.vec +
                              planesPerChunk * (cand.vecPerOutputPlane + PlanePackingCycles(ctx, tiling, planesPerWrite));
     // per core (the sim's max of the core's DMA and vector totals): the units, plus the tables built
     // once per run of units sharing them (units are ordered W chunk, H chunk, slab, D chunk): per-unit
@@ -906,7 +917,7 @@ bool OfferRowsCandidate(const PlanContext& ctx, const RowsWidth& width, const Ro
     cand.chunk = chunk;
     cand.variant = variant;
     cand.inRowsPerPlane = variant.pairRows ? static_cast<double>(cand.tiling.pairRows * chunk.rows)
-                                           : static_cast<double>(chunk.sumInRows) / static_cast<double>(chunk.count);
+                                           : static_cast<double>(chunk.maxInRows);
     RowsVectorCost(ctx, &cand);
     bool offered = false;
     for (uint64_t planesPerChunk : planeChunks) {
@@ -1192,6 +1203,7 @@ double VolumeGroupCost(const PlanContext& ctx, const Tiling& shape, uint64_t sha
         dma += 3.0 * r.dmaInstrCycles + kTableEntryBytes * entries / r.DmaBytesPerCycle(blockDim);
         vec += kVolumeTableCopyInstrs * std::ceil(std::log2(static_cast<double>(g)) + 1.0) * r.vecInstrCycles;
     }
+    vec += CompactionTableCycles(ctx, VolumeGroups(ctx, shape, g, k), 1);
     return std::max(vec, dma) + ios * write.scalar;
 }
 
