@@ -356,6 +356,24 @@ std::vector<uint64_t> RowChunkCandidates(uint64_t outH)
     return sizes;
 }
 
+// 310P: also each size rounded down to a multiple of `quantum` rows (rows of `rowBytes` making whole
+// 32 B blocks), so that a unit's compacted plane chunks are whole blocks, written with one DataCopy
+// and no re-written tail block (only the ragged last chunk keeps its tail).
+std::vector<uint64_t> RowChunkCandidates(const PlanContext& ctx, uint64_t rowBytes)
+{
+    std::vector<uint64_t> sizes = RowChunkCandidates(ctx.fields.outH);
+    if (ctx.dataCopyPad || rowBytes % kBlockBytes == 0) return sizes;
+    const uint64_t quantum = kBlockBytes / std::gcd<uint64_t>(rowBytes, kBlockBytes);
+    const size_t plain = sizes.size();
+    for (size_t i = 0; i < plain; ++i) {
+        const uint64_t whole = sizes[i] / quantum * quantum;
+        if (whole != 0 && whole != sizes[i] && std::find(sizes.begin(), sizes.end(), whole) == sizes.end()) {
+            sizes.push_back(whole);
+        }
+    }
+    return sizes;
+}
+
 // Output planes per unit: ceil(outD / k) for k up to 16 per core, then (outD <= 4096) every
 // smaller size down to 1.
 std::vector<uint64_t> PlaneChunkCandidates(uint64_t outD, uint64_t cores)
@@ -731,7 +749,8 @@ double PlanePackingCycles(const PlanContext& ctx, Tiling tiling, uint64_t planes
     return ctx.rates.vecInstrCycles + std::ceil(bytes / (ctx.rates.floatsPerRepeat * 4.0));
 }
 
-// 310P rows mode: what each write of `planesPerWrite` plane chunks adds when it is compacted.
+// 310P rows mode: what each write of `planesPerWrite` plane chunks of `rows` rows adds when it is
+// compacted.
 WriteExtra RowsWriteExtra(const PlanContext& ctx, Tiling tiling, uint64_t rows, uint64_t planesPerWrite)
 {
     tiling.planesPerWrite = planesPerWrite;
@@ -774,10 +793,17 @@ double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const R
                          : (width.subRows && !ctx.dataCopyPad) ? planes * cand.chunk.maxInRows
                                                                : static_cast<double>(batchLoads);
     const double writes = std::ceil(static_cast<double>(planesPerChunk) / planesPerWrite);
-    const double outBytes = static_cast<double>(planesPerChunk * cand.chunk.rows * width.outChunkElems * elemBytes);
-    const WriteExtra writeExtra = RowsWriteExtra(ctx, tiling, cand.chunk.rows, planesPerWrite);
-    const double dmaCycles = (outBytes + planes * cand.inRowsPerPlane * width.inWidthMax * elemBytes) / bytesPerCycle +
-                             r.dmaInstrCycles * (loads + writes) + writes * writeExtra.dma;
+    // a unit of `rows` output rows (the last H chunk may be ragged: fewer bytes, but on 310P a
+    // compacted write of it may need the tail block a whole chunk does not; the busier one counts)
+    const auto unitDma = [&](uint64_t rows, WriteExtra* extra) {
+        *extra = RowsWriteExtra(ctx, tiling, rows, planesPerWrite);
+        const double outBytes = static_cast<double>(planesPerChunk * rows * width.outChunkElems * elemBytes);
+        return (outBytes + planes * cand.inRowsPerPlane * width.inWidthMax * elemBytes) / bytesPerCycle +
+               r.dmaInstrCycles * (loads + writes) + writes * extra->dma;
+    };
+    const uint64_t lastRows = ctx.fields.outH - (cand.chunk.count - 1) * cand.chunk.rows;
+    WriteExtra writeExtra, lastExtra;
+    const double dmaCycles = std::max(unitDma(cand.chunk.rows, &writeExtra), unitDma(lastRows, &lastExtra));
     const double vecCycles = planes * cand.vecPerInputPlane + writes * writeExtra.vec +
                              planesPerChunk * (cand.vecPerOutputPlane + PlanePackingCycles(ctx, tiling, planesPerWrite));
     // per core (the sim's max of the core's DMA and vector totals): the units, plus the tables built
@@ -963,7 +989,7 @@ bool SearchRowsCandidates(const PlanContext& ctx, const RowsWidth& width, double
     const std::vector<uint64_t> planeChunks = PlaneChunkCandidates(fields.outD, ctx.cores);
     InputPlanesPerChunk inputPlanes(ctx.tapsD);
     bool offered = false;
-    for (uint64_t rows : RowChunkCandidates(fields.outH)) {
+    for (uint64_t rows : RowChunkCandidates(ctx, width.outChunkElems * ctx.elemBytes)) {
         RowChunk chunk;
         if (!RowChunkOf(ctx, width, rows, &chunk)) continue;
         for (RowsVariant variant : kRowsShapes) {

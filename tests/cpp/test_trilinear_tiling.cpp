@@ -354,6 +354,25 @@ TEST(TrilinearTiling, UnalignedRowChunksOf910bWriteSeveralPackedPlanes)
     }
 }
 
+// 310P rows that are not whole 32 B blocks, in H chunks: the planner also tries chunks of a multiple
+// of the rows that make whole blocks, whose compacted plane chunks are then written with one DataCopy
+// and no re-written tail block.  The corpus's 2x1x32x185x198 -> 64x370x99 float16 (198 B rows):
+// chunks of 32 rows, 2440 DMAs (3248 with chunks of 31 rows), 148 -> 131 us modeled by the sim.
+TEST(TrilinearTiling, UnalignedRowChunksOf310pAreWholeBlocks)
+{
+    const Shape s{2, 1, 32, 185, 198, 64, 370, 99, false, false};
+    const std::string what = Name(s, ai::DType::F16, Ascend310p());
+    ai::KernelPlan plan;
+    tri::UpsampleTrilinear3dTilingData t;
+    std::string err;
+    ASSERT_TRUE(PlanOn(s, ai::DType::F16, Ascend310p(), &plan, &t, &err)) << what << err;
+    ASSERT_EQ(t.mode, tri::TRI_MODE_ROWS) << what;
+    EXPECT_NE(t.outRow * 2 % 32, 0u) << what;
+    EXPECT_GT(t.hChunks, 1u) << what;
+    EXPECT_TRUE(tri::TrilinearNeedsCompaction(t)) << what;
+    EXPECT_EQ(t.rowsPerChunk * t.outRow * 2 % 32, 0u) << what;
+}
+
 // Identity W and H axes of video frame-rate changes (D only) run without Gather passes: the staged
 // rows are the W pass's rows, and the identity H pass is Muls + Axpy over the chunk, so no plan
 // takes the H Gather form (its per-unit tables would only cost UB).  Rows of 20 fp32 values are
