@@ -479,6 +479,8 @@ bool FitRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChu
         tiling.inSlotElems = chunk.rows * tiling.pairSlotElems;
     }
     tiling.inBufElems = tiling.inSlotElems;
+    // (the smaller fp32 copy of per-batch Casts where they may run; OfferRowsVariant tries both)
+    tiling.wBatchCasts = tri::TrilinearMayCastPerWBatch(tiling) ? 1 : 0;
     if (TrilinearLayout(tiling).total > ctx.ubBytes) return false;
     *candidate = tiling;
     return true;
@@ -659,7 +661,11 @@ void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
     const double hPass = hCopy ? kAxpyPassInstrs * (instr + rows * pad / lanes)
                                : cand->variant.hGather ? kGatherPassInstrs * instr + kGatherPassRepeats * rows * pad / lanes
                                                        : rows * kAxpyPassInstrs * (instr + std::ceil(pad / lanes));
-    const double castIn = ctx.f32 ? 0.0 : instr + cand->inRowsPerPlane * ctx.fields.inRow / lanes;
+    // (per W batch where TrilinearCastsPerWBatch: a Cast each, from the block holding its first row)
+    const double castIn = ctx.f32                                ? 0.0
+                          : !tri::TrilinearCastsPerWBatch(tiling) ? instr + cand->inRowsPerPlane * ctx.fields.inRow / lanes
+                                                                 : batches * (instr + ctx.padElems / lanes) +
+                                                                       cand->inRowsPerPlane * ctx.fields.inRow / lanes;
     cand->vecPerInputPlane = wPass + hPass + castIn;
     // per output plane: the D pass (Muls + Axpy over the chunk; an identity D one op after an identity
     // H's blend, with 16-bit io an in-place Axpy, none after the identity H's) and, for 16-bit io,
@@ -963,7 +969,9 @@ bool OfferRowsCandidate(const PlanContext& ctx, const RowsWidth& width, const Ro
 // Offers to `choice` the plans of one unit (width, H chunk, variant) under the traffic cap, one per
 // D-chunk size; false when the variant does not fit.  Where several planes per write need each plane
 // chunk packed first (PlanePackingApplies), the plans with and without packing are offered: the
-// packing Gathers against the DMAs they save.
+// packing Gathers against the DMAs they save; likewise, where 16-bit rows may be Cast one W batch
+// at a time (TrilinearMayCastPerWBatch), the plans with whole-slot and with per-batch Casts: the
+// Casts against the UB they free for larger DMAs.
 bool OfferRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
                       double maxTraffic, InputPlanesPerChunk& inputPlanes, const std::vector<uint64_t>& planeChunks,
                       PlanChoice* choice)
@@ -971,12 +979,17 @@ bool OfferRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowC
     Tiling fitted;
     if (!FitRowsVariant(ctx, width, chunk, variant, &fitted)) return false;
     bool offered = false;
-    for (bool packPlanes : {false, true}) {
-        if (packPlanes && !PlanePackingApplies(ctx, width, chunk, fitted)) continue;
-        RowsCandidate cand{};
-        cand.tiling = fitted;
-        GrowDmaBatches(ctx, width, chunk, variant, packPlanes, &cand.tiling);
-        offered |= OfferRowsCandidate(ctx, width, chunk, variant, maxTraffic, inputPlanes, planeChunks, cand, choice);
+    for (uint64_t batchCasts : {0, 1}) {
+        fitted.wBatchCasts = batchCasts;
+        if (batchCasts == 1 && !tri::TrilinearMayCastPerWBatch(fitted)) continue;
+        if (TrilinearLayout(fitted).total > ctx.ubBytes) continue;
+        for (bool packPlanes : {false, true}) {
+            if (packPlanes && !PlanePackingApplies(ctx, width, chunk, fitted)) continue;
+            RowsCandidate cand{};
+            cand.tiling = fitted;
+            GrowDmaBatches(ctx, width, chunk, variant, packPlanes, &cand.tiling);
+            offered |= OfferRowsCandidate(ctx, width, chunk, variant, maxTraffic, inputPlanes, planeChunks, cand, choice);
+        }
     }
     return offered;
 }

@@ -58,6 +58,7 @@ public:
         align_ = t.alignCorners != 0;
         compact_ = TrilinearNeedsCompaction(t);
         packPlanes_ = TrilinearPacksPlaneChunks(t);
+        castPerBatch_ = TrilinearCastsPerWBatch(t);
         contiguousPlanes_ = TrilinearContiguousPlaneLoads(t);
         wCopy_ = TrilinearRowsWIsCopy(t);
         hCopy_ = TrilinearRowsHIsCopy(t);
@@ -713,18 +714,38 @@ private:
             slotAt = at / t_.padElems * t_.padElems;
             landed = at - slotAt;
         }
-        LocalTensor<float> xf = InputAsFloat(x[slotAt], t_.inSlotElems);  // one slot
-        const LocalTensor<float> w = WPass(xf, landed, PlaneBase(d));
+        const LocalTensor<T> xs = x[slotAt];
+        LocalTensor<float> xf;
+        if (!castPerBatch_) xf = InputAsFloat(xs, t_.inSlotElems);  // one slot
+        const LocalTensor<float> w = WPass(xs, xf, landed, PlaneBase(d));
         LocalTensor<float> p = hBuf_.Get<float>()[slot * t_.rowsPerChunk * t_.outRowPad];
         HPass(p, w);
     }
 
-    // The W pass of the plane's staged rows xf (row hLo_ at element `landed`, or, for whole rows
-    // read on their own, where the read put it; `plane`: the plane's first GM element): its rows,
-    // outRowPad apart, row r holding input row RowBase + r.  An identity W (wCopy_) whose rows
+    // Per-batch Casts (TrilinearCastsPerWBatch): `rows` staged rows of xs from element e0 on, Cast to
+    // fp32 into inF_ from the 32 B block holding e0 (never past the plane's slot); *base becomes e0's
+    // element offset in the result.
+    __aicore__ inline LocalTensor<float> CastWBatch(const LocalTensor<T>& xs, uint64_t rows, uint64_t* base)
+    {
+        LocalTensor<float> xf = inF_.Get<float>();
+        if constexpr (sizeof(T) != 4) {  // (fp32 io never Casts per batch)
+            const uint64_t e0 = *base;
+            const uint64_t a0 = e0 / t_.padElems * t_.padElems;
+            const uint64_t want = TriRoundUp(e0 - a0 + rows * t_.inRow, t_.padElems);
+            const uint64_t count = want < (t_.inSlotElems - a0) ? want : (t_.inSlotElems - a0);
+            Cast(xf, xs[a0], RoundMode::CAST_NONE, static_cast<uint32_t>(count));
+            *base = e0 - a0;
+        }
+        return xf;
+    }
+
+    // The W pass of the plane's staged rows xs, as fp32 in xf (row hLo_ at element `landed`, or, for
+    // whole rows read on their own, where the read put it; `plane`: the plane's first GM element): its
+    // rows, outRowPad apart, row r holding input row RowBase + r.  An identity W (wCopy_) whose rows
     // start 32 B-aligned is the staged rows themselves, blended in place (x + 0 * x) unless the
-    // identity H pass blends them.
-    __aicore__ inline LocalTensor<float> WPass(const LocalTensor<float>& xf, uint64_t landed, uint64_t plane)
+    // identity H pass blends them.  With per-batch Casts xf is unset and each batch is Cast here.
+    __aicore__ inline LocalTensor<float> WPass(const LocalTensor<T>& xs, const LocalTensor<float>& xf, uint64_t landed,
+                                               uint64_t plane)
     {
         const bool pairs = t_.pairSlotElems != 0;
         const uint64_t pad = t_.outRowPad;
@@ -755,8 +776,9 @@ private:
             }
             for (uint64_t r = 0; r < nh_; r += batch) {
                 const uint64_t nr = (nh_ - r) < batch ? (nh_ - r) : batch;
-                GatherPass(wb[r * pad], xf, wU, wF, all, static_cast<uint32_t>((shift + r * t_.inRow) * 4),
-                           static_cast<uint32_t>(nr * pad));
+                uint64_t base = shift + r * t_.inRow;
+                const LocalTensor<float> src = castPerBatch_ ? CastWBatch(xs, nr, &base) : xf;
+                GatherPass(wb[r * pad], src, wU, wF, all, static_cast<uint32_t>(base * 4), static_cast<uint32_t>(nr * pad));
             }
         } else {
             for (uint64_t j = 0; j < rows_; ++j) {
@@ -1244,6 +1266,7 @@ private:
     bool align_ = false;
     bool compact_ = false;
     bool packPlanes_ = false;  // TrilinearPacksPlaneChunks (910B; implies compact_)
+    bool castPerBatch_ = false;  // TrilinearCastsPerWBatch (16-bit io)
     bool contiguousPlanes_ = false;  // TrilinearContiguousPlaneLoads
     bool wCopy_ = false;             // TrilinearRowsWIsCopy
     bool hCopy_ = false;             // TrilinearRowsHIsCopy

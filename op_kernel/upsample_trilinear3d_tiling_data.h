@@ -76,6 +76,8 @@ struct UpsampleTrilinear3dTilingData {
                                     //    or one chunk of a strong W downscale); 0: whole rows
     uint64_t rowTails;              // 310P sub-rows of an unaligned row: each row is written on its own,
                                     //    its last 32 B recomputed into an aligned tail area
+    uint64_t wBatchCasts;           // 16-bit io: 1 = the staged rows are Cast to fp32 one W batch at a
+                                    //    time (TrilinearCastsPerWBatch), 0 = a whole plane slot at once
     // ---- volume mode ----
     uint64_t groupSlabs;            // slabs per group (G)
     uint64_t wPassLen, hPassLen;    // per-slab element counts after the W and H passes
@@ -166,6 +168,28 @@ __aicore__ inline bool TrilinearRowsHIsCopy(const UpsampleTrilinear3dTilingData&
 __aicore__ inline bool TrilinearRowsDIsCopy(const UpsampleTrilinear3dTilingData& t)
 {
     return t.mode == TRI_MODE_ROWS && t.inD == t.outD;
+}
+
+// 16-bit rows mode, whole staged rows (no pair rows, no sub-rows) and a W pass of Gathers (no
+// identity W) over more than one W batch: the planner may have the staged rows Cast to fp32 one W
+// batch at a time (wBatchCasts; from the 32 B block holding the batch's first element) into a
+// buffer of one batch, not a whole plane slot at once: a batch's UB for the fp32 copy, not a
+// plane's, for a Cast per batch.
+__aicore__ inline bool TrilinearMayCastPerWBatch(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.ioDtype != ai::DTypeCode(ai::DType::F32) && t.mode == TRI_MODE_ROWS && t.subRows == 0 &&
+           t.pairSlotElems == 0 && !TrilinearRowsWIsCopy(t) && t.wBatchRows < t.maxInRows;
+}
+__aicore__ inline bool TrilinearCastsPerWBatch(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.wBatchCasts != 0 && TrilinearMayCastPerWBatch(t);
+}
+
+// fp32 elements of the per-batch Cast buffer: a batch's rows, the lead-in from its block start and
+// the Cast's rounding up to padElems.
+__aicore__ inline uint64_t TrilinearWBatchCastElems(const UpsampleTrilinear3dTilingData& t)
+{
+    return TriRoundUp(t.wBatchRows * t.inRow, t.padElems) + 2 * t.padElems;
 }
 
 // 910B rows mode, rows that are not whole 32 B blocks in H chunks, several planes per write: the
@@ -287,7 +311,10 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
     const bool compact = TrilinearNeedsCompaction(t);
     l.inQueBytes = TriRoundUp(t.inBufElems * es, 32);
     // fp32 copy of one input plane slot (rows mode) or of the whole group (volume mode)
-    l.inFloatBytes = f32 ? 0 : (t.mode == TRI_MODE_ROWS ? t.inSlotElems : t.inBufElems) * 4;
+    l.inFloatBytes = f32 ? 0
+                         : (t.mode != TRI_MODE_ROWS         ? t.inBufElems
+                            : TrilinearCastsPerWBatch(t)    ? TriMin(TrilinearWBatchCastElems(t), t.inSlotElems)
+                                                            : t.inSlotElems) * 4;
     uint64_t outElems;
     if (t.mode == TRI_MODE_ROWS) {
         const uint64_t batch = t.wBatchRows * t.outRowPad;
