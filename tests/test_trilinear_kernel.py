@@ -95,6 +95,20 @@ def check_guards(buf, what=""):
     assert torch.all(buf[0] == 7.0) and torch.all(buf[-1] == -3.0), f"{what}: bytes outside the output changed"
 
 
+NUMPY_OF_TORCH = {torch.float32: np.dtype(np.float32), torch.float16: np.dtype(np.float16), torch.bfloat16: BF16}
+
+
+def check_guarded_result(got, buf, x, size, align, what=""):
+    """A run_in_guarded_buffer result of the torch tensor x: its shape and dtype, its values against the
+    float64 reference (assert_close), and the buffer's guard slabs (check_guards)."""
+    np_dtype = NUMPY_OF_TORCH[x.dtype]
+    xn = x.float().numpy().astype(np_dtype)  # exact: x holds values of the dtype
+    want = reference.upsample_trilinear3d(xn, output_size=size, align_corners=align)
+    assert got.shape == tuple(x.shape[:2]) + tuple(size) and got.dtype == x.dtype, what
+    assert_close(got.float().numpy().astype(np_dtype), want, xn, what)
+    check_guards(buf, what)
+
+
 def _data(shape, dtype, rng):
     return (rng.standard_normal(shape) * 4).astype(np.float32).astype(dtype)
 

@@ -16,20 +16,17 @@ output buffer and writes several planes with one DataCopyPad of a block per plan
 The tiling test ``UnalignedRowChunksOf910bWriteSeveralPackedPlanes`` pins the packed plans of the
 first and fourth cases (ragged last H chunks).
 """
-import ml_dtypes
 import numpy as np
 import pytest
 import torch
 
 import ascend_interpolate as ai
-from ascend_interpolate import reference
 
-from test_trilinear_kernel import assert_close, check_guards, run_in_guarded_buffer, sprinkle_specials
+from test_trilinear_kernel import check_guarded_result, run_in_guarded_buffer, sprinkle_specials
 
 pytestmark = pytest.mark.usefixtures("default_soc")  # tests/conftest.py
 
 TORCH_DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16}
-NP_DTYPES = {"float32": np.float32, "float16": np.float16, "bfloat16": ml_dtypes.bfloat16}
 
 # (N, C, D, H, W) -> (D, H, W), align_corners, dtypes whose 910B plan packs plane chunks (the
 # planner weighs the packing Gathers against the DMAs they save, so small 16-bit problems, bound by
@@ -54,20 +51,11 @@ def _run(dtype, shape, size, align, x=None, seed=0):
     return got, buf, x
 
 
-def _check(got, buf, x, dtype, shape, size, align, what):
-    np_dtype = NP_DTYPES[dtype]
-    xn = x.float().numpy().astype(np_dtype)  # exact: x holds values of the dtype
-    want = reference.upsample_trilinear3d(xn, output_size=size, align_corners=align)
-    assert got.shape == (shape[0], shape[1]) + tuple(size) and got.dtype == TORCH_DTYPES[dtype], what
-    assert_close(got.float().numpy().astype(np_dtype), want, xn, what)
-    check_guards(buf, what)
-
-
 @pytest.mark.parametrize("dtype,shape,size,align", PARAMS, ids=IDS)
 def test_packed_plane_writes_match_reference(dtype, shape, size, align):
     got, buf, x = _run(dtype, shape, size, align)
     rec = ai.last_launch()
-    _check(got, buf, x, dtype, shape, size, align, f"910B {dtype} {shape} -> {size}")
+    check_guarded_result(got, buf, x, size, align, f"910B {dtype} {shape} -> {size}")
     output_planes = shape[0] * shape[1] * size[0]
     assert rec["dma_instructions"] < 3 * output_planes, (rec["dma_instructions"], output_planes)
 
@@ -80,4 +68,4 @@ def test_packed_plane_writes_propagate_nan_and_inf(dtype, case, align):
     x = sprinkle_specials(torch.randn(shape, generator=g) * 4, g, 64)
     got, buf, x = _run(dtype, shape, size, align, x=x.to(TORCH_DTYPES[dtype]))
     assert np.isnan(got.float().numpy()).any()
-    _check(got, buf, x, dtype, shape, size, align, f"910B {dtype} NaN/inf")
+    check_guarded_result(got, buf, x, size, align, f"910B {dtype} NaN/inf")
