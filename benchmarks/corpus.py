@@ -1135,12 +1135,16 @@ REMEDIES = [
      "convert once per row rather than per tap, and gather nearest-mode bytes without converting them"),
     ("vector-bound: 16-bit",
      "the float32 compute the operators keep costs two casts per element; trilinear identity axes run no "
-     "Gather passes; longer vector calls (several rows or planes per instruction) are what is left"),
+     "Gather passes; longer vector calls (several rows or planes per instruction: for trilinear H passes of "
+     "long rows, one Muls + Axpy per output row today, the rows of one weight phase of an integer ratio "
+     "at once) are what is left"),
     ("vector-bound (float32)", "longer vector calls (several rows per instruction) to spread the issue cost"),
     ("DMA issue cost", "fewer, longer DMAs: batched rows of many channels already write a group of rows of every "
                        "channel in one DMA on 910B (packed lanes) and batch rows up to 2048 outputs where the model "
                        "finds it faster; what is left: single-channel rows of sparse downscales (one DMA per used "
-                       "input row) and trilinear plane chunks (one DMA per plane, bounded by the UB)"),
+                       "input row), and trilinear plane chunks, several per DMA (on 910B packed where rows are "
+                       "padded; 16-bit rows Cast per W batch to leave the UB to them) but as many as the UB "
+                       "holds: the per-unit H tables of the Gather form and the P slots bound them"),
     ("short or unaligned rows", "several rows per DMA, packed in the UB"),
     ("load imbalance", "finer units along output rows or channels, so the busiest core has at most one unit more"),
     ("too few blocks", "split small problems over more cores where the per-core fixed cost allows"),
