@@ -1210,19 +1210,6 @@ std::vector<uint32_t> InputRunLengths(const std::vector<uint8_t>& used, uint64_t
     return runs;
 }
 
-// Input rows a ROWS pass without a plane axis reads over all cores: whole blocks per core read each
-// needed row once; cores sharing a block each read the rows of their own output rows (tap halos at
-// the core boundaries read twice).  Batched rows (outerBatch B) alike: a unit is one output row of B
-// blocks, and cores sharing a group of B blocks each read the rows of their own output rows.
-double InputRowsReadByCores(const PassPlan& pp, uint64_t units, uint64_t cores)
-{
-    const uint64_t perCore = (units + cores - 1) / cores;  // output rows of one core (B wide)
-    if (perCore >= pp.outLen) return UsedInputRows(pp) * static_cast<double>(pp.outer);
-    double rows = 0;
-    for (uint64_t r0 = 0; r0 < pp.outLen; r0 += perCore) rows += RowsReadByChunk(pp, r0, std::min(perCore, pp.outLen - r0));
-    return rows * static_cast<double>(pp.outer);
-}
-
 uint64_t BridgedGapRows(const PlanContext& ctx, const PassPlan& pp, uint32_t inType);
 
 // Input DMAs of one outer block of a ROWS pass without a plane axis, as its run table makes them
@@ -1706,39 +1693,6 @@ RowsCoreTerms TermsOfWork(const RowsPassRates& r, const RowsWorkCounts& w)
     return t;
 }
 
-// Over all cores, each core's share an even one (PlanCompactTables, RowsPassMicros): halo rows read
-// at chunk boundaries aligned to the blocks, groups of outRowsPerDma units or a core's share.
-RowsPassTerms RowsPassTermsOf(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
-{
-    const RowsPassRates r = RowsPassRatesOf(ctx, pp, inType, outType);
-    const double b = pp.outerBatch;
-    const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
-    const uint64_t cores = RowsPassCores(ctx, pp);
-    RowsWorkCounts w;
-    w.units = static_cast<double>(units);
-    w.rowsIn = InputRowsReadByCores(pp, units, cores) / b;
-    w.inDmas = std::max(w.rowsIn / r.inRowsPerDma,
-                        InputDmasPerBlock(pp, BridgedGapRows(ctx, pp, inType)) * static_cast<double>(pp.outer) / b);
-    const double groupRows = std::min<double>(r.outRowsPerDma, std::ceil(w.units / static_cast<double>(cores)));
-    w.groups = w.units / groupRows;
-    w.outDmas = w.groups * r.GroupDmas(groupRows);
-    w.blocks = static_cast<double>(pp.outer) / b + 3.0 * static_cast<double>(cores);
-    w.tableBytes = w.units * 8.0 * r.scalarPerUnit + w.rowsIn * 4.0 + 64.0 * static_cast<double>(cores);
-    w.tableDmas = 2.0 * static_cast<double>(cores);
-    RowsPassTerms t;
-    const RowsCoreTerms all = TermsOfWork(r, w);
-    t.bytes = all.bytes;
-    t.dmas = all.dmas;
-    t.vector = all.vector;
-    t.scalar = all.scalar;
-    t.cores = static_cast<double>(cores);
-    t.shareCores = ShareCores(ctx, t.cores);
-    const double share = 1.0 / t.cores;
-    t.busiest = RowsCoreTerms{all.bytes * share, all.dmas * share, all.vector * share, all.scalar * share,
-                              all.sectorBytes * share};
-    return t;
-}
-
 // The row axis of one outer block as chunks of output rows read it: per output row the smallest
 // source row of it and the rows after it, the largest of it and the rows before it (taps inside the
 // input; taps are monotone), and prefix counts of the input rows read (used ones and the gaps a run
@@ -1973,11 +1927,11 @@ TableLoadCost PlannedTableLoad(const PlanContext& ctx, const PassPlan& pp, uint3
     return TableLoadOf(ctx.platform.cost, probe.common, probe.rows);
 }
 
-// Modeled time of a planned ROWS pass without a plane axis.
-double RowsPassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
+// Modeled time of a fitted ROWS pass without a plane axis or bands: its busiest core's.
+double FittedRowsMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
 {
-    const RowsPassTerms terms = RowsPassTermsOf(ctx, pp, inType, outType);
-    return RowsPassMicrosWith(ctx, terms, PlannedTableLoad(ctx, pp, inType, outType, terms));
+    const RowsPassTerms t = BusiestCoreTermsOf(ctx, pp, inType, outType);
+    return RowsPassMicrosWith(ctx, t, PlannedTableLoad(ctx, pp, inType, outType, t));
 }
 
 // Modeled time of a fitted plane pass: its busiest core's DMA (PlanePassCost) against the vector
@@ -2038,7 +1992,7 @@ bool SplitPassesModeledFaster(const PlanContext& ctx, const int64_t* shape, cons
     // Column bands: the model counts a banded pass's input reads far below what the sim measures
     // (910B 96^3 -> 240x115x115 cubic: 29 MB modeled, ~51 MB read), so such splits are not taken.
     if (a.bandElems || b.bandElems) return false;
-    const double split = RowsPassMicros(ctx, a, inType, midType) + RowsPassMicros(ctx, b, midType, outType) +
+    const double split = FittedRowsMicros(ctx, a, inType, midType) + FittedRowsMicros(ctx, b, midType, outType) +
                          ctx.platform.cost.syncAllUs;
     return split < kSplitBatchedMargin * FusedPlanePassMicros(ctx, fused, inType, outType);
 }
@@ -2183,13 +2137,6 @@ bool FitRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, Pass
     SpreadLongRowsOverBands(ctx, szOut, pp, &probe);
     ChooseRowsWork(ctx, inType, outType, pp, &probe);
     return true;
-}
-
-// Modeled time of a fitted ROWS pass without a plane axis or bands: its busiest core's.
-double FittedRowsMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inType, uint32_t outType)
-{
-    const RowsPassTerms t = BusiestCoreTermsOf(ctx, pp, inType, outType);
-    return RowsPassMicrosWith(ctx, t, PlannedTableLoad(ctx, pp, inType, outType, t));
 }
 
 // The ROWS pass of `spec`, if one fits the UB (and, on 310P, can write its rows).  WEIGHTED rows
