@@ -33,8 +33,8 @@ TORCH_DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": 
 # the vector unit, keep one write per plane chunk)
 CASES = [
     ((1, 1, 20, 40, 30), (50, 90, 45), False, ("float32",)),             # ragged last H chunk
-    ((2, 1, 16, 50, 37), (40, 100, 15), False, ("float32",)),            # 60 B rows
-    ((1, 1, 40, 60, 50), (80, 45, 70), False, ("float32",)),             # 280 B rows
+    ((2, 1, 24, 60, 37), (60, 120, 15), False, ("float32",)),            # 60 B rows
+    ((1, 1, 48, 60, 50), (100, 45, 70), False, ("float32", "float16", "bfloat16")),  # 280 / 140 B rows
     ((1, 2, 40, 50, 60), (160, 101, 29), False, ("float16", "bfloat16")),  # 58 B rows, ragged
     ((1, 2, 50, 40, 60), (200, 90, 45), False, ("float16", "bfloat16")),   # 90 B rows
 ]
