@@ -482,8 +482,10 @@ bool FitRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChu
         tiling.inSlotElems = chunk.rows * tiling.pairSlotElems;
     }
     tiling.inBufElems = tiling.inSlotElems;
-    // (the smaller fp32 copy of per-batch Casts where they may run; OfferRowsVariant tries both)
+    // (the smaller fp32 copy of per-batch Casts and H tables without a tap-1 table where they may
+    // run; OfferRowsVariant tries both ways of each)
     tiling.wBatchCasts = tri::TrilinearMayCastPerWBatch(tiling) ? 1 : 0;
+    tiling.hTap1Shared = tri::TrilinearMayShareHTap1(tiling) ? 1 : 0;
     if (TrilinearLayout(tiling).total > ctx.ubBytes) return false;
     *candidate = tiling;
     return true;
@@ -676,10 +678,17 @@ void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
     const double castOut = ctx.f32 ? 0.0 : instr + rows * pad / lanes;
     const double dOps = !TrilinearRowsDIsCopy(tiling) ? kAxpyPassInstrs : (hCopy ? (ctx.f32 ? 1.0 : 0.0) : (ctx.f32 ? 2.0 : 1.0));
     cand->vecPerOutputPlane = dOps * (instr + rows * pad / lanes) + castOut;
-    // per unit: the H-pass tables of the Gather form
+    // per unit: the H-pass tables of the Gather form (without a tap-1 table where tap 1 reads tap 0's
+    // offsets, TrilinearHTap1FromTap0: lambda0 only; then, where some unit's last rows are clamped at
+    // the axis end, a copy of the last input row per plane, counted for every unit: the busiest core
+    // may well be the one holding those units)
+    const bool tap1FromTap0 = tri::TrilinearHTap1FromTap0(tiling);
     cand->vecPerUnit = cand->variant.hGather ? rows * kHTableInstrsPerRow * (instr + std::ceil(pad / lanes)) +
-                                                   kHTableChunkInstrs * (instr + rows * pad / lanes)
+                                                   (tap1FromTap0 ? kLambda0Instrs : kHTableChunkInstrs) *
+                                                       (instr + rows * pad / lanes)
                                              : 0.0;
+    const AxisTaps& h = ctx.tapsH;
+    if (tap1FromTap0 && h.i1.back() == h.i0.back()) cand->vecPerInputPlane += instr + std::ceil(pad / lanes);
 }
 
 // Vector cycles of the kernel's ReplicatePassTable on a loaded table of `entries` entries: copies
@@ -973,8 +982,9 @@ bool OfferRowsCandidate(const PlanContext& ctx, const RowsWidth& width, const Ro
 // D-chunk size; false when the variant does not fit.  Where several planes per write need each plane
 // chunk packed first (PlanePackingApplies), the plans with and without packing are offered: the
 // packing Gathers against the DMAs they save; likewise, where 16-bit rows may be Cast one W batch
-// at a time (TrilinearMayCastPerWBatch), the plans with whole-slot and with per-batch Casts: the
-// Casts against the UB they free for larger DMAs.
+// at a time (TrilinearMayCastPerWBatch), the plans with whole-slot and with per-batch Casts, and
+// where the H Gathers may share tap 0's offsets (TrilinearMayShareHTap1), with and without a tap-1
+// table: the Casts or last-row copies against the UB they free for larger DMAs.
 bool OfferRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
                       double maxTraffic, InputPlanesPerChunk& inputPlanes, const std::vector<uint64_t>& planeChunks,
                       PlanChoice* choice)
@@ -983,15 +993,20 @@ bool OfferRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowC
     if (!FitRowsVariant(ctx, width, chunk, variant, &fitted)) return false;
     bool offered = false;
     for (uint64_t batchCasts : {0, 1}) {
-        fitted.wBatchCasts = batchCasts;
-        if (batchCasts == 1 && !tri::TrilinearMayCastPerWBatch(fitted)) continue;
-        if (TrilinearLayout(fitted).total > ctx.ubBytes) continue;
-        for (bool packPlanes : {false, true}) {
-            if (packPlanes && !PlanePackingApplies(ctx, width, chunk, fitted)) continue;
-            RowsCandidate cand{};
-            cand.tiling = fitted;
-            GrowDmaBatches(ctx, width, chunk, variant, packPlanes, &cand.tiling);
-            offered |= OfferRowsCandidate(ctx, width, chunk, variant, maxTraffic, inputPlanes, planeChunks, cand, choice);
+        for (uint64_t sharedTap1 : {0, 1}) {
+            fitted.wBatchCasts = batchCasts;
+            fitted.hTap1Shared = sharedTap1;
+            if (batchCasts == 1 && !tri::TrilinearMayCastPerWBatch(fitted)) continue;
+            if (sharedTap1 == 1 && !tri::TrilinearMayShareHTap1(fitted)) continue;
+            if (TrilinearLayout(fitted).total > ctx.ubBytes) continue;
+            for (bool packPlanes : {false, true}) {
+                if (packPlanes && !PlanePackingApplies(ctx, width, chunk, fitted)) continue;
+                RowsCandidate cand{};
+                cand.tiling = fitted;
+                GrowDmaBatches(ctx, width, chunk, variant, packPlanes, &cand.tiling);
+                offered |= OfferRowsCandidate(ctx, width, chunk, variant, maxTraffic, inputPlanes, planeChunks, cand,
+                                              choice);
+            }
         }
     }
     return offered;

@@ -59,6 +59,7 @@ public:
         compact_ = TrilinearNeedsCompaction(t);
         packPlanes_ = TrilinearPacksPlaneChunks(t);
         castPerBatch_ = TrilinearCastsPerWBatch(t);
+        hTap1FromTap0_ = TrilinearHTap1FromTap0(t);
         contiguousPlanes_ = TrilinearContiguousPlaneLoads(t);
         wCopy_ = TrilinearRowsWIsCopy(t);
         hCopy_ = TrilinearRowsHIsCopy(t);
@@ -511,7 +512,7 @@ private:
             Muls(lanes, lanes, static_cast<int32_t>(4), static_cast<int32_t>(blk_));
         }
         if (t_.hGather) {  // lane byte offsets 0, 4, 8, ... of one padded row
-            LocalTensor<int32_t> lanes = hTab_.Get<int32_t>()[4 * t_.rowsPerChunk * t_.outRowPad];
+            LocalTensor<int32_t> lanes = hTab_.Get<int32_t>()[HTablesAt().lanes];
             CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(t_.outRowPad));
             Muls(lanes, lanes, static_cast<int32_t>(4), static_cast<int32_t>(t_.outRowPad));
         }
@@ -528,28 +529,42 @@ private:
     // and lambda1 (2 vector ops); then over the whole chunk tap 1 = tap 0 + one row (i1 = i0 + 1;
     // rows clamped at the axis end, a suffix, read i0 again) and lambda0 = 1 - lambda1 (4 ops).
     // Every input plane of the unit then takes 5 long ops for its H pass.
+    // Where the per-unit H tables keep each array (T0, T1, lambda1, lambda0, lanes), in elements;
+    // with tap 1 read from tap 0's offsets (TrilinearHTap1FromTap0) there is no T1 array.
+    struct HTableAt {
+        uint64_t t1, l1, l0, lanes;
+    };
+    __aicore__ inline HTableAt HTablesAt() const
+    {
+        const uint64_t all = t_.rowsPerChunk * t_.outRowPad;
+        return hTap1FromTap0_ ? HTableAt{0, all, 2 * all, 3 * all} : HTableAt{all, 2 * all, 3 * all, 4 * all};
+    }
+
     __aicore__ inline void BuildHTables()
     {
         const uint64_t pad = t_.outRowPad;
-        const uint64_t all = t_.rowsPerChunk * pad;
+        const HTableAt at = HTablesAt();
         const int32_t n = static_cast<int32_t>(rows_ * pad);
         LocalTensor<int32_t> tabI = hTab_.Get<int32_t>();
         LocalTensor<float> tabF = hTab_.Get<float>();
-        LocalTensor<int32_t> lanes = tabI[4 * all];
+        LocalTensor<int32_t> lanes = tabI[at.lanes];
         uint64_t clamped = rows_;  // first row whose tap 1 is its tap 0
         for (uint64_t j = 0; j < rows_; ++j) {
             AxisTap tp;
             Tap(ratioH_, static_cast<int64_t>(oh0_ + j), t_.inH, t_.outH, tp);
             Adds(tabI[j * pad], lanes, static_cast<int32_t>((tp.i0 - RowBase(j)) * pad * 4), static_cast<int32_t>(pad));
-            Duplicate(tabF[2 * all + j * pad], tp.l1, static_cast<int32_t>(pad));
+            Duplicate(tabF[at.l1 + j * pad], tp.l1, static_cast<int32_t>(pad));
             if (tp.i1 == tp.i0 && clamped == rows_) clamped = j;
         }
-        Adds(tabI[all], tabI, static_cast<int32_t>(pad * 4), n);
-        if (clamped < rows_) {
-            Adds(tabI[all + clamped * pad], tabI[clamped * pad], 0, static_cast<int32_t>((rows_ - clamped) * pad));
+        copyLastRow_ = hTap1FromTap0_ && clamped < rows_;
+        if (!hTap1FromTap0_) {
+            Adds(tabI[at.t1], tabI, static_cast<int32_t>(pad * 4), n);
+            if (clamped < rows_) {
+                Adds(tabI[at.t1 + clamped * pad], tabI[clamped * pad], 0, static_cast<int32_t>((rows_ - clamped) * pad));
+            }
         }
-        Muls(tabF[3 * all], tabF[2 * all], -1.0f, n);
-        Adds(tabF[3 * all], tabF[3 * all], 1.0f, n);
+        Muls(tabF[at.l0], tabF[at.l1], -1.0f, n);
+        Adds(tabF[at.l0], tabF[at.l0], 1.0f, n);
     }
 
     // The smallest input index > last that output indices [*scan, end) of one axis tap, or -1; taps
@@ -803,6 +818,17 @@ private:
             const int32_t n = static_cast<int32_t>(rows_ * pad);
             Muls(p, rows, 1.0f, n);
             Axpy(p, rows, 0.0f, n);
+        } else if (t_.hGather && hTap1FromTap0_) {  // tap 1: tap 0's offsets, one W row further on
+            const HTableAt at = HTablesAt();
+            const uint32_t count = static_cast<uint32_t>(rows_ * pad);
+            LocalTensor<uint32_t> t0 = hTab_.Get<uint32_t>();
+            LocalTensor<float> tabF = hTab_.Get<float>();
+            LocalTensor<float> tmp = tmp_.Get<float>();
+            if (copyLastRow_) Muls(w[nh_ * pad], w[(nh_ - 1) * pad], 1.0f, static_cast<int32_t>(pad));
+            Gather(p, w, t0, 0, count);
+            Gather(tmp, w, t0, static_cast<uint32_t>(pad * 4), count);
+            Mul(p, p, tabF[at.l0], static_cast<int32_t>(count));        // lambda0 * tap 0
+            MulAddDst(p, tmp, tabF[at.l1], static_cast<int32_t>(count));  // + tap 1 * lambda1
         } else if (t_.hGather) {
             GatherPass(p, w, hTab_.Get<uint32_t>(), hTab_.Get<float>(), t_.rowsPerChunk * pad, 0,
                        static_cast<uint32_t>(rows_ * pad));
@@ -1267,6 +1293,8 @@ private:
     bool compact_ = false;
     bool packPlanes_ = false;  // TrilinearPacksPlaneChunks (910B; implies compact_)
     bool castPerBatch_ = false;  // TrilinearCastsPerWBatch (16-bit io)
+    bool hTap1FromTap0_ = false;  // TrilinearHTap1FromTap0
+    bool copyLastRow_ = false;    // ... and the unit's last output rows are clamped at the axis end
     bool contiguousPlanes_ = false;  // TrilinearContiguousPlaneLoads
     bool wCopy_ = false;             // TrilinearRowsWIsCopy
     bool hCopy_ = false;             // TrilinearRowsHIsCopy

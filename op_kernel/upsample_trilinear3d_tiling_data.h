@@ -78,6 +78,8 @@ struct UpsampleTrilinear3dTilingData {
                                     //    its last 32 B recomputed into an aligned tail area
     uint64_t wBatchCasts;           // 16-bit io: 1 = the staged rows are Cast to fp32 one W batch at a
                                     //    time (TrilinearCastsPerWBatch), 0 = a whole plane slot at once
+    uint64_t hTap1Shared;           // hGather: 1 = tap 1 read through tap 0's offsets one W row on
+                                    //    (TrilinearHTap1FromTap0: no tap-1 table), 0 = its own table
     // ---- volume mode ----
     uint64_t groupSlabs;            // slabs per group (G)
     uint64_t wPassLen, hPassLen;    // per-slab element counts after the W and H passes
@@ -168,6 +170,21 @@ __aicore__ inline bool TrilinearRowsHIsCopy(const UpsampleTrilinear3dTilingData&
 __aicore__ inline bool TrilinearRowsDIsCopy(const UpsampleTrilinear3dTilingData& t)
 {
     return t.mode == TRI_MODE_ROWS && t.inD == t.outD;
+}
+
+// Rows mode, the Gather form of the H pass (hGather) over rows the W pass wrote into its buffer (no
+// identity W) at one base (no pair rows): tap 1 of every output row is the input row after its tap
+// 0, so the planner may have its Gather read the tap-0 offsets one W row further on (hTap1Shared: no
+// tap-1 table, a quarter less H-table UB), a unit whose last output rows are clamped at the axis end
+// (tap 1 = tap 0 = the last input row) then copying that row one row below it in the W buffer for
+// every input plane.  H tables: T0, lambda1, lambda0 (then the lanes).
+__aicore__ inline bool TrilinearMayShareHTap1(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.mode == TRI_MODE_ROWS && t.hGather != 0 && t.pairSlotElems == 0 && !TrilinearRowsWIsCopy(t);
+}
+__aicore__ inline bool TrilinearHTap1FromTap0(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.hTap1Shared != 0 && TrilinearMayShareHTap1(t);
 }
 
 // 16-bit rows mode, whole staged rows (no pair rows, no sub-rows) and a W pass of Gathers (no
@@ -319,11 +336,12 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
     if (t.mode == TRI_MODE_ROWS) {
         const uint64_t batch = t.wBatchRows * t.outRowPad;
         const uint64_t chunk = t.rowsPerChunk * t.outRowPad;
-        l.wBufBytes = TriRoundUp(t.maxInRows, t.wBatchRows) * t.outRowPad * 4;
+        const bool tap1FromTap0 = TrilinearHTap1FromTap0(t);
+        l.wBufBytes = (TriRoundUp(t.maxInRows, t.wBatchRows) + (tap1FromTap0 ? 1 : 0)) * t.outRowPad * 4;
         l.hBufBytes = 2 * chunk * 4;
         l.tmpBytes = (t.hGather && chunk > batch ? chunk : batch) * 4;
         l.tabBytes = 4 * batch * 4;
-        l.hTabBytes = t.hGather ? (4 * chunk + t.outRowPad) * 4 : 0;
+        l.hTabBytes = t.hGather ? ((tap1FromTap0 ? 3 : 4) * chunk + t.outRowPad) * 4 : 0;
         outElems = t.planesPerWrite * chunk;
     } else {
         const uint64_t g = t.groupSlabs;
