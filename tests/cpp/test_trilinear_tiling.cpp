@@ -73,6 +73,21 @@ bool PlanOn(const Shape& s, ai::DType dt, const ai::PlatformInfo& pl, ai::Kernel
     return true;
 }
 
+// One problem on one platform in one dtype: the named cases whose plans a test pins.
+struct PlanCase {
+    Shape s;
+    ai::PlatformInfo pl;
+    ai::DType dt;
+};
+
+// The plan of `c` (decoded into *t); fails the test when planning fails.
+void PlanCaseOn(const PlanCase& c, tri::UpsampleTrilinear3dTilingData* t)
+{
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(PlanOn(c.s, c.dt, c.pl, &plan, t, &err)) << Name(c.s, c.dt, c.pl) << err;
+}
+
 bool PlanF32On910b(const Shape& s, ai::KernelPlan* plan, tri::UpsampleTrilinear3dTilingData* t, std::string* err)
 {
     return PlanOn(s, ai::DType::F32, Ascend910b(), plan, t, err);
@@ -383,18 +398,12 @@ TEST(TrilinearTiling, SixteenBitRowsMayCastOneWBatchAtATime)
 {
     const Shape downscale{1, 4, 39, 104, 147, 10, 26, 37, false, false};
     const Shape upscaleD{2, 1, 12, 100, 93, 30, 30, 186, false, false};
-    const struct {
-        Shape s;
-        ai::PlatformInfo pl;
-        ai::DType dt;
-    } cases[] = {{downscale, Ascend910b(), ai::DType::F16}, {downscale, Ascend910b(), ai::DType::BF16},
-                 {downscale, Ascend310p(), ai::DType::F16}, {upscaleD, Ascend310p(), ai::DType::F16}};
-    for (const auto& c : cases) {
+    const PlanCase cases[] = {{downscale, Ascend910b(), ai::DType::F16}, {downscale, Ascend910b(), ai::DType::BF16},
+                              {downscale, Ascend310p(), ai::DType::F16}, {upscaleD, Ascend310p(), ai::DType::F16}};
+    for (const PlanCase& c : cases) {
         const std::string what = Name(c.s, c.dt, c.pl);
-        ai::KernelPlan plan;
         tri::UpsampleTrilinear3dTilingData t;
-        std::string err;
-        ASSERT_TRUE(PlanOn(c.s, c.dt, c.pl, &plan, &t, &err)) << what << err;
+        ASSERT_NO_FATAL_FAILURE(PlanCaseOn(c, &t));
         EXPECT_TRUE(tri::TrilinearCastsPerWBatch(t)) << what;
         EXPECT_LT(t.wBatchRows, t.maxInRows) << what;
         EXPECT_LT(tri::TrilinearLayout(t).inFloatBytes, t.inSlotElems * 4) << what;
@@ -414,19 +423,13 @@ TEST(TrilinearTiling, SixteenBitRowsMayCastOneWBatchAtATime)
 // (clamped last rows) on both SoCs.
 TEST(TrilinearTiling, HGatherMayReadTap1ThroughTap0)
 {
-    const struct {
-        Shape s;
-        ai::PlatformInfo pl;
-        ai::DType dt;
-    } cases[] = {{{2, 2, 10, 30, 30, 20, 75, 75, false, false}, Ascend910b(), ai::DType::F16},
-                 {{1, 2, 12, 40, 50, 24, 100, 90, false, false}, Ascend310p(), ai::DType::F32},
-                 {{1, 2, 12, 40, 50, 24, 100, 90, false, false}, Ascend310p(), ai::DType::F16}};
-    for (const auto& c : cases) {
+    const PlanCase cases[] = {{{2, 2, 10, 30, 30, 20, 75, 75, false, false}, Ascend910b(), ai::DType::F16},
+                              {{1, 2, 12, 40, 50, 24, 100, 90, false, false}, Ascend310p(), ai::DType::F32},
+                              {{1, 2, 12, 40, 50, 24, 100, 90, false, false}, Ascend310p(), ai::DType::F16}};
+    for (const PlanCase& c : cases) {
         const std::string what = Name(c.s, c.dt, c.pl);
-        ai::KernelPlan plan;
         tri::UpsampleTrilinear3dTilingData t;
-        std::string err;
-        ASSERT_TRUE(PlanOn(c.s, c.dt, c.pl, &plan, &t, &err)) << what << err;
+        ASSERT_NO_FATAL_FAILURE(PlanCaseOn(c, &t));
         EXPECT_EQ(t.hGather, 1u) << what;
         EXPECT_TRUE(tri::TrilinearHTap1FromTap0(t)) << what;
         tri::UpsampleTrilinear3dTilingData own = t;
