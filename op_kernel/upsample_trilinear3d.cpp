@@ -423,17 +423,27 @@ private:
         }
     }
 
-    // One Gather pass: dst[i] = L0[i] * src[base + T0[i]] + L1[i] * src[base + T1[i]], i < count,
-    // with T0, T1, L1, L0 stored `tabAll` elements apart from the start of tabU / tabF.
+    // One Gather pass: dst[i] = L0[i] * src[base0 + T0[i]] + L1[i] * src[base1 + T1[i]], i < count
+    // (bases in bytes), every tap multiplied.
+    __aicore__ inline void BlendGathers(const LocalTensor<float>& dst, const LocalTensor<float>& src,
+                                        const LocalTensor<uint32_t>& t0, const LocalTensor<uint32_t>& t1,
+                                        const LocalTensor<float>& l1, const LocalTensor<float>& l0, uint32_t base0,
+                                        uint32_t base1, uint32_t count)
+    {
+        LocalTensor<float> tmp = tmp_.Get<float>();
+        Gather(dst, src, t0, base0, count);
+        Gather(tmp, src, t1, base1, count);
+        Mul(dst, dst, l0, static_cast<int32_t>(count));        // lambda0 * tap 0
+        MulAddDst(dst, tmp, l1, static_cast<int32_t>(count));  // + tap 1 * lambda1
+    }
+
+    // BlendGathers with T0, T1, L1, L0 stored `tabAll` elements apart from the start of tabU / tabF,
+    // both taps at one base.
     __aicore__ inline void GatherPass(const LocalTensor<float>& dst, const LocalTensor<float>& src,
                                       const LocalTensor<uint32_t>& tabU, const LocalTensor<float>& tabF,
                                       uint64_t tabAll, uint32_t baseBytes, uint32_t count)
     {
-        LocalTensor<float> tmp = tmp_.Get<float>();
-        Gather(dst, src, tabU, baseBytes, count);
-        Gather(tmp, src, tabU[tabAll], baseBytes, count);
-        Mul(dst, dst, tabF[3 * tabAll], static_cast<int32_t>(count));        // lambda0 * tap 0
-        MulAddDst(dst, tmp, tabF[2 * tabAll], static_cast<int32_t>(count));  // + tap 1 * lambda1
+        BlendGathers(dst, src, tabU, tabU[tabAll], tabF[2 * tabAll], tabF[3 * tabAll], baseBytes, baseBytes, count);
     }
 
     // First input row of output row oh's pair slot (pair-rows mode).
@@ -820,15 +830,11 @@ private:
             Axpy(p, rows, 0.0f, n);
         } else if (t_.hGather && hTap1FromTap0_) {  // tap 1: tap 0's offsets, one W row further on
             const HTableAt at = HTablesAt();
-            const uint32_t count = static_cast<uint32_t>(rows_ * pad);
             LocalTensor<uint32_t> t0 = hTab_.Get<uint32_t>();
             LocalTensor<float> tabF = hTab_.Get<float>();
-            LocalTensor<float> tmp = tmp_.Get<float>();
             if (copyLastRow_) Muls(w[nh_ * pad], w[(nh_ - 1) * pad], 1.0f, static_cast<int32_t>(pad));
-            Gather(p, w, t0, 0, count);
-            Gather(tmp, w, t0, static_cast<uint32_t>(pad * 4), count);
-            Mul(p, p, tabF[at.l0], static_cast<int32_t>(count));        // lambda0 * tap 0
-            MulAddDst(p, tmp, tabF[at.l1], static_cast<int32_t>(count));  // + tap 1 * lambda1
+            BlendGathers(p, w, t0, t0, tabF[at.l1], tabF[at.l0], 0, static_cast<uint32_t>(pad * 4),
+                         static_cast<uint32_t>(rows_ * pad));
         } else if (t_.hGather) {
             GatherPass(p, w, hTab_.Get<uint32_t>(), hTab_.Get<float>(), t_.rowsPerChunk * pad, 0,
                        static_cast<uint32_t>(rows_ * pad));
