@@ -813,15 +813,14 @@ double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const R
     const double writes = std::ceil(static_cast<double>(planesPerChunk) / planesPerWrite);
     // a unit of `rows` output rows (the last H chunk may be ragged: fewer bytes, but on 310P a
     // compacted write of it may need the tail block a whole chunk does not; the busier one counts)
-    const auto unitDma = [&](uint64_t rows, WriteExtra* extra) {
-        *extra = RowsWriteExtra(ctx, tiling, rows, planesPerWrite);
+    const auto unitDma = [&](uint64_t rows) {
         const double outBytes = static_cast<double>(planesPerChunk * rows * width.outChunkElems * elemBytes);
         return (outBytes + planes * cand.inRowsPerPlane * width.inWidthMax * elemBytes) / bytesPerCycle +
-               r.dmaInstrCycles * (loads + writes) + writes * extra->dma;
+               r.dmaInstrCycles * (loads + writes) + writes * RowsWriteExtra(ctx, tiling, rows, planesPerWrite).dma;
     };
     const uint64_t lastRows = ctx.fields.outH - (cand.chunk.count - 1) * cand.chunk.rows;
-    WriteExtra writeExtra, lastExtra;
-    const double dmaCycles = std::max(unitDma(cand.chunk.rows, &writeExtra), unitDma(lastRows, &lastExtra));
+    const double dmaCycles = std::max(unitDma(cand.chunk.rows), unitDma(lastRows));
+    const WriteExtra writeExtra = RowsWriteExtra(ctx, tiling, cand.chunk.rows, planesPerWrite);
     const double vecCycles = planes * cand.vecPerInputPlane + writes * writeExtra.vec +
                              planesPerChunk * (cand.vecPerOutputPlane + PlanePackingCycles(ctx, tiling, planesPerWrite));
     // per core (the sim's max of the core's DMA and vector totals): the units, plus the tables built
