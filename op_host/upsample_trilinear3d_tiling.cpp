@@ -671,12 +671,18 @@ void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
                           : !tri::TrilinearCastsPerWBatch(tiling) ? instr + cand->inRowsPerPlane * ctx.fields.inRow / lanes
                                                                  : batches * (instr + ctx.padElems / lanes) +
                                                                        cand->inRowsPerPlane * ctx.fields.inRow / lanes;
-    cand->vecPerInputPlane = wPass + hPass + castIn;
+    // (16-bit io, identity D: the W rows blended in place before the H pass, TrilinearBlendsNanIntoWRows,
+    // rather than the D slot after it; an identity W's pass already has)
+    const bool nanInW = tri::TrilinearBlendsNanIntoWRows(tiling);
+    const double nanBlend = nanInW && !wCopy ? instr + tiling.maxInRows * pad / lanes : 0.0;
+    cand->vecPerInputPlane = wPass + hPass + castIn + nanBlend;
     // per output plane: the D pass (Muls + Axpy over the chunk; an identity D one op after an identity
-    // H's blend, with 16-bit io an in-place Axpy, none after the identity H's) and, for 16-bit io,
-    // the Cast back
+    // H's blend, with 16-bit io an in-place Axpy, none after the identity H's or the W rows' blend)
+    // and, for 16-bit io, the Cast back
     const double castOut = ctx.f32 ? 0.0 : instr + rows * pad / lanes;
-    const double dOps = !TrilinearRowsDIsCopy(tiling) ? kAxpyPassInstrs : (hCopy ? (ctx.f32 ? 1.0 : 0.0) : (ctx.f32 ? 2.0 : 1.0));
+    const double dOps = !TrilinearRowsDIsCopy(tiling) ? kAxpyPassInstrs
+                        : ctx.f32                      ? (hCopy ? 1.0 : 2.0)
+                                                       : (hCopy || nanInW ? 0.0 : 1.0);
     cand->vecPerOutputPlane = dOps * (instr + rows * pad / lanes) + castOut;
     // per unit: the H-pass tables of the Gather form (without a tap-1 table where tap 1 reads tap 0's
     // offsets, TrilinearHTap1FromTap0: lambda0 only; then, where some unit's last rows are clamped at

@@ -64,6 +64,7 @@ public:
         wCopy_ = TrilinearRowsWIsCopy(t);
         hCopy_ = TrilinearRowsHIsCopy(t);
         dCopy_ = TrilinearRowsDIsCopy(t);
+        nanInW_ = TrilinearBlendsNanIntoWRows(t);
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.inTotal);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.outTotal);
         if (t.workspaceBytes > 0) {  // no workspace at all when the tables are built on the device
@@ -743,6 +744,7 @@ private:
         LocalTensor<float> xf;
         if (!castPerBatch_) xf = InputAsFloat(xs, t_.inSlotElems);  // one slot
         const LocalTensor<float> w = WPass(xs, xf, landed, PlaneBase(d));
+        if (nanInW_ && t_.inW != t_.outW) Axpy(w, w, 0.0f, static_cast<int32_t>(nh_ * t_.outRowPad));
         LocalTensor<float> p = hBuf_.Get<float>()[slot * t_.rowsPerChunk * t_.outRowPad];
         HPass(p, w);
     }
@@ -851,15 +853,15 @@ private:
 
     // The D pass of one output plane (taps `dt`, P slots s0 and s1 of `pb`) over n elements: Muls of
     // tap 0 + Axpy of tap 1 into `of`.  An identity D (dCopy_) after the identity H's blend is a copy;
-    // with 16-bit io it blends the slot in place (x + 0 * x; none after the identity H's) and returns
-    // the slot for the Cast.  Returns the fp32 result.
+    // with 16-bit io it blends the slot in place (x + 0 * x; none after the identity H's or where the
+    // W rows were blended, nanInW_) and returns the slot for the Cast.  Returns the fp32 result.
     __aicore__ inline LocalTensor<float> DPass(const LocalTensor<float>& of, const LocalTensor<float>& pb, uint64_t s0,
                                                uint64_t s1, const AxisTap& dt, uint64_t slotElems, int32_t n)
     {
         if (dCopy_ && (hCopy_ || sizeof(T) != 4)) {
             LocalTensor<float> slot = pb[s1 * slotElems];
             if constexpr (sizeof(T) != 4) {
-                if (!hCopy_) Axpy(slot, slot, 0.0f, n);
+                if (!hCopy_ && !nanInW_) Axpy(slot, slot, 0.0f, n);
                 return slot;
             }
             Muls(of, slot, 1.0f, n);
@@ -1305,6 +1307,7 @@ private:
     bool wCopy_ = false;             // TrilinearRowsWIsCopy
     bool hCopy_ = false;             // TrilinearRowsHIsCopy
     bool dCopy_ = false;             // TrilinearRowsDIsCopy
+    bool nanInW_ = false;            // TrilinearBlendsNanIntoWRows
     uint64_t tailFor_ = 0;           // Compact: the packed length whose tail offsets tailTab_ holds
     TrilinearTapLayout taps_{0, 0};  // the table build's arrays (tablesOnDevice)
     bool tapsInTmp_ = false;         // ... in the Gather scratch tmp_

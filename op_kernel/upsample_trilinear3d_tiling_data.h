@@ -171,6 +171,17 @@ __aicore__ inline bool TrilinearRowsDIsCopy(const UpsampleTrilinear3dTilingData&
 {
     return t.mode == TRI_MODE_ROWS && t.inD == t.outD;
 }
+// 16-bit io, identity D after a non-identity H: the identity D's blend (x + 0 * x) only turns an
+// inf the H pass passed on into NaN.  fp32 blends of 16-bit data cannot overflow, so an output is
+// inf or NaN exactly when one of its taps is, and blending the W pass's rows the same way before
+// the H pass gives every output the same NaN.  The kernel then blends the rows where they are fewer
+// than the chunk's output rows (upscaling H; the W pass of an identity W, whose tables take tap 1 =
+// tap 0 at weight 0, or its in-place blend, already has) and runs no D blend.
+__aicore__ inline bool TrilinearBlendsNanIntoWRows(const UpsampleTrilinear3dTilingData& t)
+{
+    return t.ioDtype != ai::DTypeCode(ai::DType::F32) && TrilinearRowsDIsCopy(t) && t.inH != t.outH &&
+           t.pairSlotElems == 0 && (t.inW == t.outW || t.maxInRows < t.rowsPerChunk);
+}
 
 // Rows mode, the Gather form of the H pass (hGather) over rows the W pass wrote into its buffer (no
 // identity W) at one base (no pair rows): tap 1 of every output row is the input row after its tap

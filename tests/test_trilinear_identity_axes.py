@@ -10,7 +10,9 @@ tap 1, to input i again at weight 0. PyTorch multiplies that tap too, so the axi
   too (one x + 0 * x blend gives what two give);
 * identity H: ``Muls(rows, 1)`` + ``Axpy(rows, 0)`` over the whole row chunk, no Gather form;
 * identity D (``TrilinearRowsDIsCopy``): after the identity H's blend a copy; with 16-bit io the
-  input plane's slot blended in place and narrowed straight from it.
+  input plane's slot blended in place and narrowed straight from it, or, where H upscales
+  (``TrilinearBlendsNanIntoWRows``), no D blend: the W pass's rows are blended before the H pass
+  (fewer of them; float32 blends of 16-bit data cannot overflow, so the NaNs are the same).
 
 These cases check, on both SoCs, for float32, float16 and (910B) bfloat16, NCDHW and NDHWC:
 
@@ -49,6 +51,8 @@ CASES = [
     ((1, 2, 4, 12, 16), (4, 20, 24), False, False, "d"),      # D only: infs reach the D pass
     ((2, 8, 3, 5, 1040), (5, 11, 1040), False, False, "w-long"),  # rows past the H Gather form's:
     ((1, 1, 4, 12, 1040), (4, 5, 1040), True, False, "dw-long"),  # H runs Muls + Axpy per row
+    ((2, 3, 4, 10, 24), (4, 23, 40), False, False, "d-up"),   # D only, H and W up: 16-bit io blends
+    ((1, 8, 5, 6, 3), (5, 14, 7), True, True, "d-up-cl"),     # the W rows instead of the D slot
 ]
 IDS = [f"{'x'.join(map(str, s))}-{'ac' if a else 'hp'}{'-cl' if cl else ''}-{k}" for s, _, a, cl, k in CASES]
 
@@ -98,7 +102,8 @@ def test_identity_axes_match_reference(soc, dtype, shape, size, align, channels_
 
 
 @pytest.mark.parametrize("soc,dtype", list(_socs_dtypes()))
-@pytest.mark.parametrize("case", [0, 1, 2, 3, 4, 6, 7, 8, 9, 10], ids=[IDS[i] for i in (0, 1, 2, 3, 4, 6, 7, 8, 9, 10)])
+@pytest.mark.parametrize("case", [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12],
+                         ids=[IDS[i] for i in (0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12)])
 def test_identity_axes_propagate_nan_and_inf(soc, dtype, case):
     """The zero-weight tap of every identity axis still turns inf into NaN, as PyTorch's does."""
     shape, size, align, channels_last, _ = CASES[case]
