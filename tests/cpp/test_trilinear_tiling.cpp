@@ -468,6 +468,32 @@ TEST(TrilinearTiling, IdentityRowAxesRunWithoutGatherPasses)
     }
 }
 
+// 16-bit io, identity D after an upscaling H: the W rows take the identity D's blend (fewer of them
+// than the output rows); not with float32 io (its blends may overflow to inf, which the D blend
+// must still turn into NaN), not when H shrinks (the output rows are fewer), always after an
+// identity W (its pass already blends).
+TEST(TrilinearTiling, IdentityDBlendsTheWRowsWhereHUpscales)
+{
+    const Shape up{1, 3, 32, 112, 112, 32, 224, 224, false, false};
+    const Shape down{1, 3, 8, 96, 120, 8, 40, 60, false, false};
+    const Shape wIdentity{1, 3, 8, 40, 64, 8, 96, 64, false, false};
+    for (const ai::PlatformInfo& pl : {Ascend910b(), Ascend310p()}) {
+        tri::UpsampleTrilinear3dTilingData t;
+        ASSERT_NO_FATAL_FAILURE(PlanCaseOn({up, pl, ai::DType::F16}, &t));
+        ASSERT_EQ(t.mode, uint64_t(tri::TRI_MODE_ROWS)) << Name(up, ai::DType::F16, pl);
+        EXPECT_LT(t.maxInRows, t.rowsPerChunk) << Name(up, ai::DType::F16, pl);
+        EXPECT_TRUE(tri::TrilinearBlendsNanIntoWRows(t)) << Name(up, ai::DType::F16, pl);
+        ASSERT_NO_FATAL_FAILURE(PlanCaseOn({up, pl, ai::DType::F32}, &t));
+        EXPECT_FALSE(tri::TrilinearBlendsNanIntoWRows(t)) << Name(up, ai::DType::F32, pl);
+        ASSERT_NO_FATAL_FAILURE(PlanCaseOn({down, pl, ai::DType::F16}, &t));
+        EXPECT_FALSE(tri::TrilinearBlendsNanIntoWRows(t)) << Name(down, ai::DType::F16, pl);
+        ASSERT_NO_FATAL_FAILURE(PlanCaseOn({wIdentity, pl, ai::DType::F16}, &t));
+        if (t.mode == uint64_t(tri::TRI_MODE_ROWS) && t.pairSlotElems == 0) {
+            EXPECT_TRUE(tri::TrilinearBlendsNanIntoWRows(t)) << Name(wIdentity, ai::DType::F16, pl);
+        }
+    }
+}
+
 // Floors under 64 KiB (outside the traffic goal) take the fastest plan whatever its traffic: a
 // tiny 310P fp16 problem runs in volume mode with shipped tables (1.15 us; rows mode, taken by the
 // traffic tiers, 2.2 us).
