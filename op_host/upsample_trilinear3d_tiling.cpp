@@ -672,9 +672,10 @@ void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
                                                                  : batches * (instr + ctx.padElems / lanes) +
                                                                        cand->inRowsPerPlane * ctx.fields.inRow / lanes;
     // (16-bit io, identity D: the W rows blended in place before the H pass, TrilinearBlendsNanIntoWRows,
-    // rather than the D slot after it; an identity W's pass already has)
+    // rather than the D slot after it; an op of its own only after a W pass that resizes W,
+    // TrilinearAddsWRowsBlend)
     const bool nanInW = tri::TrilinearBlendsNanIntoWRows(tiling);
-    const double nanBlend = nanInW && !wCopy ? instr + tiling.maxInRows * pad / lanes : 0.0;
+    const double nanBlend = tri::TrilinearAddsWRowsBlend(tiling) ? instr + tiling.maxInRows * pad / lanes : 0.0;
     cand->vecPerInputPlane = wPass + hPass + castIn + nanBlend;
     // per output plane: the D pass (Muls + Axpy over the chunk; an identity D one op after an identity
     // H's blend, with 16-bit io an in-place Axpy, none after the identity H's or the W rows' blend)

@@ -65,6 +65,7 @@ public:
         hCopy_ = TrilinearRowsHIsCopy(t);
         dCopy_ = TrilinearRowsDIsCopy(t);
         nanInW_ = TrilinearBlendsNanIntoWRows(t);
+        wRowsBlend_ = TrilinearAddsWRowsBlend(t);
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.inTotal);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.outTotal);
         if (t.workspaceBytes > 0) {  // no workspace at all when the tables are built on the device
@@ -744,7 +745,7 @@ private:
         LocalTensor<float> xf;
         if (!castPerBatch_) xf = InputAsFloat(xs, t_.inSlotElems);  // one slot
         const LocalTensor<float> w = WPass(xs, xf, landed, PlaneBase(d));
-        if (nanInW_ && t_.inW != t_.outW) Axpy(w, w, 0.0f, static_cast<int32_t>(nh_ * t_.outRowPad));
+        if (wRowsBlend_) Axpy(w, w, 0.0f, static_cast<int32_t>(nh_ * t_.outRowPad));
         LocalTensor<float> p = hBuf_.Get<float>()[slot * t_.rowsPerChunk * t_.outRowPad];
         HPass(p, w);
     }
@@ -1308,6 +1309,7 @@ private:
     bool hCopy_ = false;             // TrilinearRowsHIsCopy
     bool dCopy_ = false;             // TrilinearRowsDIsCopy
     bool nanInW_ = false;            // TrilinearBlendsNanIntoWRows
+    bool wRowsBlend_ = false;        // TrilinearAddsWRowsBlend
     uint64_t tailFor_ = 0;           // Compact: the packed length whose tail offsets tailTab_ holds
     TrilinearTapLayout taps_{0, 0};  // the table build's arrays (tablesOnDevice)
     bool tapsInTmp_ = false;         // ... in the Gather scratch tmp_

@@ -182,6 +182,12 @@ __aicore__ inline bool TrilinearBlendsNanIntoWRows(const UpsampleTrilinear3dTili
     return t.ioDtype != ai::DTypeCode(ai::DType::F32) && TrilinearRowsDIsCopy(t) && t.inH != t.outH &&
            t.pairSlotElems == 0 && (t.inW == t.outW || t.maxInRows < t.rowsPerChunk);
 }
+// ... and whether that takes an op of its own: an in-place Axpy over the W pass's rows after a W pass
+// that resizes W (an identity W's pass, copy or Gathers, already blends them).
+__aicore__ inline bool TrilinearAddsWRowsBlend(const UpsampleTrilinear3dTilingData& t)
+{
+    return TrilinearBlendsNanIntoWRows(t) && t.inW != t.outW;
+}
 
 // Rows mode, the Gather form of the H pass (hGather) over rows the W pass wrote into its buffer (no
 // identity W) at one base (no pair rows): tap 1 of every output row is the input row after its tap
