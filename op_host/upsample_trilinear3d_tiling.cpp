@@ -133,6 +133,7 @@ constexpr double kClearTableOps = 3.0;       // Duplicate of T0, T1, lambda1 (th
 constexpr double kScalarUbAccessCycles = 20.0;  // one scalar UB access (the sims' profiles; PlatformCost
                                                // has no scalar rates)
 constexpr double kCompactGathers = 2.0;        // a compacted write: the packing Gather, the tail's Gather
+constexpr double kPackedTailInstrs = 2.0;      // ... of packed H rows: the tail's Gather and its move
 constexpr double kCompactTableInstrs = 8.0;    // BuildCompactionTable: 8 vector ops per chunk of entries
 constexpr double kUnitFixedCycles = 300.0;  // fixed cost of one unit: its scalar tap maths, table
                                             // and queue bookkeeping and pipe syncs (a rough figure,
@@ -640,21 +641,26 @@ struct RowsCandidate {
     RowsVariant variant;
     double inRowsPerPlane;  // input rows the heaviest unit loads per input plane (a core's units
                             // mostly share one H chunk: the busiest core runs the heaviest's)
-    double vecPerUnit;      // vector cycles of a unit's H-chunk tables (once per run of units sharing
-                            // them), per input plane, per output plane
-    double vecPerInputPlane;
-    double vecPerOutputPlane;
+    // vector cycles of a unit's H-chunk tables (once per run of units sharing them), per input
+    // plane, per output plane; [1]: with packed H rows (TrilinearPacksHRows, which depends on the
+    // planes per write each D-chunk size gets)
+    struct VectorCycles {
+        double perUnit = 0.0, perInputPlane = 0.0, perOutputPlane = 0.0;
+    } vec[2];
 };
 
 // Vector cycles of one candidate, as the sim's cost model counts them: vecInstrCycles per
 // instruction plus one cycle per repeat (floatsPerRepeat fp32 elements).
-void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
+RowsCandidate::VectorCycles RowsVectorCycles(const PlanContext& ctx, const RowsCandidate& cand, bool packedH)
 {
+    RowsCandidate::VectorCycles v;
     const double instr = ctx.rates.vecInstrCycles;
     const double lanes = ctx.rates.floatsPerRepeat;
-    const Tiling& tiling = cand->tiling;
+    const Tiling& tiling = cand.tiling;
     const double pad = static_cast<double>(tiling.outRowPad);
-    const double rows = static_cast<double>(cand->chunk.rows);
+    const double rows = static_cast<double>(cand.chunk.rows);
+    // the chunk as the H pass writes it and the D pass and the Cast read it
+    const double chunk = rows * (packedH ? static_cast<double>(tiling.outRow) : pad);
     const double batches = std::ceil(static_cast<double>(tiling.maxInRows) / tiling.wBatchRows);
     // per input plane: the W pass (one Gather pass per batch of rows; an identity W one in-place
     // Axpy over the rows, none before an identity H), the H pass (an identity H Muls + Axpy over
@@ -664,38 +670,52 @@ void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
     const double wPass = !wCopy ? batches * kGatherPassInstrs * instr + kGatherPassRepeats * tiling.maxInRows * pad / lanes
                                 : (hCopy ? 0.0 : instr + tiling.maxInRows * pad / lanes);
     const double hPass = hCopy ? kAxpyPassInstrs * (instr + rows * pad / lanes)
-                               : cand->variant.hGather ? kGatherPassInstrs * instr + kGatherPassRepeats * rows * pad / lanes
-                                                       : rows * kAxpyPassInstrs * (instr + std::ceil(pad / lanes));
+                               : cand.variant.hGather ? kGatherPassInstrs * instr + kGatherPassRepeats * chunk / lanes
+                                                      : rows * kAxpyPassInstrs * (instr + std::ceil(pad / lanes));
     // (per W batch where TrilinearCastsPerWBatch: a Cast each, from the block holding its first row)
     const double castIn = ctx.f32                                ? 0.0
-                          : !tri::TrilinearCastsPerWBatch(tiling) ? instr + cand->inRowsPerPlane * ctx.fields.inRow / lanes
+                          : !tri::TrilinearCastsPerWBatch(tiling) ? instr + cand.inRowsPerPlane * ctx.fields.inRow / lanes
                                                                  : batches * (instr + ctx.padElems / lanes) +
-                                                                       cand->inRowsPerPlane * ctx.fields.inRow / lanes;
+                                                                       cand.inRowsPerPlane * ctx.fields.inRow / lanes;
     // (16-bit io, identity D: the W rows blended in place before the H pass, TrilinearBlendsNanIntoWRows,
     // rather than the D slot after it; an op of its own only after a W pass that resizes W,
     // TrilinearAddsWRowsBlend)
     const bool nanInW = tri::TrilinearBlendsNanIntoWRows(tiling);
     const double nanBlend = tri::TrilinearAddsWRowsBlend(tiling) ? instr + tiling.maxInRows * pad / lanes : 0.0;
-    cand->vecPerInputPlane = wPass + hPass + castIn + nanBlend;
+    v.perInputPlane = wPass + hPass + castIn + nanBlend;
     // per output plane: the D pass (Muls + Axpy over the chunk; an identity D one op after an identity
     // H's blend, with 16-bit io an in-place Axpy, none after the identity H's or the W rows' blend)
     // and, for 16-bit io, the Cast back
-    const double castOut = ctx.f32 ? 0.0 : instr + rows * pad / lanes;
+    const double castOut = ctx.f32 ? 0.0 : instr + chunk / lanes;
     const double dOps = !TrilinearRowsDIsCopy(tiling) ? kAxpyPassInstrs
                         : ctx.f32                      ? (hCopy ? 1.0 : 2.0)
                                                        : (hCopy || nanInW ? 0.0 : 1.0);
-    cand->vecPerOutputPlane = dOps * (instr + rows * pad / lanes) + castOut;
+    v.perOutputPlane = dOps * (instr + chunk / lanes) + castOut;
     // per unit: the H-pass tables of the Gather form (without a tap-1 table where tap 1 reads tap 0's
     // offsets, TrilinearHTap1FromTap0: lambda0 only; then, where some unit's last rows are clamped at
     // the axis end, a copy of the last input row per plane, counted for every unit: the busiest core
-    // may well be the one holding those units)
+    // may well be the one holding those units); packed, the padded rows are built, then each table
+    // packed by a Gather (a tap-1 table from the padded tap 0 by two Adds first)
     const bool tap1FromTap0 = tri::TrilinearHTap1FromTap0(tiling);
-    cand->vecPerUnit = cand->variant.hGather ? rows * kHTableInstrsPerRow * (instr + std::ceil(pad / lanes)) +
-                                                   (tap1FromTap0 ? kLambda0Instrs : kHTableChunkInstrs) *
-                                                       (instr + rows * pad / lanes)
-                                             : 0.0;
+    if (cand.variant.hGather) {
+        v.perUnit = rows * kHTableInstrsPerRow * (instr + std::ceil(pad / lanes));
+        if (!packedH) {
+            v.perUnit += (tap1FromTap0 ? kLambda0Instrs : kHTableChunkInstrs) * (instr + rows * pad / lanes);
+        } else {
+            const double tables = tap1FromTap0 ? 2.0 : 3.0;
+            v.perUnit += (tables + kLambda0Instrs) * (instr + chunk / lanes) +
+                         (tap1FromTap0 ? 0.0 : 2.0 * (instr + rows * pad / lanes));
+        }
+    }
     const AxisTaps& h = ctx.tapsH;
-    if (tap1FromTap0 && h.i1.back() == h.i0.back()) cand->vecPerInputPlane += instr + std::ceil(pad / lanes);
+    if (tap1FromTap0 && h.i1.back() == h.i0.back()) v.perInputPlane += instr + std::ceil(pad / lanes);
+    return v;
+}
+
+void RowsVectorCost(const PlanContext& ctx, RowsCandidate* cand)
+{
+    cand->vec[0] = RowsVectorCycles(ctx, *cand, false);
+    cand->vec[1] = RowsVectorCycles(ctx, *cand, true);
 }
 
 // Vector cycles of the kernel's ReplicatePassTable on a loaded table of `entries` entries: copies
@@ -751,17 +771,27 @@ struct WriteExtra {
     double vec = 0.0, dma = 0.0, scalar = 0.0;
 };
 
-WriteExtra CompactedWriteExtra(const PlanContext& ctx, bool compaction, uint64_t elems)
+WriteExtra CompactedWriteExtra(const PlanContext& ctx, bool compaction, uint64_t elems, bool packedH = false)
 {
     WriteExtra extra;
     if (!compaction) return extra;
     const uint64_t blk = kBlockBytes / ctx.elemBytes;
-    extra.vec = kCompactGathers * ctx.rates.vecInstrCycles + static_cast<double>(elems) / ctx.rates.floatsPerRepeat;
-    if (elems % blk != 0 && elems >= blk) {
+    const bool tail = elems % blk != 0 && elems >= blk;
+    // packed H rows (TrilinearPacksHRows): no packing Gather; the tail block Gathered and moved
+    extra.vec = packedH ? (tail ? kPackedTailInstrs * ctx.rates.vecInstrCycles : 0.0)
+                        : kCompactGathers * ctx.rates.vecInstrCycles + static_cast<double>(elems) / ctx.rates.floatsPerRepeat;
+    if (tail) {
         extra.dma = ctx.rates.dmaInstrCycles;
         extra.scalar = static_cast<double>(blk) * kScalarUbAccessCycles;
     }
     return extra;
+}
+
+// Whether a rows-mode candidate writes packed H rows with `planesPerWrite` planes per write.
+bool PacksHRows(Tiling tiling, uint64_t planesPerWrite)
+{
+    tiling.planesPerWrite = planesPerWrite;
+    return tri::TrilinearPacksHRows(tiling);
 }
 
 // 910B plane packing (TrilinearPacksPlaneChunks) with `planesPerWrite` planes per write: the Gather
@@ -769,7 +799,7 @@ WriteExtra CompactedWriteExtra(const PlanContext& ctx, bool compaction, uint64_t
 double PlanePackingCycles(const PlanContext& ctx, Tiling tiling, uint64_t planesPerWrite)
 {
     tiling.planesPerWrite = planesPerWrite;
-    if (!ctx.dataCopyPad || !tri::TrilinearPacksPlaneChunks(tiling)) return 0.0;
+    if (!ctx.dataCopyPad || !tri::TrilinearPacksPlaneChunks(tiling) || tri::TrilinearPacksHRows(tiling)) return 0.0;
     const double bytes = static_cast<double>(tiling.rowsPerChunk * tiling.outRow * ctx.elemBytes);
     return ctx.rates.vecInstrCycles + std::ceil(bytes / (ctx.rates.floatsPerRepeat * 4.0));
 }
@@ -780,7 +810,7 @@ WriteExtra RowsWriteExtra(const PlanContext& ctx, Tiling tiling, uint64_t rows, 
 {
     tiling.planesPerWrite = planesPerWrite;
     const bool compaction = !ctx.dataCopyPad && tri::TrilinearNeedsCompaction(tiling);
-    return CompactedWriteExtra(ctx, compaction, planesPerWrite * rows * tiling.outRow);
+    return CompactedWriteExtra(ctx, compaction, planesPerWrite * rows * tiling.outRow, tri::TrilinearPacksHRows(tiling));
 }
 
 // The kernel's BuildCompactionTable, once per core, for a plan that compacts (kCompactTableInstrs
@@ -828,8 +858,9 @@ double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const R
     const uint64_t lastRows = ctx.fields.outH - (cand.chunk.count - 1) * cand.chunk.rows;
     const double dmaCycles = std::max(unitDma(cand.chunk.rows), unitDma(lastRows));
     const WriteExtra writeExtra = RowsWriteExtra(ctx, tiling, cand.chunk.rows, planesPerWrite);
-    const double vecCycles = planes * cand.vecPerInputPlane + writes * writeExtra.vec +
-                             planesPerChunk * (cand.vecPerOutputPlane + PlanePackingCycles(ctx, tiling, planesPerWrite));
+    const RowsCandidate::VectorCycles& v = cand.vec[PacksHRows(tiling, planesPerWrite) ? 1 : 0];
+    const double vecCycles = planes * v.perInputPlane + writes * writeExtra.vec +
+                             planesPerChunk * (v.perOutputPlane + PlanePackingCycles(ctx, tiling, planesPerWrite));
     // per core (the sim's max of the core's DMA and vector totals): the units, plus the tables built
     // once per run of units sharing them (units are ordered W chunk, H chunk, slab, D chunk): per-unit
     // H tables per H chunk, the W tables (shipped: one load; built: kDeviceTableBuildInstrs and a few
@@ -848,7 +879,7 @@ double RowsCandidateCost(const PlanContext& ctx, const RowsWidth& width, const R
         tableVec = TableReplicationCycles(r, tiling.wBatchRows, tiling.outRowPad);
     }
     const double coreDma = n * dmaCycles + wBuilds * tableDma;
-    const double coreVec = n * vecCycles + hBuilds * cand.vecPerUnit + wBuilds * tableVec +
+    const double coreVec = n * vecCycles + hBuilds * v.perUnit + wBuilds * tableVec +
                            CompactionTableCycles(ctx, tiling, planesPerWrite);
     return std::max(coreDma, coreVec) + n * kUnitFixedCycles;
 }

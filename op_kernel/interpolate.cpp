@@ -84,14 +84,10 @@ struct CopyCompute<uint8_t> {
     using Type = half;
 };
 
-// Integer view used to apply a 0/1 mask to gathered values bit-exactly.
-template <typename T, int N = sizeof(T)>
-struct MaskView {
-    using Type = int32_t;
-};
+// Integer view used to apply a 0/1 mask to gathered values bit-exactly (ai::BitsView).
 template <typename T>
-struct MaskView<T, 2> {
-    using Type = int16_t;
+struct MaskView {
+    using Type = typename ai::BitsView<T>::Type;
 };
 
 template <typename T>

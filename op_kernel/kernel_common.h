@@ -15,6 +15,17 @@ __aicore__ inline void Sync()
     AscendC::WaitFlag<evt>(id);
 }
 
+// The integer type of T's size (4 or 2 bytes): its values times 1, or times a 0/1 mask, move T's
+// bits exactly (a vector move or mask of any 16- or 32-bit data).
+template <typename T, int N = sizeof(T)>
+struct BitsView {
+    using Type = int32_t;
+};
+template <typename T>
+struct BitsView<T, 2> {
+    using Type = int16_t;
+};
+
 }  // namespace ai
 
 // The kernel type of a vector-only kernel: the vector (AIV) cores on dav-c220, whose AI cores are

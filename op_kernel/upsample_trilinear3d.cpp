@@ -58,6 +58,7 @@ public:
         align_ = t.alignCorners != 0;
         compact_ = TrilinearNeedsCompaction(t);
         packPlanes_ = TrilinearPacksPlaneChunks(t);
+        packedH_ = TrilinearPacksHRows(t);
         castPerBatch_ = TrilinearCastsPerWBatch(t);
         hTap1FromTap0_ = TrilinearHTap1FromTap0(t);
         contiguousPlanes_ = TrilinearContiguousPlaneLoads(t);
@@ -403,11 +404,14 @@ private:
     // 310P compaction (TrilinearNeedsCompaction): entry i = s * segLen + q holds the byte offset of
     // element q of padded segment s, (i + s * (segPad - segLen)) * sizeof(T), s by fp32 index
     // arithmetic as in ExpandPassTable; in chunks of half the Gather scratch (tmp_, free here).
+    // Packed H rows (TrilinearPacksHRows): the same offsets of 4-byte elements over one chunk's
+    // rows, for packing the per-unit H tables.
     __aicore__ inline void BuildCompactionTable()
     {
         LocalTensor<int32_t> ctab = ctab_.Get<int32_t>();
         const uint64_t segLen = TrilinearCompactSegmentLen(t_), segPad = TrilinearCompactSegmentPad(t_);
-        const uint64_t n = TrilinearCompactSegments(t_) * segLen;
+        const uint64_t n = (packedH_ ? t_.rowsPerChunk : TrilinearCompactSegments(t_)) * segLen;
+        const float elemBytes = packedH_ ? 4.0f : static_cast<float>(sizeof(T));
         const uint64_t half = TrilinearLayout(t_).tmpBytes / 4 / 2 / 8 * 8;  // >= 8 (TrilinearLayout)
         LocalTensor<float> a = tmp_.Get<float>(), b = a[half];
         LocalTensor<int32_t> bi = b.template ReinterpretCast<int32_t>();
@@ -420,7 +424,7 @@ private:
             Cast(bi, b, RoundMode::CAST_TRUNC, m);
             Cast(b, bi, RoundMode::CAST_NONE, m);
             Axpy(a, b, static_cast<float>(segPad - segLen), cnt);
-            Muls(a, a, static_cast<float>(sizeof(T)), cnt);
+            Muls(a, a, elemBytes, cnt);
             Cast(ctab[c0], a, RoundMode::CAST_RINT, m);
         }
     }
@@ -467,6 +471,15 @@ private:
         LocalTensor<uint32_t> ctab = ctab_.Get<uint32_t>();
         Gather(packed, padded, ctab, 0, static_cast<uint32_t>(n));
         if (n % blk_ == 0 || n < blk_) return;
+        GatherTailBlock(packed[TriRoundUp(n, blk_)], padded, n, segLen, segPad);
+    }
+
+    // 310P: the last 32 B of a packed range of n elements into `dst` (the tail ai::WriteGmRange
+    // writes), gathered from `src`, where packed element k is element (k / segLen) * segPad + k % segLen
+    // (segPad == segLen: src is the packed range itself).
+    __aicore__ inline void GatherTailBlock(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t n,
+                                           uint64_t segLen, uint64_t segPad)
+    {
         LocalTensor<uint32_t> tail = tailTab_.Get<uint32_t>();
         if (n != tailFor_) {
             ai::Sync<HardEvent::V_S>();  // the previous tail's Gather has read the table
@@ -479,7 +492,20 @@ private:
             ai::Sync<HardEvent::S_V>();
             tailFor_ = n;
         }
-        Gather(packed[TriRoundUp(n, blk_)], padded, tail, 0, static_cast<uint32_t>(blk_));
+        Gather(dst, src, tail, 0, static_cast<uint32_t>(blk_));
+    }
+
+    // 310P packed H rows: the n packed elements' last 32 B again at element RoundUp(n, blk_) of y,
+    // gathered into the Gather scratch (free at a write; a Gather's source and destination must not
+    // overlap) and moved bit-exactly.
+    __aicore__ inline void RepeatPackedTail(const LocalTensor<T>& y, uint64_t n)
+    {
+        if (n % blk_ == 0 || n < blk_) return;
+        LocalTensor<T> stage = tmp_.Get<T>();
+        GatherTailBlock(stage, y, n, n, n);
+        using TI = typename ai::BitsView<T>::Type;
+        Muls(y[TriRoundUp(n, blk_)].template ReinterpretCast<TI>(), stage.template ReinterpretCast<TI>(),
+             static_cast<TI>(1), static_cast<int32_t>(blk_));
     }
 
     // 910B plane packing (TrilinearPacksPlaneChunks): each of the `count` staged plane chunks
@@ -554,20 +580,16 @@ private:
 
     __aicore__ inline void BuildHTables()
     {
+        if (packedH_) {
+            BuildPackedHTables();
+            return;
+        }
         const uint64_t pad = t_.outRowPad;
         const HTableAt at = HTablesAt();
         const int32_t n = static_cast<int32_t>(rows_ * pad);
         LocalTensor<int32_t> tabI = hTab_.Get<int32_t>();
         LocalTensor<float> tabF = hTab_.Get<float>();
-        LocalTensor<int32_t> lanes = tabI[at.lanes];
-        uint64_t clamped = rows_;  // first row whose tap 1 is its tap 0
-        for (uint64_t j = 0; j < rows_; ++j) {
-            AxisTap tp;
-            Tap(ratioH_, static_cast<int64_t>(oh0_ + j), t_.inH, t_.outH, tp);
-            Adds(tabI[j * pad], lanes, static_cast<int32_t>((tp.i0 - RowBase(j)) * pad * 4), static_cast<int32_t>(pad));
-            Duplicate(tabF[at.l1 + j * pad], tp.l1, static_cast<int32_t>(pad));
-            if (tp.i1 == tp.i0 && clamped == rows_) clamped = j;
-        }
+        const uint64_t clamped = HTableRows(tabI, tabF[at.l1]);
         copyLastRow_ = hTap1FromTap0_ && clamped < rows_;
         if (!hTap1FromTap0_) {
             Adds(tabI[at.t1], tabI, static_cast<int32_t>(pad * 4), n);
@@ -577,6 +599,55 @@ private:
         }
         Muls(tabF[at.l0], tabF[at.l1], -1.0f, n);
         Adds(tabF[at.l0], tabF[at.l0], 1.0f, n);
+    }
+
+    // Tap 0's byte offsets (lane added) into t0 and lambda1 into l1 for each of the unit's output
+    // rows, rows outRowPad apart; returns the first row whose tap 1 is its tap 0 (rows_: none).
+    __aicore__ inline uint64_t HTableRows(const LocalTensor<int32_t>& t0, const LocalTensor<float>& l1)
+    {
+        const uint64_t pad = t_.outRowPad;
+        const LocalTensor<int32_t> lanes = hTab_.Get<int32_t>()[HTablesAt().lanes];
+        uint64_t clamped = rows_;
+        for (uint64_t j = 0; j < rows_; ++j) {
+            AxisTap tp;
+            Tap(ratioH_, static_cast<int64_t>(oh0_ + j), t_.inH, t_.outH, tp);
+            Adds(t0[j * pad], lanes, static_cast<int32_t>((tp.i0 - RowBase(j)) * pad * 4), static_cast<int32_t>(pad));
+            Duplicate(l1[j * pad], tp.l1, static_cast<int32_t>(pad));
+            if (tp.i1 == tp.i0 && clamped == rows_) clamped = j;
+        }
+        return clamped;
+    }
+
+    // Packed H rows (TrilinearPacksHRows): the tables with the unit's rows outRow apart.  The padded
+    // rows are built with T0 in the second array (T1, or lambda1 when tap 1 reads tap 0's offsets)
+    // and lambda1 in the lambda0 array, then each table is packed into place with the 4-byte table
+    // in ctab_ (a Gather's source lies after its destination: the two must not overlap): T0; with a
+    // tap-1 table, T1 = T0 + one W row (T0 again in clamped rows) padded in the lambda1 array, then
+    // packed; lambda1; and lambda0 = 1 - lambda1.
+    __aicore__ inline void BuildPackedHTables()
+    {
+        const HTableAt at = HTablesAt();
+        const uint64_t pad = t_.outRowPad, all = t_.rowsPerChunk * pad;
+        const uint32_t n = static_cast<uint32_t>(rows_ * t_.outRow);
+        LocalTensor<int32_t> tabI = hTab_.Get<int32_t>();
+        LocalTensor<float> tabF = hTab_.Get<float>();
+        LocalTensor<uint32_t> pack = ctab_.Get<uint32_t>();
+        const uint64_t clamped = HTableRows(tabI[all], tabF[at.l0]);
+        copyLastRow_ = hTap1FromTap0_ && clamped < rows_;
+        Gather(tabF, tabF[all], pack, 0, n);
+        if (!hTap1FromTap0_) {
+            if (clamped > 0) {
+                Adds(tabI[at.l1], tabI[all], static_cast<int32_t>(pad * 4), static_cast<int32_t>(clamped * pad));
+            }
+            if (clamped < rows_) {
+                Adds(tabI[at.l1 + clamped * pad], tabI[all + clamped * pad], 0,
+                     static_cast<int32_t>((rows_ - clamped) * pad));
+            }
+            Gather(tabF[at.t1], tabF[at.l1], pack, 0, n);
+        }
+        Gather(tabF[at.l1], tabF[at.l0], pack, 0, n);
+        Muls(tabF[at.l0], tabF[at.l1], -1.0f, static_cast<int32_t>(n));
+        Adds(tabF[at.l0], tabF[at.l0], 1.0f, static_cast<int32_t>(n));
     }
 
     // The smallest input index > last that output indices [*scan, end) of one axis tap, or -1; taps
@@ -820,6 +891,10 @@ private:
         return wb;
     }
 
+    // Elements of the unit's chunk in a P slot and the D pass: rows outRowPad apart, or packed
+    // (TrilinearPacksHRows).
+    __aicore__ inline uint64_t ChunkElems() const { return rows_ * (packedH_ ? t_.outRow : t_.outRowPad); }
+
     // The H pass of the W pass's rows `w` into P slot `p`: an identity H (hCopy_) as 1 * x + 0 * x
     // over the whole chunk (rows oh0_.. are w's rows from RowBase on), else the Gather form or
     // Muls + Axpy per output row.
@@ -837,10 +912,10 @@ private:
             LocalTensor<float> tabF = hTab_.Get<float>();
             if (copyLastRow_) Muls(w[nh_ * pad], w[(nh_ - 1) * pad], 1.0f, static_cast<int32_t>(pad));
             BlendGathers(p, w, t0, t0, tabF[at.l1], tabF[at.l0], 0, static_cast<uint32_t>(pad * 4),
-                         static_cast<uint32_t>(rows_ * pad));
+                         static_cast<uint32_t>(ChunkElems()));
         } else if (t_.hGather) {
             GatherPass(p, w, hTab_.Get<uint32_t>(), hTab_.Get<float>(), t_.rowsPerChunk * pad, 0,
-                       static_cast<uint32_t>(rows_ * pad));
+                       static_cast<uint32_t>(ChunkElems()));
         } else {
             for (uint64_t j = 0; j < rows_; ++j) {
                 AxisTap tp;
@@ -1010,8 +1085,10 @@ private:
             builtH_ = static_cast<int64_t>(wc * t_.hChunks + hc);
         }
         const uint64_t pad = t_.outRowPad;
-        const uint64_t chunkElems = rows_ * pad;
+        const uint64_t chunkElems = ChunkElems();
         const uint64_t slotElems = t_.rowsPerChunk * pad;
+        // where output plane chunk k of a write starts in y (and, fp32 compacting, in the staging)
+        const uint64_t outStride = packedH_ ? TrilinearPackedPlaneStride(t_, rows_) : slotElems;
 
         // Input planes are computed in ascending order into P slot (k % 2); the plane an output
         // needs as tap 1 is always the latest computed and its tap 0 the one before (or the same).
@@ -1053,18 +1130,19 @@ private:
             // D pass into the output slot `buffered`: straight into y (fp32), or through the fp32
             // scratch and a Cast (16-bit); with compaction (310P, unaligned rows) the padded planes
             // are staged and packed at the flush (several planes only with whole-plane chunks, whose
-            // planes are adjacent in GM).
+            // planes are adjacent in GM), unless the H pass wrote them packed (packedH_).
             LocalTensor<float> of;
+            const bool staged = compact_ && !packedH_;
             if constexpr (sizeof(T) == 4) {
-                of = compact_ ? outF_.Get<float>()[buffered * slotElems]
-                              : y[buffered * slotElems].template ReinterpretCast<float>();
+                of = staged ? outF_.Get<float>()[buffered * slotElems]
+                            : y[buffered * outStride].template ReinterpretCast<float>();
             } else {
                 of = tmp_.Get<float>();  // the Gather passes' scratch, free during the D pass
             }
             const LocalTensor<float> res = DPass(of, pb, s0, s1, dt, slotElems, static_cast<int32_t>(chunkElems));
             if constexpr (sizeof(T) != 4) {
                 const RoundMode rm = static_cast<RoundMode>(t_.castRoundMode);
-                LocalTensor<T> dst = compact_ ? cvt_.Get<T>()[buffered * slotElems] : y[buffered * slotElems];
+                LocalTensor<T> dst = staged ? cvt_.Get<T>()[buffered * slotElems] : y[buffered * outStride];
                 Cast(dst, res, rm, static_cast<uint32_t>(chunkElems));
             }
             if (tails) {  // the same D pass on each row's last blk_ elements, into y's aligned tail area
@@ -1086,7 +1164,10 @@ private:
             }
             ++buffered;
             if (buffered == t_.planesPerWrite || od + 1 == od1_) {
-                if (compact_) {
+                if (packedH_) {  // packed already; 310P writes the range's last 32 B again
+                    const uint64_t n = buffered * rows_ * t_.outRow;
+                    if (!packPlanes_) RepeatPackedTail(y, n);
+                } else if (compact_) {
                     LocalTensor<T> staged;
                     if constexpr (sizeof(T) == 4) {
                         staged = outF_.Get<T>();
@@ -1301,6 +1382,7 @@ private:
     bool align_ = false;
     bool compact_ = false;
     bool packPlanes_ = false;  // TrilinearPacksPlaneChunks (910B; implies compact_)
+    bool packedH_ = false;     // TrilinearPacksHRows (implies compact_)
     bool castPerBatch_ = false;  // TrilinearCastsPerWBatch (16-bit io)
     bool hTap1FromTap0_ = false;  // TrilinearHTap1FromTap0
     bool copyLastRow_ = false;    // ... and the unit's last output rows are clamped at the axis end

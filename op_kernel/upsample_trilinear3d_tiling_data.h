@@ -251,6 +251,29 @@ __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingD
     return t.mode == TRI_MODE_ROWS ? (t.subRows == 0 && t.outRowPad != t.outRow) : (t.outSlabPad != t.outSlab);
 }
 
+// Rows mode, compacted output rows (TrilinearNeedsCompaction: 310P padded rows, 910B plane packing)
+// whose H pass is the Gather form (hGather): the per-unit H tables are packed (rows outRow apart;
+// padded rows built, then one Gather per table with a 4-byte packing table in the compaction
+// table's buffer), so the H Gathers write the chunk's rows packed and the D pass, the Cast and the
+// write run on packed rows with no compaction Gather.  Plane
+// chunks of one write lie TrilinearPackedPlaneStride elements apart in the output buffer: 910B in
+// the packed slots of plane packing, 310P back to back, so several only when a plane chunk is whole
+// 32 B blocks (vector results start 32 B-aligned).
+__aicore__ inline bool TrilinearPacksHRows(const UpsampleTrilinear3dTilingData& t)
+{
+    if (!TrilinearNeedsCompaction(t) || t.mode != TRI_MODE_ROWS || t.subRows != 0 || t.channelChunks != 1 ||
+        t.rowTails != 0 || t.hGather == 0 || TrilinearRowsHIsCopy(t)) {
+        return false;
+    }
+    const uint64_t es = ai::DTypeBytes(static_cast<uint32_t>(t.ioDtype));
+    return t.useDataCopyPad != 0 || t.planesPerWrite == 1 || (t.rowsPerChunk * t.outRow * es) % 32 == 0;
+}
+// Elements between the packed plane chunks (of `rows` rows) of one write (TrilinearPacksHRows).
+__aicore__ inline uint64_t TrilinearPackedPlaneStride(const UpsampleTrilinear3dTilingData& t, uint64_t rows)
+{
+    return t.useDataCopyPad != 0 ? TrilinearPackedSlotElems(t) : rows * t.outRow;
+}
+
 // Compaction (TrilinearNeedsCompaction) packs the padded segments of one write: rows mode
 // planesPerWrite * rowsPerChunk output rows of outRow elements (outRowPad apart; 910B plane packing:
 // the rowsPerChunk rows of one plane chunk, once per plane), volume mode groupSlabs slabs of outSlab
@@ -376,10 +399,11 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         const uint64_t chunk = t.rowsPerChunk * t.outRowPad;
         // fp32 + compaction: the padded planes of one write are staged before packing; 16-bit: the
         // fp32 D-pass result shares the Gather-pass scratch (never live at once) and the Cast
-        // output is staged when packing
-        l.outFloatBytes = (f32 && compact) ? t.planesPerWrite * chunk * 4 : 0;
+        // output is staged when packing.  Packed H rows (TrilinearPacksHRows) need no staging.
+        const bool staged = compact && !TrilinearPacksHRows(t);
+        l.outFloatBytes = (f32 && staged) ? t.planesPerWrite * chunk * 4 : 0;
         if (!f32) l.tmpBytes = l.tmpBytes > chunk * 4 ? l.tmpBytes : chunk * 4;
-        l.cvtBytes = (!f32 && compact) ? TriRoundUp(t.planesPerWrite * chunk * es, 32) : 0;
+        l.cvtBytes = (!f32 && staged) ? TriRoundUp(t.planesPerWrite * chunk * es, 32) : 0;
     } else {
         const uint64_t stage = t.groupSlabs * t.outSlabPad;
         l.outFloatBytes = (f32 && !compact) ? 0 : stage * 4;

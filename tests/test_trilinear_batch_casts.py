@@ -23,8 +23,8 @@ pytestmark = pytest.mark.usefixtures("default_soc")  # tests/conftest.py
 
 TORCH_DTYPES = {"float16": torch.float16, "bfloat16": torch.bfloat16}
 
-DOWNSCALE = ((1, 4, 39, 104, 147), (10, 26, 37))
-UPSCALE_D = ((2, 1, 12, 100, 93), (30, 30, 186))
+DOWNSCALE = ((1, 4, 39, 105, 166), (13, 35, 41))
+UPSCALE_D = ((2, 1, 16, 110, 115), (48, 27, 230))
 CASES = [("ascend910b", "float16", DOWNSCALE), ("ascend910b", "bfloat16", DOWNSCALE),
          ("ascend310p", "float16", DOWNSCALE), ("ascend310p", "float16", UPSCALE_D)]
 IDS = [f"{soc}-{dt}-{'x'.join(map(str, case[0]))}" for soc, dt, case in CASES]

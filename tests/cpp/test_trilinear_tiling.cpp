@@ -347,7 +347,7 @@ TEST(TrilinearTiling, UnalignedRowsOf310pLoadRunsOfWholePlanes)
 TEST(TrilinearTiling, UnalignedRowChunksOf910bWriteSeveralPackedPlanes)
 {
     const Shape shapes[] = {{1, 2, 120, 76, 126, 491, 181, 29, false, false},
-                            {1, 1, 20, 40, 30, 50, 90, 45, false, false},
+                            {1, 1, 22, 39, 28, 55, 85, 42, false, false},
                             {1, 2, 40, 50, 60, 160, 101, 29, false, false}};
     const ai::DType dtypes[] = {ai::DType::F16, ai::DType::F32, ai::DType::F16};
     for (size_t i = 0; i < 3; ++i) {
@@ -396,8 +396,8 @@ TEST(TrilinearTiling, UnalignedRowChunksOf310pAreWholeBlocks)
 // float16: 92.8 -> 73.3 us modeled by the sim).  The cases of tests/test_trilinear_batch_casts.py.
 TEST(TrilinearTiling, SixteenBitRowsMayCastOneWBatchAtATime)
 {
-    const Shape downscale{1, 4, 39, 104, 147, 10, 26, 37, false, false};
-    const Shape upscaleD{2, 1, 12, 100, 93, 30, 30, 186, false, false};
+    const Shape downscale{1, 4, 39, 105, 166, 13, 35, 41, false, false};
+    const Shape upscaleD{2, 1, 16, 110, 115, 48, 27, 230, false, false};
     const PlanCase cases[] = {{downscale, Ascend910b(), ai::DType::F16}, {downscale, Ascend910b(), ai::DType::BF16},
                               {downscale, Ascend310p(), ai::DType::F16}, {upscaleD, Ascend310p(), ai::DType::F16}};
     for (const PlanCase& c : cases) {
@@ -424,8 +424,8 @@ TEST(TrilinearTiling, SixteenBitRowsMayCastOneWBatchAtATime)
 TEST(TrilinearTiling, HGatherMayReadTap1ThroughTap0)
 {
     const PlanCase cases[] = {{{2, 2, 10, 30, 30, 20, 75, 75, false, false}, Ascend910b(), ai::DType::F16},
-                              {{1, 2, 12, 40, 50, 24, 100, 90, false, false}, Ascend310p(), ai::DType::F32},
-                              {{1, 2, 12, 40, 50, 24, 100, 90, false, false}, Ascend310p(), ai::DType::F16}};
+                              {{1, 2, 16, 47, 55, 32, 117, 99, false, false}, Ascend310p(), ai::DType::F32},
+                              {{1, 2, 16, 47, 55, 32, 117, 99, false, false}, Ascend310p(), ai::DType::F16}};
     for (const PlanCase& c : cases) {
         const std::string what = Name(c.s, c.dt, c.pl);
         tri::UpsampleTrilinear3dTilingData t;
@@ -438,6 +438,53 @@ TEST(TrilinearTiling, HGatherMayReadTap1ThroughTap0)
         EXPECT_EQ(separate.hTabBytes - shared.hTabBytes, t.rowsPerChunk * t.outRowPad * 4) << what;
         EXPECT_EQ(shared.wBufBytes - separate.wBufBytes, t.outRowPad * 4) << what;  // the copied row
     }
+}
+
+// Padded output rows (310P compaction, 910B plane packing) whose H pass is the Gather form: the
+// H tables are packed per unit so the H Gathers write packed rows and nothing is staged for a
+// packing Gather (TrilinearPacksHRows).  The cases of tests/test_trilinear_packed_h_rows.py: 310P
+// whole-block planes several per write (float16, float32), a ragged last H chunk, tap 1 read through
+// tap 0's offsets; 910B plane packing.  310P planes of several per write that are not whole 32 B
+// blocks keep the compaction Gather.
+TEST(TrilinearTiling, HGatherWritesPackedRows)
+{
+    struct Packed {
+        PlanCase c;
+        bool severalPerWrite, tap1FromTap0, planePacking;
+    };
+    const Shape blocks{1, 32, 10, 20, 20, 20, 40, 40, false, false};
+    const Shape small{1, 8, 7, 4, 5, 28, 16, 20, false, false};
+    const Shape ragged{1, 1, 42, 82, 108, 105, 65, 86, true, false};
+    const Shape clamped{1, 2, 16, 47, 55, 32, 117, 99, false, false};
+    const Packed cases[] = {{{blocks, Ascend310p(), ai::DType::F16}, true, false, false},
+                            {{small, Ascend310p(), ai::DType::F32}, true, false, false},
+                            {{ragged, Ascend310p(), ai::DType::F16}, false, false, false},
+                            {{clamped, Ascend310p(), ai::DType::F32}, false, true, false},
+                            {{clamped, Ascend310p(), ai::DType::F16}, false, true, false},
+                            {{ragged, Ascend910b(), ai::DType::F16}, true, false, true},
+                            {{ragged, Ascend910b(), ai::DType::BF16}, true, false, true},
+                            {{clamped, Ascend910b(), ai::DType::F32}, true, true, true}};
+    for (const Packed& p : cases) {
+        const std::string what = Name(p.c.s, p.c.dt, p.c.pl);
+        tri::UpsampleTrilinear3dTilingData t;
+        ASSERT_NO_FATAL_FAILURE(PlanCaseOn(p.c, &t));
+        EXPECT_EQ(t.hGather, 1u) << what;
+        EXPECT_NE(t.outRowPad, t.outRow) << what;
+        EXPECT_TRUE(tri::TrilinearPacksHRows(t)) << what;
+        EXPECT_EQ(t.planesPerWrite > 1, p.severalPerWrite) << what;
+        EXPECT_EQ(tri::TrilinearHTap1FromTap0(t), p.tap1FromTap0) << what;
+        EXPECT_EQ(tri::TrilinearPacksPlaneChunks(t), p.planePacking) << what;
+        const tri::TrilinearUbLayout l = tri::TrilinearLayout(t);
+        EXPECT_EQ(l.outFloatBytes + l.cvtBytes, 0u) << what;  // nothing staged for packing
+        EXPECT_GE(l.compactTabBytes, t.rowsPerChunk * t.outRow * 4) << what;  // the 4-byte packing table
+    }
+    const Shape unaligned{1, 3, 7, 13, 9, 15, 31, 23, true, false};
+    tri::UpsampleTrilinear3dTilingData t;
+    ASSERT_NO_FATAL_FAILURE(PlanCaseOn({unaligned, Ascend310p(), ai::DType::F16}, &t));
+    EXPECT_GT(t.planesPerWrite, 1u);
+    EXPECT_NE(t.rowsPerChunk * t.outRow * 2 % 32, 0u);
+    EXPECT_TRUE(tri::TrilinearNeedsCompaction(t));
+    EXPECT_FALSE(tri::TrilinearPacksHRows(t));
 }
 
 // Identity W and H axes of video frame-rate changes (D only) run without Gather passes: the staged
