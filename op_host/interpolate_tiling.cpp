@@ -256,6 +256,7 @@ struct PassPlan {
     InterpolateAxisTaps planeTaps;                 // ROWS: taps of planeDim
     uint64_t planeOuter = 1, planeIn = 1, planeOut = 1, planeMid = 1;
     uint32_t chunkRows = 0, planeSlots = 0;        // ROWS with a plane axis: rows per unit, plane chunks cached
+    bool planeCombineFirst = false;                // ... the plane taps' input rows combined first (no slots)
 };
 
 // The tables of one pass as they go into the workspace.
@@ -481,7 +482,8 @@ void SizeRowsBuffers(const PassPlan& pp, uint32_t inRows, uint32_t outRows, cons
     r->rowUnits = pp.outer / batch * pp.outLen;
     if (pp.planeDim >= 0) {
         r->planeTaps = pp.planeTaps.numTaps;
-        r->planeSlots = pp.planeSlots;
+        r->planeSlots = pp.planeCombineFirst ? 0u : pp.planeSlots;
+        r->planeCombineFirst = pp.planeCombineFirst ? 1u : 0u;
         r->chunkRows = pp.chunkRows;
         r->planeOuter = pp.planeOuter;
         r->planeInLen = pp.planeIn;
@@ -1110,7 +1112,8 @@ double PlanePassCost(const PlanContext& ctx, const PassPlan& pp, uint32_t szIn, 
             const uint64_t rows = std::min<uint64_t>(pp.chunkRows, pp.outLen - j * pp.chunkRows);
             for (uint32_t t = 0; t < kp; ++t) {
                 const int64_t s = pp.planeTaps.srcIndex[plane * kp + t];
-                if (IsPadTapWeight(pp.planeTaps.weight[plane * kp + t]) || s <= lastPlane) continue;
+                if (IsPadTapWeight(pp.planeTaps.weight[plane * kp + t])) continue;
+                if (!pp.planeCombineFirst && s <= lastPlane) continue;  // combined first: every tap reads
                 lastPlane = s;  // a new plane chunk: its input rows
                 bytes += static_cast<double>(rowsRead[j] * pp.innerIn * szIn);
                 dmas += std::ceil(static_cast<double>(rowsRead[j]) / pp.inRowsPerDma);
@@ -1148,7 +1151,7 @@ bool FitPlanes(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* prob
             cand.slots = std::min<uint32_t>(cand.taps.numTaps + batch, kMaxRowSlots);
             bool fits = false;
             for (uint32_t planeSlots : {std::min<uint32_t>(kp + 1, kMaxPlaneSlots), kp}) {
-                cand.planeSlots = planeSlots;
+                cand.planeSlots = pp->planeCombineFirst ? 0u : planeSlots;
                 SizeRowsPass(cand, batch, static_cast<uint32_t>(c), probe);
                 fits = interp::InterpolateRowsUbLayout(probe->common, probe->rows, ctx.syncUb).total <= ctx.platform.ubBytes;
                 if (fits) break;
@@ -1934,6 +1937,30 @@ double FittedRowsMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t inT
     return RowsPassMicrosWith(ctx, t, PlannedTableLoad(ctx, pp, inType, outType, t));
 }
 
+// Planes combined first: the vector cycles of every unit's combined input rows -- per plane tap and
+// DMA of rows, the widening Casts (1-byte data: two, 16-bit: one) and a Muls or Axpy.
+double CombinedPlaneRowsCycles(const PlanContext& ctx, const PassPlan& pp, uint32_t inType)
+{
+    const uint32_t szIn = DTypeBytes(inType);
+    const double ops = 1.0 + (szIn == 1 ? 2.0 : (inType == kF32 ? 0.0 : 1.0));
+    const uint64_t chunks = (pp.outLen + pp.chunkRows - 1) / pp.chunkRows;
+    const uint32_t kp = pp.planeTaps.numTaps;
+    double cycles = 0.0;
+    for (uint64_t j = 0; j < chunks; ++j) {
+        const uint64_t rows = RowsReadByChunk(pp, j * pp.chunkRows, std::min<uint64_t>(pp.chunkRows, pp.outLen - j * pp.chunkRows));
+        double perUnit = 0.0;
+        for (uint64_t r = 0; r < rows; r += pp.inRowsPerDma) {
+            perUnit += ops * VectorInstrCycles(ctx.platform.cost, std::min<uint64_t>(pp.inRowsPerDma, rows - r) * pp.innerIn);
+        }
+        for (uint64_t plane = 0; plane < pp.planeOut; ++plane) {
+            for (uint32_t t = 0; t < kp; ++t) {
+                if (!IsPadTapWeight(pp.planeTaps.weight[plane * kp + t])) cycles += perUnit;
+            }
+        }
+    }
+    return cycles * static_cast<double>(pp.planeOuter * pp.planeMid);
+}
+
 // Modeled time of a fitted plane pass: its busiest core's DMA (PlanePassCost) against the vector
 // work of every input plane's rows (one instruction per row: rows of one plane chunk are computed one
 // by one) and of the plane combinations (one per chunk and tap), plus the scalar reads of the row
@@ -1946,14 +1973,20 @@ double FusedPlanePassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t
     const uint64_t chunks = (pp.outLen + pp.chunkRows - 1) / pp.chunkRows;
     const uint64_t units = pp.planeOuter * pp.planeMid * chunks * pp.planeOut;
     const double cores = static_cast<double>(RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut, pp.chunkRows));
-    const InnerOrderCycles c = RowsVectorCycles(cost, pp);  // pp.outer counts every input plane
+    // the rows computed: of every input plane (pp.outer counts them), or, combined first, of the
+    // output planes only
+    PassPlan rowsOf = pp;
+    if (pp.planeCombineFirst) rowsOf.outer = pp.outer / pp.planeIn * pp.planeOut;
+    const InnerOrderCycles c = RowsVectorCycles(cost, rowsOf);
     const double kp = pp.planeTaps.numTaps, kd = pp.taps.numTaps;
     const double blocks = static_cast<double>(pp.planeOuter * pp.planeMid);
-    const double rowsIn = UsedInputRows(pp) * static_cast<double>(pp.outer);
-    const double rowsOut = static_cast<double>(pp.outer * pp.outLen);
+    const double rowsIn = UsedInputRows(pp) * static_cast<double>(rowsOf.outer);
+    const double rowsOut = static_cast<double>(rowsOf.outer * pp.outLen);
     const double chunkElems = static_cast<double>(pp.chunkRows) * AlignUp(pp.innerOut, kRowAlignElems);
-    const double vector = (pp.copy ? 0.0 : (pp.innerAfter ? c.after : c.before)) +
-                          static_cast<double>(units) * kp * VectorInstrCycles(cost, static_cast<uint64_t>(chunkElems));
+    const double combine = pp.planeCombineFirst ? CombinedPlaneRowsCycles(ctx, pp, inType)
+                                                : static_cast<double>(units) * kp *
+                                                      VectorInstrCycles(cost, static_cast<uint64_t>(chunkElems));
+    const double vector = (pp.copy ? 0.0 : (pp.innerAfter ? c.after : c.before)) + combine;
     const double scalar = rowsOut * kd + blocks * pp.planeIn * chunks * kd + static_cast<double>(units) * kp +
                           rowsIn / pp.inRowsPerDma;
     const double share = std::min(cost.perCoreDmaGBps, cost.hbmGBps / cores);
@@ -1970,9 +2003,21 @@ double FusedPlanePassMicros(const PlanContext& ctx, const PassPlan& pp, uint32_t
 // and one tap read at a time; the split's rest pass may batch short rows of many planes (outerBatch),
 // which on 310P (8 cores, 16-cycle instruction issue at 1.08 GHz) outweighs the intermediate's GM
 // round trip.
+double SplitPassesMicros(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec, uint32_t inType,
+                         uint32_t outType);
+
 bool SplitPassesModeledFaster(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec,
                               const PassPlan& fused, uint32_t inType, uint32_t outType)
 {
+    return SplitPassesMicros(ctx, shape, spec, inType, outType) <
+           kSplitBatchedMargin * FusedPlanePassMicros(ctx, fused, inType, outType);
+}
+
+// The split's modeled time (SplitPassesModeledFaster); infinite where it cannot run or is not taken.
+double SplitPassesMicros(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec, uint32_t inType,
+                         uint32_t outType)
+{
+    constexpr double kNever = 1e300;
     const InterpolateProblem& p = ctx.p;
     PassSpec rest = spec;
     rest.planeDim = -1;
@@ -1984,17 +2029,16 @@ bool SplitPassesModeledFaster(const PlanContext& ctx, const int64_t* shape, cons
     int64_t mid[5];
     for (int d = 0; d < p.rank; ++d) mid[d] = shape[d];
     PassPlan a, b;
-    if (!PlanRowsPass(ctx, shape, first, inType, midType, &a)) return false;
+    if (!PlanRowsPass(ctx, shape, first, inType, midType, &a)) return kNever;
     for (int d : {first.rowChanges ? first.rowDim : -1, first.innerDim}) {
         if (d >= 0) mid[d] = p.outShape[d];
     }
-    if (!PlanRowsPass(ctx, mid, second, midType, outType, &b)) return false;
+    if (!PlanRowsPass(ctx, mid, second, midType, outType, &b)) return kNever;
     // Column bands: the model counts a banded pass's input reads far below what the sim measures
     // (910B 96^3 -> 240x115x115 cubic: 29 MB modeled, ~51 MB read), so such splits are not taken.
-    if (a.bandElems || b.bandElems) return false;
-    const double split = FittedRowsMicros(ctx, a, inType, midType) + FittedRowsMicros(ctx, b, midType, outType) +
-                         ctx.platform.cost.syncAllUs;
-    return split < kSplitBatchedMargin * FusedPlanePassMicros(ctx, fused, inType, outType);
+    if (a.bandElems || b.bandElems) return kNever;
+    return FittedRowsMicros(ctx, a, inType, midType) + FittedRowsMicros(ctx, b, midType, outType) +
+           ctx.platform.cost.syncAllUs;
 }
 
 // The rule's pick among the candidates (unbatched first, then batches largest first): the largest
@@ -2100,20 +2144,50 @@ void ChooseRowsWork(const PlanContext& ctx, uint32_t inType, uint32_t outType, P
     if (bestUs < kModeledWinMargin * ruleUs) *pp = best;
 }
 
+// Whether a plane pass may combine the plane taps' input rows first (RowsPassTiling
+// planeCombineFirst): weighted, a shrinking plane axis (the rows then run on fewer planes), and
+// DataCopyPad (every tap's read lands at element 0, so the taps add element by element).
+bool CombinesPlanesFirst(const PlanContext& ctx, const PassPlan& pp)
+{
+    return !pp.copy && ctx.platform.hasDataCopyPad && pp.planeOut < pp.planeIn;
+}
+
 // A ROWS pass with a plane axis (forward only): whole rows (no bands, no batching), each unit's rows
 // one DMA; 310P rows that are not 32 B multiples are packed (rows of at least 32 B, so a unit's last
-// block is its own).  Split instead when the split is modeled faster.
+// block is its own).  The rows of every input plane (combined per output plane after the rows) or,
+// where CombinesPlanesFirst, the output planes' combined input rows, whichever is modeled faster;
+// split instead when the split is modeled faster.
 bool PlanPlanePass(const PlanContext& ctx, const int64_t* shape, const PassSpec& spec, PassPlan pp,
                    InterpolatePassTiling probe, PassPlan* out)
 {
-    const uint32_t szOut = DTypeBytes(probe.common.outDType);
+    const uint32_t inType = probe.common.inDType, outType = probe.common.outDType;
+    const uint32_t szOut = DTypeBytes(outType);
     const bool rowsAligned = ctx.platform.hasDataCopyPad || (pp.innerOut * szOut) % kBlockBytes == 0;
     if (!rowsAligned && pp.innerOut * szOut < kBlockBytes) return false;
-    if (SplitPlanesFaster(ctx, pp, DTypeBytes(probe.common.inDType), szOut)) return false;
     pp.compactOut = !rowsAligned;
-    if (!GatherOffsetsFit(pp.innerIn) || !FitPlanes(ctx, &pp, &probe)) return false;
-    if (SplitPassesModeledFaster(ctx, shape, spec, pp, probe.common.inDType, probe.common.outDType)) return false;
-    *out = std::move(pp);
+    if (!GatherOffsetsFit(pp.innerIn)) return false;
+    PassPlan rowsFirst = pp;
+    InterpolatePassTiling rowsProbe = probe;
+    const bool rowsFit = !SplitPlanesFaster(ctx, pp, DTypeBytes(inType), szOut) && FitPlanes(ctx, &rowsFirst, &rowsProbe);
+    PassPlan combined = pp;
+    combined.planeCombineFirst = true;
+    if (!CombinesPlanesFirst(ctx, pp) || !FitPlanes(ctx, &combined, &probe)) {
+        if (!rowsFit || SplitPassesModeledFaster(ctx, shape, spec, rowsFirst, inType, outType)) return false;
+        *out = std::move(rowsFirst);
+        return true;
+    }
+    const double combinedUs = FusedPlanePassMicros(ctx, combined, inType, outType);
+    PassPlan* best = &combined;
+    double bestUs = combinedUs;
+    if (rowsFit) {
+        const double rowsUs = FusedPlanePassMicros(ctx, rowsFirst, inType, outType);
+        if (rowsUs <= combinedUs) {
+            best = &rowsFirst;
+            bestUs = rowsUs;
+        }
+    }
+    if (SplitPassesMicros(ctx, shape, spec, inType, outType) < kSplitBatchedMargin * bestUs) return false;
+    *out = std::move(*best);
     return true;
 }
 

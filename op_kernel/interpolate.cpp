@@ -548,6 +548,7 @@ public:
         InitIfUsed(pipe_, packBuf_, ub.packed);
         InitIfUsed(pipe_, planeBuf_, ub.planeCache);
         InitIfUsed(pipe_, planeAccBuf_, ub.planeAcc);
+        InitIfUsed(pipe_, planeRowsBuf_, ub.planeRows);
         planeStride_ = ub.planeSlot / sizeof(TC);
 
         // This core's output rows [r0_, r1_) (with a plane axis: its units).
@@ -824,10 +825,14 @@ private:
             const uint64_t row0 = chunk * r_.chunkRows;
             const uint64_t left = r_.rowOutLen - row0;
             const uint32_t rows = static_cast<uint32_t>(left < r_.chunkRows ? left : r_.chunkRows);
-            LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
-            CombinePlanes(block, chunk, plane, rows, out);
-            outQue_.EnQue(out);
             const uint64_t outBlock = ((block / mid) * planesOut + plane) * mid + block % mid;
+            LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
+            if (WEIGHTED && r_.planeCombineFirst) {
+                RowsOfCombinedPlanes(outBlock, row0, rows, out);
+            } else {
+                CombinePlanes(block, chunk, plane, rows, out);
+            }
+            outQue_.EnQue(out);
             CopyOutPlaneRows(outBlock * r_.rowOutLen + row0, rows);
         }
     }
@@ -883,6 +888,63 @@ private:
                      static_cast<int32_t>(span));
             }
         }
+    }
+
+    // planeCombineFirst: output rows [row0, + rows) of output plane block `outBlock`, computed as
+    // ordinary rows of this pass whose input rows are the plane taps' rows combined
+    // (CombinePlaneRows, through LoadRows), narrowed into `out` as CombinePlanes narrows its sum.
+    __aicore__ inline void RowsOfCombinedPlanes(uint64_t outBlock, uint64_t row0, uint32_t rows,
+                                                const LocalTensor<TOut>& out)
+    {
+        if constexpr (WEIGHTED) {
+            LocalTensor<float> acc = planeAccBuf_.Get<float>();
+            if constexpr (IsSame<TOut, float>::value) {
+                if (!r_.compactOut) acc = out;
+            }
+            LimitReadsTo(outBlock, row0 + rows - 1);
+            for (uint32_t i = 0; i < rows; ++i) PlaneRow(outBlock, row0 + i, acc[i * r_.innerOutPad]);
+            if (r_.compactOut) {
+                PackPlaneChunk(out, acc, rows);
+            } else {
+                NarrowTo(out, acc, rows * r_.innerOutPad, c_.socFlags, outHalfBuf_);
+            }
+        }
+    }
+
+    // planeCombineFirst (910B: every read lands at element 0): input rows src .. src + n - 1 of
+    // output plane block b (g = b * rowInLen + src) as the weighted sum, in tap order, of those rows
+    // of each of the output plane's plane taps (one DMA each, widened; zero weights computed, padding
+    // taps ordered last and skipped: they read 0), float from element 0.
+    __aicore__ inline LocalTensor<float> CombinePlaneRows(uint64_t g, uint32_t n)
+    {
+        const uint64_t mid = r_.planeMid;
+        const uint64_t b = g / r_.rowInLen, src = g - b * r_.rowInLen;
+        const uint64_t m = b % mid, plane = b / mid % r_.planeOutLen, outer = b / mid / r_.planeOutLen;
+        LocalTensor<uint64_t> taps = blobBuf_.Get<uint32_t>()[r_.planeTabAt / 4].template ReinterpretCast<uint64_t>();
+        LocalTensor<float> acc = planeRowsBuf_.Get<float>();
+        const uint64_t len = uint64_t(n) * r_.innerIn;
+        const int32_t cnt = static_cast<int32_t>(len);
+        bool first = true;
+        for (uint32_t k = 0; k < r_.planeTaps; ++k) {
+            const uint64_t tap = taps.GetValue(static_cast<uint32_t>(plane * r_.planeTaps + k));
+            if ((tap >> 32) == 0) break;
+            const uint64_t inBlock = (outer * r_.planeInLen + (tap & 0xFFFFFFFFull)) * mid + m;
+            LocalTensor<TIn> raw = rawQue_.AllocTensor<TIn>();
+            uint64_t shift = 0, loaded = 0;
+            LoadRange(raw, inGm_, c_.inElems, (inBlock * r_.rowInLen + src) * r_.innerIn, len, &shift, &loaded);
+            rawQue_.EnQue(raw);
+            raw = rawQue_.DeQue<TIn>();
+            const LocalTensor<TC> wide = Widen(raw, static_cast<uint32_t>(loaded));
+            if (first) {
+                Muls(acc, wide, TapWeight(tap), cnt);
+                first = false;
+            } else {
+                Axpy(acc, wide, TapWeight(tap), cnt);
+            }
+            rawQue_.FreeTensor(raw);
+        }
+        if (first) Duplicate(acc, 0.0f, cnt);
+        return acc;
     }
 
     // 310P packed chunks (compactOut): elements of a chunk of `rows` rows in whole 32 B blocks.
@@ -1268,6 +1330,12 @@ private:
     // Reads input rows g .. g+n-1 with one DMA, then transforms each into a slot (FIFO eviction).
     __aicore__ inline void LoadRows(uint64_t g, uint32_t n)
     {
+        if constexpr (WEIGHTED) {
+            if (r_.planeCombineFirst) {
+                TransformRows(g, n, CombinePlaneRows(g, n), 0);
+                return;
+            }
+        }
         LocalTensor<TIn> raw = rawQue_.AllocTensor<TIn>();
         uint64_t shift = 0, loaded = 0;
         if (r_.outerBatch > 1) {
@@ -1300,7 +1368,14 @@ private:
         }
         rawQue_.EnQue(raw);
         raw = rawQue_.DeQue<TIn>();
-        LocalTensor<TC> src = Widen(raw, static_cast<uint32_t>(loaded));
+        TransformRows(g, n, Widen(raw, static_cast<uint32_t>(loaded)), shift);
+        rawQue_.FreeTensor(raw);
+    }
+
+    // Input rows g .. g+n-1 (row i at element shift + i * innerIn of src, the compute type) into
+    // slots (FIFO eviction): the inner transform, or the widened row kept (innerAfter).
+    __aicore__ inline void TransformRows(uint64_t g, uint32_t n, const LocalTensor<TC>& src, uint64_t shift)
+    {
         const int32_t cnt = static_cast<int32_t>(bandLen_);
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
         for (uint32_t i = 0; i < n; ++i) {
@@ -1338,7 +1413,6 @@ private:
                 }
             }
         }
-        rawQue_.FreeTensor(raw);
     }
 
     // 310P, input rows that are not 32 B multiples: the n rows from element `at` of each of B blocks
@@ -1570,7 +1644,7 @@ private:
     uint32_t band0_ = 0, band1_ = 1;
     uint32_t tablesBand_ = 0;  // the band whose inner tables are in UB
     static constexpr uint32_t kMaxPlaneSlots = 64;
-    TBuf<TPosition::VECCALC> planeBuf_, planeAccBuf_;
+    TBuf<TPosition::VECCALC> planeBuf_, planeAccBuf_, planeRowsBuf_;
     uint64_t planeKey_[kMaxPlaneSlots];  // (block, chunk, input plane) held by each plane slot
     uint32_t nextPlane_ = 0;
     uint32_t planeStride_ = 0;

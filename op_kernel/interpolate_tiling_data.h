@@ -188,6 +188,13 @@ struct RowsPassTiling {
     uint32_t planeSlots;
     uint32_t chunkRows;
     uint32_t planeTabAt;
+    // Planes combined first (planeCombineFirst = 1; WEIGHTED, 910B): a unit's input rows are the
+    // weighted sum of the rows of its output plane's plane taps (each read and widened, then Muls +
+    // Axpy into the combined rows), computed as ordinary rows of this pass straight into the output
+    // chunk; no plane slots (planeSlots 0).  The row and inner transforms then run on the output
+    // planes only, at the price of every unit reading its plane taps' rows.
+    uint32_t planeCombineFirst;
+    uint32_t planeRsv;
     uint64_t planeOuter;
     uint64_t planeInLen;
     uint64_t planeOutLen;
@@ -514,7 +521,7 @@ struct RowsPassUbLayout {
     uint32_t planeSlot;    // planeTaps > 0: one plane chunk (chunkRows rows of innerOutPad, compute type)
     uint32_t planeCache;   // planeSlots * planeSlot
     uint32_t planeAcc;     // WEIGHTED planes: the combined chunk (float)
-    uint32_t rsv;
+    uint32_t planeRows;    // planeCombineFirst: the combined input rows (float, rawElems)
     uint64_t total;        // sum over the buffers (queues counted kInterpolateQueueDepth times)
 };
 
@@ -567,12 +574,13 @@ __aicore__ inline RowsPassUbLayout InterpolateRowsUbLayout(const InterpolatePass
         l.planeSlot = InterpolateRound32(uint64_t(r.chunkRows) * pad * szC);
         l.planeCache = r.planeSlots * l.planeSlot;
         if (weighted) l.planeAcc = InterpolateRound32(uint64_t(r.chunkRows) * pad * 4);
+        if (weighted && r.planeCombineFirst) l.planeRows = InterpolateRound32(raw * 4);
     }
     const uint64_t depth = kInterpolateQueueDepth;
     l.total = uint64_t(l.syncScratch) + depth * l.rawRows + l.wideRows + l.rawHalf + uint64_t(r.slots) * l.slotBytes +
               l.innerTables + l.rowTaps + l.runLengths + l.gathered + l.accumulator + l.innerResult +
               depth * l.output + l.outputHalf + l.staging + l.packed + uint64_t(r.planeSlots) * l.planeSlot +
-              l.planeAcc;
+              l.planeAcc + l.planeRows;
     return l;
 }
 

@@ -107,3 +107,53 @@ def test_long_rows_in_column_bands(soc, mode, dtype, case):
     got = ai.interpolate(x, **kw)
     _check(got, reference.interpolate(x, **kw), x, kw)
     assert ai.last_launch()["phases"] == 1
+
+
+# Shrinking plane axes on 910B combine the plane taps' input rows first (RowsPassTiling
+# planeCombineFirst): each unit reads the rows of its output plane's taps, adds them weighted, then
+# runs the row and inner transforms on the output plane only -- one pass, no float32 intermediate in
+# the GM workspace, integer data included.  The tiling test PlaneAxesThatShrinkCombineTheirRowsFirst
+# pins these plans; values (antialias windows with zero-weight taps, padding planes), NaN / inf where
+# the reference has them, and the launch's single phase are checked here.
+COMBINED = [
+    ([1, 2, 12, 20, 17], dict(axes=[2, 3, 4], sizes=[6, 40, 9], antialias=True)),
+    ([1, 3, 16, 12, 17], dict(axes=[2, 3, 4], sizes=[8, 24, 34], antialias=True)),
+    ([1, 1, 20, 16, 16], dict(axes=[2, 3, 4], sizes=[10, 32, 32])),
+    ([2, 3, 9, 14, 20], dict(axes=[2, 3, 4], sizes=[4, 28, 15], pads_begin=[0, 0, 1, 0, 0], pads_end=[0, 0, 2, 0, 0])),
+]
+
+
+@pytest.mark.usefixtures("default_soc")  # tests/conftest.py: ascend910b
+@pytest.mark.parametrize("mode", ["linear", "linear_onnx", "cubic"])
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.name)
+@pytest.mark.parametrize("case", range(len(COMBINED)))
+def test_shrinking_plane_axes_combine_rows_first(mode, dtype, case):
+    shape, extra = COMBINED[case]
+    kw = dict(mode=mode, shape_calculation_mode="sizes", **extra)
+    x = _data(shape, dtype, np.random.default_rng(200 + case))
+    got = ai.interpolate(x, **kw)
+    _check(got, reference.interpolate(x, **kw), x, kw)
+    assert ai.last_launch()["phases"] == 1
+
+
+@pytest.mark.usefixtures("default_soc")
+@pytest.mark.parametrize("mode", ["linear", "cubic"])
+@pytest.mark.parametrize("case", range(len(COMBINED)))
+def test_combined_plane_rows_propagate_nan_and_inf(mode, case):
+    shape, extra = COMBINED[case]
+    kw = dict(mode=mode, shape_calculation_mode="sizes", **extra)
+    rng = np.random.default_rng(300 + case)
+    x = _data(shape, np.dtype(np.float32), rng)
+    flat = x.reshape(-1)
+    idx = rng.permutation(flat.size)[:6]
+    flat[idx[:2]] = np.nan
+    flat[idx[2:4]] = np.inf
+    flat[idx[4:]] = -np.inf
+    got = ai.interpolate(x, **kw)
+    want = reference.interpolate(x, **kw)
+    assert np.isnan(want).any()
+    for special in (np.isnan, np.isposinf, np.isneginf):
+        np.testing.assert_array_equal(special(got), special(want))
+    finite = np.isfinite(want)
+    np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-4)
+    assert ai.last_launch()["phases"] == 1

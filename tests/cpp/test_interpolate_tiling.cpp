@@ -224,10 +224,20 @@ void CheckBands(const InterpolatePassTiling& pt, const ai::KernelPlan& plan, con
 }
 
 // A ROWS pass with a plane axis: units of chunkRows rows of one output plane, whole rows, enough
-// plane slots for one output plane's taps.
+// plane slots for one output plane's taps -- or, with the plane taps' input rows combined first
+// (weighted, 910B, a shrinking plane axis), no plane slots and a float buffer for the combined rows.
 void CheckPlanes(const InterpolatePassTiling& pt)
 {
     const interp::RowsPassTiling& r = pt.rows;
+    if (r.planeCombineFirst) {
+        EXPECT_EQ(pt.common.kind, static_cast<uint32_t>(interp::InterpolatePassKind::WEIGHTED));
+        EXPECT_NE(pt.common.socFlags & interp::kSocHasDataCopyPad, 0u);
+        EXPECT_LT(r.planeOutLen, r.planeInLen);
+        EXPECT_EQ(r.planeSlots, 0u);
+        EXPECT_GE(interp::InterpolateRowsUbLayout(pt.common, r, 0).planeRows, r.rawElems * 4);
+    } else {
+        EXPECT_GE(r.planeSlots, r.planeTaps);
+    }
     EXPECT_EQ(r.bands, 1u);
     EXPECT_EQ(r.outerBatch, 1u);
     EXPECT_GE(r.chunkRows, 1u);
@@ -235,7 +245,6 @@ void CheckPlanes(const InterpolatePassTiling& pt)
     EXPECT_EQ(r.outRowsPerDma, r.chunkRows);
     EXPECT_EQ(r.rowChunks, (r.rowOutLen + r.chunkRows - 1) / r.chunkRows);
     EXPECT_EQ(r.rowUnits, r.planeOuter * r.planeMid * r.rowChunks * r.planeOutLen);
-    EXPECT_GE(r.planeSlots, r.planeTaps);
     EXPECT_LE(r.planeSlots, 64u);
     EXPECT_EQ(r.planeOuter * r.planeOutLen * r.planeMid * r.rowOutLen * r.innerOut, pt.common.outElems);
     EXPECT_EQ(r.planeOuter * r.planeInLen * r.planeMid * r.rowInLen * r.innerIn, pt.common.inElems);
@@ -1100,31 +1109,82 @@ TEST(InterpolatePlan, ThreeAxesWithUnalignedRowsOn310pInOnePass)
     }
 }
 
-TEST(InterpolatePlan, StronglyShrinkingPlaneAxisRunsFirstWhenModeledClearlyFaster)
+TEST(InterpolatePlan, StronglyShrinkingPlaneAxisCombinesItsRowsFirst)
 {
-    // Antialiased video: D 12 -> 6 shrinks most.  The fused pass would compute the rows of all 12
-    // input planes; the split combines the planes first and transforms the rows of 6, modeled at about
-    // half the time (SyncAll included), so the plane axis runs first as a pass of its own.
+    // Antialiased video: D 12 -> 6 shrinks most.  Computing the rows of all 12 input planes and
+    // combining them after (the rows-first fused pass) is modeled at about twice the split, which
+    // combines the planes first through a float32 intermediate in GM.  On 910B the fused pass combines
+    // each output plane's taps' input rows first (planeCombineFirst) and transforms the rows of the 6
+    // output planes only: one pass, int8 in and out.  310P (no DataCopyPad: a read's landing point
+    // depends on its GM alignment) keeps the split, the plane axis first as a pass of its own.
     auto aa = Problem({1, 3, 12, 128, 171}, {1, 3, 6, 256, 86}, InterpMode::LINEAR, ai::DType::I8);
     aa.antialias = true;
-    // Upsampled planes never split: the rows then run first anyway, on the input planes.
+    // Upsampled planes keep the rows first: their rows run once per input plane, each reused.
     const auto up = Problem({1, 1, 80, 80, 80}, {1, 1, 200, 96, 96}, InterpMode::LINEAR, ai::DType::I8);
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(aa, Ascend910b(), &plan, &err)) << err;
+    auto td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_EQ(td.pass[0].rows.planeCombineFirst, 1u);
+    EXPECT_EQ(td.pass[0].rows.planeInLen, 12u);
+    EXPECT_EQ(td.pass[0].rows.planeOutLen, 6u);
+    CheckPlanInvariants(aa, Ascend910b());
+    ASSERT_TRUE(ai::PlanInterpolate(aa, Ascend310p(), &plan, &err)) << err;
+    td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 2u);
+    EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+    EXPECT_EQ(td.pass[0].rows.planeTaps, 0u);
+    EXPECT_EQ(td.pass[0].rows.rowInLen, 12u);  // D alone first
+    EXPECT_EQ(td.pass[0].rows.rowOutLen, 6u);
+    CheckPlanInvariants(aa, Ascend310p());
     for (const auto& platform : {Ascend910b(), Ascend310p()}) {
         SCOPED_TRACE(platform.socName);
-        ai::KernelPlan plan;
-        std::string err;
-        ASSERT_TRUE(ai::PlanInterpolate(aa, platform, &plan, &err)) << err;
-        auto td = Tiling(plan);
-        ASSERT_EQ(td.numPasses, 2u);
-        EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
-        EXPECT_EQ(td.pass[0].rows.planeTaps, 0u);
-        EXPECT_EQ(td.pass[0].rows.rowInLen, 12u);  // D alone first
-        EXPECT_EQ(td.pass[0].rows.rowOutLen, 6u);
-        CheckPlanInvariants(aa, platform);
         ASSERT_TRUE(ai::PlanInterpolate(up, platform, &plan, &err)) << err;
         td = Tiling(plan);
         ASSERT_EQ(td.numPasses, 1u);
         EXPECT_GT(td.pass[0].rows.planeTaps, 0u);
+        EXPECT_EQ(td.pass[0].rows.planeCombineFirst, 0u);
+    }
+}
+
+// The cases of tests/test_interpolate_fused_passes.py test_shrinking_plane_axes_combine_rows_first:
+// shrinking plane axes (antialias windows, padding planes) on 910B, every weighted mode and dtype,
+// one pass with the plane taps' rows combined first.
+TEST(InterpolatePlan, PlaneAxesThatShrinkCombineTheirRowsFirst)
+{
+    struct Case {
+        std::vector<int64_t> in, out;
+        bool antialias;
+        int64_t padBegin, padEnd;  // on the plane axis
+    };
+    const Case cases[] = {{{1, 2, 12, 20, 17}, {1, 2, 6, 40, 9}, true, 0, 0},
+                          {{1, 3, 16, 12, 17}, {1, 3, 8, 24, 34}, true, 0, 0},
+                          {{1, 1, 20, 16, 16}, {1, 1, 10, 32, 32}, false, 0, 0},
+                          {{2, 3, 9, 14, 20}, {2, 3, 4, 28, 15}, false, 1, 2}};
+    for (auto dt : {ai::DType::F32, ai::DType::F16, ai::DType::U8, ai::DType::I8, ai::DType::I32}) {
+        for (auto mode : {InterpMode::LINEAR, InterpMode::LINEAR_ONNX, InterpMode::CUBIC}) {
+            for (const Case& c : cases) {
+                SCOPED_TRACE(std::string(ai::DTypeName(dt)) + " mode " + std::to_string(static_cast<int>(mode)) +
+                             " D " + std::to_string(c.in[2]));
+                auto p = Problem(c.in, c.out, mode, dt);
+                p.antialias = c.antialias;
+                p.padsBegin[2] = c.padBegin;
+                p.padsEnd[2] = c.padEnd;
+                const int64_t padded = c.in[2] + c.padBegin + c.padEnd;
+                p.inAxes[2] = true;
+                p.scale[2] = interp::SizesModeScale(c.out[2], padded);
+                p.resized[2] = !interp::IsIdentityAxis(c.out[2], padded, p.scale[2]);
+                ai::KernelPlan plan;
+                std::string err;
+                ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
+                const auto td = Tiling(plan);
+                ASSERT_EQ(td.numPasses, 1u);
+                EXPECT_EQ(td.pass[0].rows.planeCombineFirst, 1u);
+                EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size());  // tables only
+                CheckPlanInvariants(p, Ascend910b());
+            }
+        }
     }
 }
 
