@@ -857,6 +857,19 @@ def _inner_row_bytes(p):
     return p.shape[-1] * ITEMSIZE[p.dtype], p.out_shape[-1] * ITEMSIZE[p.dtype]
 
 
+def _planes_combined_first(p, r):
+    """An Interpolate resize of three axes in one pass on 910B whose first resized axis (the plane
+    axis) shrinks: the planner may combine each output plane's plane taps' input rows first
+    (RowsPassTiling planeCombineFirst), reading every input plane once per output plane using it."""
+    if p.op != "interpolate" or r["soc"] != "ascend910b" or r["phases"] != 1:
+        return False
+    rank = len(p.shape)
+    pb = _fit(p.kwargs.get("pads_begin", ()), rank)
+    pe = _fit(p.kwargs.get("pads_end", ()), rank)
+    resized = [a for a in range(rank) if p.out_shape[a] != p.shape[a] + pb[a] + pe[a]]
+    return len(resized) == 3 and p.out_shape[resized[0]] < p.shape[resized[0]] + pb[resized[0]] + pe[resized[0]]
+
+
 def traffic_cause(p, r):
     """The main reason for GM traffic above the floor."""
     excess = (r["traffic_ratio"] - 1.0) * r["floor_bytes"]
@@ -865,13 +878,16 @@ def traffic_cause(p, r):
     if p.op == "interpolate" and r["phases"] > 1:
         what = "passes through a GM workspace"
         if r.get("phases_910b") == 1:
-            what = "310P: rows it cannot write without DataCopyPad split the resize into passes through a GM workspace"
+            what = ("310P: without DataCopyPad (rows it cannot write, or plane taps' rows to combine first) "
+                    "the resize splits into passes through a GM workspace")
         if ITEMSIZE[p.dtype] < 4:
             kind = "8-bit integer" if ITEMSIZE[p.dtype] == 1 else "16-bit"
             return f"{what}, float32 intermediates of {kind} data"
         return f"{what} (float32 intermediate)"
     if table_bytes(p, r) >= 0.5 * excess:
         return "tap tables (read by every core) outweigh the data"
+    if _planes_combined_first(p, r) and read_x > 1.2:
+        return "three axes, shrinking plane axis: input planes re-read per output plane (plane taps' rows combined first)"
     if p.op == "interpolate" and p.kwargs.get("antialias") and read_x > 1.2:
         return "antialias windows re-read input rows"
     rows = _inner_row_bytes(p)
@@ -1091,14 +1107,20 @@ the operator's). bfloat16 problems are skipped on ascend310p and counted.
 # What would remove each cause of a miss (first matching key wins; the report lists the causes that
 # occur). These are the known next steps, not measured results.
 REMEDIES = [
-    ("310P: rows it cannot write without DataCopyPad",
-     "pack several output rows per DMA into 32 B-multiple runs in the UB (Gather) and re-write the last "
-     "partial block from a tail table, as the 310P plane passes now do for rows of at least 32 B; rows "
-     "under 32 B need row groups packed the same way before the pass can stay fused"),
+    ("310P: without DataCopyPad",
+     "rows it cannot write: pack several output rows per DMA into 32 B-multiple runs in the UB (Gather) "
+     "and re-write the last partial block from a tail table, as the 310P plane passes now do for rows of "
+     "at least 32 B; rows under 32 B need row groups packed the same way before the pass can stay fused. "
+     "Shrinking plane axes: combine the plane taps' rows first as 910B does, which on 310P needs every "
+     "tap's read to land at one offset (DataCopy moves whole 32 B blocks, so a read near the tensor's end "
+     "lands elsewhere)"),
+    ("three axes, shrinking plane axis",
+     "the planner takes the combined rows where they are modeled faster; caching combined rows across "
+     "output planes is not possible (each output plane weighs its taps differently), so the re-reads are "
+     "the price of running the rows on the output planes only"),
     ("passes through a GM workspace",
-     "keep the intermediate in the UB: the fused plane pass (plane FIFO) for the cases the planner still "
-     "splits, i.e. shrinking plane axes (combine the input planes before the row pass instead of after) "
-     "and resizes whose rows do not fit the UB (column bands over every resized axis)"),
+     "keep the intermediate in the UB: the fused plane pass for the cases the planner still splits, "
+     "i.e. resizes whose rows do not fit the UB (column bands over every resized axis)"),
     ("tap tables",
      "Interpolate already reads compact tables where its taps repeat (batched rows, rational periods), "
      "its tap offsets follow from tap 0's (consecutive taps), or computes them on the device from the "
