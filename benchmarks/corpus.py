@@ -1196,7 +1196,8 @@ applies): Interpolate launches with more than one SyncAll phase are passes throu
 workspace (marked 310P-only when the same problem takes one pass on 910B); tap tables = the
 smallest per-core GM read less an even share of the input, when it fits the UB (every core loads
 the inner tables whole; trilinear: the tiling's 12 B per output entry per core), when that is at
-least half the excess bytes; then antialias, 310P rows not a multiple of 32 B, trilinear small
+least half the excess bytes; then 910B three-axis resizes with a shrinking plane axis (plane taps'
+rows combined first), antialias, 310P rows not a multiple of 32 B, trilinear small
 volumes with >= 16 channels, channels_last_3d, upscales, other input re-reads. A time miss whose
 traffic is above 1.25 is put down to its traffic cause; otherwise the slowest core's cost-model
 terms decide: scalar time, vector > DMA (vector-bound), DMA issue (200 cycles per DMA), 32 B
