@@ -102,8 +102,13 @@ BANDED = [
 @pytest.mark.parametrize("case", range(len(BANDED)))
 def test_long_rows_in_column_bands(soc, mode, dtype, case):
     shape, extra = BANDED[case]
+    _check_in_one_pass(shape, extra, mode, dtype, 100 + case)
+
+
+def _check_in_one_pass(shape, extra, mode, dtype, seed):
+    """The resize of seeded random data against the reference, run as one kernel pass."""
     kw = dict(mode=mode, shape_calculation_mode="sizes", **extra)
-    x = _data(shape, dtype, np.random.default_rng(100 + case))
+    x = _data(shape, dtype, np.random.default_rng(seed))
     got = ai.interpolate(x, **kw)
     _check(got, reference.interpolate(x, **kw), x, kw)
     assert ai.last_launch()["phases"] == 1
@@ -129,11 +134,7 @@ COMBINED = [
 @pytest.mark.parametrize("case", range(len(COMBINED)))
 def test_shrinking_plane_axes_combine_rows_first(mode, dtype, case):
     shape, extra = COMBINED[case]
-    kw = dict(mode=mode, shape_calculation_mode="sizes", **extra)
-    x = _data(shape, dtype, np.random.default_rng(200 + case))
-    got = ai.interpolate(x, **kw)
-    _check(got, reference.interpolate(x, **kw), x, kw)
-    assert ai.last_launch()["phases"] == 1
+    _check_in_one_pass(shape, extra, mode, dtype, 200 + case)
 
 
 @pytest.mark.usefixtures("default_soc")
