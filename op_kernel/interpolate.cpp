@@ -84,11 +84,9 @@ struct CopyCompute<uint8_t> {
     using Type = half;
 };
 
-// Integer view used to apply a 0/1 mask to gathered values bit-exactly (ai::BitsView).
+// Integer view used to apply a 0/1 mask to gathered values bit-exactly.
 template <typename T>
-struct MaskView {
-    using Type = typename ai::BitsView<T>::Type;
-};
+using MaskView = ai::BitsView<T>;
 
 template <typename T>
 constexpr bool IsOneByte() { return sizeof(T) == 1; }
@@ -847,10 +845,7 @@ private:
         LocalTensor<uint64_t> taps = blobBuf_.Get<uint32_t>()[r_.planeTabAt / 4].template ReinterpretCast<uint64_t>();
         const uint32_t span = rows * r_.innerOutPad;
         if constexpr (WEIGHTED) {
-            LocalTensor<float> acc = planeAccBuf_.Get<float>();
-            if constexpr (IsSame<TOut, float>::value) {
-                if (!r_.compactOut) acc = out;  // summed in place (packing needs the rows apart)
-            }
+            const LocalTensor<float> acc = PlaneChunkSum(out);
             bool first = true;
             for (uint32_t k = 0; k < r_.planeTaps; ++k) {
                 const uint64_t tap = taps.GetValue(static_cast<uint32_t>(plane * r_.planeTaps + k));
@@ -864,11 +859,7 @@ private:
                 }
             }
             if (first) Duplicate(acc, 0.0f, static_cast<int32_t>(span));
-            if (r_.compactOut) {
-                PackPlaneChunk(out, acc, rows);
-            } else {
-                NarrowTo(out, acc, span, c_.socFlags, outHalfBuf_);
-            }
+            NarrowPlaneChunk(out, acc, rows);
         } else {
             const uint64_t tap = taps.GetValue(static_cast<uint32_t>(plane));
             if ((tap >> 32) == 0) {  // padding plane: zeros (bit pattern 0 for every dtype)
@@ -897,17 +888,30 @@ private:
                                                 const LocalTensor<TOut>& out)
     {
         if constexpr (WEIGHTED) {
-            LocalTensor<float> acc = planeAccBuf_.Get<float>();
-            if constexpr (IsSame<TOut, float>::value) {
-                if (!r_.compactOut) acc = out;
-            }
+            const LocalTensor<float> acc = PlaneChunkSum(out);
             LimitReadsTo(outBlock, row0 + rows - 1);
             for (uint32_t i = 0; i < rows; ++i) PlaneRow(outBlock, row0 + i, acc[i * r_.innerOutPad]);
-            if (r_.compactOut) {
-                PackPlaneChunk(out, acc, rows);
-            } else {
-                NarrowTo(out, acc, rows * r_.innerOutPad, c_.socFlags, outHalfBuf_);
-            }
+            NarrowPlaneChunk(out, acc, rows);
+        }
+    }
+
+    // WEIGHTED plane passes: where a unit's float chunk is summed -- in place in a float output
+    // (packing needs the rows apart), else in the plane accumulator.
+    __aicore__ inline LocalTensor<float> PlaneChunkSum(const LocalTensor<TOut>& out)
+    {
+        if constexpr (IsSame<TOut, float>::value) {
+            if (!r_.compactOut) return out;
+        }
+        return planeAccBuf_.Get<float>();
+    }
+
+    // The unit's float chunk of `rows` rows (innerOutPad apart) narrowed into `out`, packed on 310P.
+    __aicore__ inline void NarrowPlaneChunk(const LocalTensor<TOut>& out, const LocalTensor<float>& acc, uint32_t rows)
+    {
+        if (r_.compactOut) {
+            PackPlaneChunk(out, acc, rows);
+        } else {
+            NarrowTo(out, acc, rows * r_.innerOutPad, c_.socFlags, outHalfBuf_);
         }
     }
 
