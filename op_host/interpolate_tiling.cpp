@@ -2176,18 +2176,11 @@ bool PlanPlanePass(const PlanContext& ctx, const int64_t* shape, const PassSpec&
         *out = std::move(rowsFirst);
         return true;
     }
-    const double combinedUs = FusedPlanePassMicros(ctx, combined, inType, outType);
-    PassPlan* best = &combined;
-    double bestUs = combinedUs;
-    if (rowsFit) {
-        const double rowsUs = FusedPlanePassMicros(ctx, rowsFirst, inType, outType);
-        if (rowsUs <= combinedUs) {
-            best = &rowsFirst;
-            bestUs = rowsUs;
-        }
-    }
-    if (SplitPassesMicros(ctx, shape, spec, inType, outType) < kSplitBatchedMargin * bestUs) return false;
-    *out = std::move(*best);
+    const bool rowsFaster = rowsFit && FusedPlanePassMicros(ctx, rowsFirst, inType, outType) <=
+                                           FusedPlanePassMicros(ctx, combined, inType, outType);
+    PassPlan& best = rowsFaster ? rowsFirst : combined;
+    if (SplitPassesModeledFaster(ctx, shape, spec, best, inType, outType)) return false;
+    *out = std::move(best);
     return true;
 }
 
