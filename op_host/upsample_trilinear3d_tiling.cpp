@@ -483,10 +483,11 @@ bool FitRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChu
         tiling.inSlotElems = chunk.rows * tiling.pairSlotElems;
     }
     tiling.inBufElems = tiling.inSlotElems;
-    // (the smaller fp32 copy of per-batch Casts and H tables without a tap-1 table where they may
-    // run; OfferRowsVariant tries both ways of each)
+    // (the smaller fp32 copy of per-batch Casts, H tables without a tap-1 table and packed H rows
+    // where they may run; OfferRowsVariant tries both ways of each)
     tiling.wBatchCasts = tri::TrilinearMayCastPerWBatch(tiling) ? 1 : 0;
     tiling.hTap1Shared = tri::TrilinearMayShareHTap1(tiling) ? 1 : 0;
+    tiling.hRowsPacked = 1;
     if (TrilinearLayout(tiling).total > ctx.ubBytes) return false;
     *candidate = tiling;
     return true;
@@ -810,7 +811,8 @@ WriteExtra RowsWriteExtra(const PlanContext& ctx, Tiling tiling, uint64_t rows, 
 {
     tiling.planesPerWrite = planesPerWrite;
     const bool compaction = !ctx.dataCopyPad && tri::TrilinearNeedsCompaction(tiling);
-    return CompactedWriteExtra(ctx, compaction, planesPerWrite * rows * tiling.outRow, tri::TrilinearPacksHRows(tiling));
+    const bool packedWrite = tri::TrilinearPacksHRows(tiling) && !tri::TrilinearStagesPackedPlanes(tiling);
+    return CompactedWriteExtra(ctx, compaction, planesPerWrite * rows * tiling.outRow, packedWrite);
 }
 
 // The kernel's BuildCompactionTable, once per core, for a plan that compacts (kCompactTableInstrs
@@ -819,7 +821,10 @@ double CompactionTableCycles(const PlanContext& ctx, Tiling tiling, uint64_t pla
 {
     tiling.planesPerWrite = planesPerWrite;
     if (!tri::TrilinearNeedsCompaction(tiling)) return 0.0;
-    const double entries = static_cast<double>(tri::TrilinearCompactTableLen(tiling));
+    // the write's packing table and/or the packed H rows' (BuildCompactionTables)
+    const bool writeTable = !tri::TrilinearPacksHRows(tiling) || tri::TrilinearStagesPackedPlanes(tiling);
+    const double entries = (writeTable ? static_cast<double>(tri::TrilinearCompactTableLen(tiling)) : 0.0) +
+                           (tri::TrilinearPacksHRows(tiling) ? static_cast<double>(tiling.rowsPerChunk * tiling.outRow) : 0.0);
     return kCompactTableInstrs * (ctx.rates.vecInstrCycles + entries / ctx.rates.floatsPerRepeat);
 }
 
@@ -1021,7 +1026,9 @@ bool OfferRowsCandidate(const PlanContext& ctx, const RowsWidth& width, const Ro
 // packing Gathers against the DMAs they save; likewise, where 16-bit rows may be Cast one W batch
 // at a time (TrilinearMayCastPerWBatch), the plans with whole-slot and with per-batch Casts, and
 // where the H Gathers may share tap 0's offsets (TrilinearMayShareHTap1), with and without a tap-1
-// table: the Casts or last-row copies against the UB they free for larger DMAs.
+// table: the Casts or last-row copies against the UB they free for larger DMAs; and where the H
+// pass may write packed rows (TrilinearMayPackHRows), packed and padded: the per-unit packing of
+// the H tables against the padded elements and packing Gathers it saves.
 bool OfferRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowChunk& chunk, RowsVariant variant,
                       double maxTraffic, InputPlanesPerChunk& inputPlanes, const std::vector<uint64_t>& planeChunks,
                       PlanChoice* choice)
@@ -1035,14 +1042,19 @@ bool OfferRowsVariant(const PlanContext& ctx, const RowsWidth& width, const RowC
             fitted.hTap1Shared = sharedTap1;
             if (batchCasts == 1 && !tri::TrilinearMayCastPerWBatch(fitted)) continue;
             if (sharedTap1 == 1 && !tri::TrilinearMayShareHTap1(fitted)) continue;
-            if (TrilinearLayout(fitted).total > ctx.ubBytes) continue;
             for (bool packPlanes : {false, true}) {
-                if (packPlanes && !PlanePackingApplies(ctx, width, chunk, fitted)) continue;
-                RowsCandidate cand{};
-                cand.tiling = fitted;
-                GrowDmaBatches(ctx, width, chunk, variant, packPlanes, &cand.tiling);
-                offered |= OfferRowsCandidate(ctx, width, chunk, variant, maxTraffic, inputPlanes, planeChunks, cand,
-                                              choice);
+                for (uint64_t packedH : {0, 1}) {
+                    fitted.hRowsPacked = packedH;
+                    if (TrilinearLayout(fitted).total > ctx.ubBytes) continue;
+                    if (packPlanes && !PlanePackingApplies(ctx, width, chunk, fitted)) continue;
+                    RowsCandidate cand{};
+                    cand.tiling = fitted;
+                    GrowDmaBatches(ctx, width, chunk, variant, packPlanes, &cand.tiling);
+                    // packed H rows only where the grown plan may run them
+                    if (packedH == 1 && !tri::TrilinearMayPackHRows(cand.tiling)) continue;
+                    offered |= OfferRowsCandidate(ctx, width, chunk, variant, maxTraffic, inputPlanes, planeChunks,
+                                                  cand, choice);
+                }
             }
         }
     }

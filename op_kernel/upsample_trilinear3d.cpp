@@ -59,6 +59,7 @@ public:
         compact_ = TrilinearNeedsCompaction(t);
         packPlanes_ = TrilinearPacksPlaneChunks(t);
         packedH_ = TrilinearPacksHRows(t);
+        stagedPlanes_ = TrilinearStagesPackedPlanes(t);
         castPerBatch_ = TrilinearCastsPerWBatch(t);
         hTap1FromTap0_ = TrilinearHTap1FromTap0(t);
         contiguousPlanes_ = TrilinearContiguousPlaneLoads(t);
@@ -401,17 +402,28 @@ private:
         ReplicatePassTable(t_.outSlabPad, dAt_, g, t_.hPassPad);
     }
 
-    // 310P compaction (TrilinearNeedsCompaction): entry i = s * segLen + q holds the byte offset of
-    // element q of padded segment s, (i + s * (segPad - segLen)) * sizeof(T), s by fp32 index
-    // arithmetic as in ExpandPassTable; in chunks of half the Gather scratch (tmp_, free here).
-    // Packed H rows (TrilinearPacksHRows): the same offsets of 4-byte elements over one chunk's
-    // rows, for packing the per-unit H tables.
-    __aicore__ inline void BuildCompactionTable()
+    // The compaction tables (TrilinearNeedsCompaction) in ctab_: the write's packing table (of
+    // io-dtype elements; none where packed H rows need no write packing) and, for packed H rows
+    // (TrilinearPacksHRows), the table packing one chunk's rows of 4-byte H tables, at
+    // TrilinearHPackTableAt.
+    __aicore__ inline void BuildCompactionTables()
     {
         LocalTensor<int32_t> ctab = ctab_.Get<int32_t>();
-        const uint64_t segLen = TrilinearCompactSegmentLen(t_), segPad = TrilinearCompactSegmentPad(t_);
-        const uint64_t n = (packedH_ ? t_.rowsPerChunk : TrilinearCompactSegments(t_)) * segLen;
-        const float elemBytes = packedH_ ? 4.0f : static_cast<float>(sizeof(T));
+        if (!packedH_ || stagedPlanes_) {
+            BuildOffsetTable(ctab, TrilinearCompactSegments(t_) * TrilinearCompactSegmentLen(t_),
+                             TrilinearCompactSegmentLen(t_), TrilinearCompactSegmentPad(t_), sizeof(T));
+        }
+        if (packedH_) {
+            BuildOffsetTable(ctab[TrilinearHPackTableAt(t_)], t_.rowsPerChunk * t_.outRow, t_.outRow, t_.outRowPad, 4);
+        }
+    }
+
+    // dst[i] for i < n, i = s * segLen + q: the byte offset of element q of padded segment s,
+    // (i + s * (segPad - segLen)) * elemBytes, s by fp32 index arithmetic as in ExpandPassTable; in
+    // chunks of half the Gather scratch (tmp_, free here).
+    __aicore__ inline void BuildOffsetTable(const LocalTensor<int32_t>& ctab, uint64_t n, uint64_t segLen,
+                                            uint64_t segPad, uint32_t elemBytes)
+    {
         const uint64_t half = TrilinearLayout(t_).tmpBytes / 4 / 2 / 8 * 8;  // >= 8 (TrilinearLayout)
         LocalTensor<float> a = tmp_.Get<float>(), b = a[half];
         LocalTensor<int32_t> bi = b.template ReinterpretCast<int32_t>();
@@ -424,7 +436,7 @@ private:
             Cast(bi, b, RoundMode::CAST_TRUNC, m);
             Cast(b, bi, RoundMode::CAST_NONE, m);
             Axpy(a, b, static_cast<float>(segPad - segLen), cnt);
-            Muls(a, a, elemBytes, cnt);
+            Muls(a, a, static_cast<float>(elemBytes), cnt);
             Cast(ctab[c0], a, RoundMode::CAST_RINT, m);
         }
     }
@@ -543,7 +555,7 @@ private:
                 LoadPassTable(t_.wTabOffset, t_.wTabLen, 0, t_.wBatchRows, t_.inRow);
             }
         }
-        if (compact_) BuildCompactionTable();
+        if (compact_) BuildCompactionTables();
         if (t_.rowTails) {  // lane byte offsets of one tail block, after the per-row tail tables
             LocalTensor<int32_t> lanes = tailTab_.Get<int32_t>()[t_.rowsPerChunk * blk_];
             CreateVecIndex(lanes, static_cast<int32_t>(0), static_cast<uint32_t>(blk_));
@@ -631,7 +643,7 @@ private:
         const uint32_t n = static_cast<uint32_t>(rows_ * t_.outRow);
         LocalTensor<int32_t> tabI = hTab_.Get<int32_t>();
         LocalTensor<float> tabF = hTab_.Get<float>();
-        LocalTensor<uint32_t> pack = ctab_.Get<uint32_t>();
+        LocalTensor<uint32_t> pack = ctab_.Get<uint32_t>()[TrilinearHPackTableAt(t_)];
         const uint64_t clamped = HTableRows(tabI[all], tabF[at.l0]);
         copyLastRow_ = hTap1FromTap0_ && clamped < rows_;
         Gather(tabF, tabF[all], pack, 0, n);
@@ -1088,7 +1100,9 @@ private:
         const uint64_t chunkElems = ChunkElems();
         const uint64_t slotElems = t_.rowsPerChunk * pad;
         // where output plane chunk k of a write starts in y (and, fp32 compacting, in the staging)
-        const uint64_t outStride = packedH_ ? TrilinearPackedPlaneStride(t_, rows_) : slotElems;
+        // D-pass results staged for a packing Gather at the write (else straight into y)
+        const bool stageOut = compact_ && (!packedH_ || stagedPlanes_);
+        const uint64_t outStride = packedH_ && !stageOut ? TrilinearPackedPlaneStride(t_, rows_) : slotElems;
 
         // Input planes are computed in ascending order into P slot (k % 2); the plane an output
         // needs as tap 1 is always the latest computed and its tap 0 the one before (or the same).
@@ -1132,9 +1146,8 @@ private:
             // are staged and packed at the flush (several planes only with whole-plane chunks, whose
             // planes are adjacent in GM), unless the H pass wrote them packed (packedH_).
             LocalTensor<float> of;
-            const bool staged = compact_ && !packedH_;
             if constexpr (sizeof(T) == 4) {
-                of = staged ? outF_.Get<float>()[buffered * slotElems]
+                of = stageOut ? outF_.Get<float>()[buffered * slotElems]
                             : y[buffered * outStride].template ReinterpretCast<float>();
             } else {
                 of = tmp_.Get<float>();  // the Gather passes' scratch, free during the D pass
@@ -1142,7 +1155,7 @@ private:
             const LocalTensor<float> res = DPass(of, pb, s0, s1, dt, slotElems, static_cast<int32_t>(chunkElems));
             if constexpr (sizeof(T) != 4) {
                 const RoundMode rm = static_cast<RoundMode>(t_.castRoundMode);
-                LocalTensor<T> dst = staged ? cvt_.Get<T>()[buffered * slotElems] : y[buffered * outStride];
+                LocalTensor<T> dst = stageOut ? cvt_.Get<T>()[buffered * slotElems] : y[buffered * outStride];
                 Cast(dst, res, rm, static_cast<uint32_t>(chunkElems));
             }
             if (tails) {  // the same D pass on each row's last blk_ elements, into y's aligned tail area
@@ -1164,7 +1177,7 @@ private:
             }
             ++buffered;
             if (buffered == t_.planesPerWrite || od + 1 == od1_) {
-                if (packedH_) {  // packed already; 310P writes the range's last 32 B again
+                if (packedH_ && !stagedPlanes_) {  // packed already; 310P writes the range's last 32 B again
                     const uint64_t n = buffered * rows_ * t_.outRow;
                     if (!packPlanes_) RepeatPackedTail(y, n);
                 } else if (compact_) {
@@ -1177,7 +1190,8 @@ private:
                     if (packPlanes_) {
                         PackPlaneChunks(y, staged, buffered, slotElems);
                     } else {
-                        Compact(y, staged, buffered * rows_ * t_.outRow, t_.outRow, pad);
+                        Compact(y, staged, buffered * rows_ * t_.outRow, TrilinearCompactSegmentLen(t_),
+                                TrilinearCompactSegmentPad(t_));
                     }
                 }
                 outQ_.EnQue(y);
@@ -1204,7 +1218,7 @@ private:
             LoadPassTable(t_.hTabOffset, t_.hTabLen, hAt_, g, t_.wPassPad);
             LoadPassTable(t_.dTabOffset, t_.dTabLen, dAt_, g, t_.hPassPad);
         }
-        if (compact_) BuildCompactionTable();
+        if (compact_) BuildCompactionTables();
     }
 
     __aicore__ inline void IssueGroupLoad(uint64_t s, uint64_t g)
@@ -1383,6 +1397,7 @@ private:
     bool compact_ = false;
     bool packPlanes_ = false;  // TrilinearPacksPlaneChunks (910B; implies compact_)
     bool packedH_ = false;     // TrilinearPacksHRows (implies compact_)
+    bool stagedPlanes_ = false;  // TrilinearStagesPackedPlanes (implies packedH_)
     bool castPerBatch_ = false;  // TrilinearCastsPerWBatch (16-bit io)
     bool hTap1FromTap0_ = false;  // TrilinearHTap1FromTap0
     bool copyLastRow_ = false;    // ... and the unit's last output rows are clamped at the axis end

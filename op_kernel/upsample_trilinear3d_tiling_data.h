@@ -80,6 +80,8 @@ struct UpsampleTrilinear3dTilingData {
                                     //    time (TrilinearCastsPerWBatch), 0 = a whole plane slot at once
     uint64_t hTap1Shared;           // hGather: 1 = tap 1 read through tap 0's offsets one W row on
                                     //    (TrilinearHTap1FromTap0: no tap-1 table), 0 = its own table
+    uint64_t hRowsPacked;           // hGather, compacted rows: 1 = the H tables are packed per unit and
+                                    //    the H pass writes packed rows (TrilinearPacksHRows)
     // ---- volume mode ----
     uint64_t groupSlabs;            // slabs per group (G)
     uint64_t wPassLen, hPassLen;    // per-slab element counts after the W and H passes
@@ -257,16 +259,26 @@ __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingD
 // table's buffer), so the H Gathers write the chunk's rows packed and the D pass, the Cast and the
 // write run on packed rows with no compaction Gather.  Plane
 // chunks of one write lie TrilinearPackedPlaneStride elements apart in the output buffer: 910B in
-// the packed slots of plane packing, 310P back to back, so several only when a plane chunk is whole
-// 32 B blocks (vector results start 32 B-aligned).
+// the packed slots of plane packing, 310P back to back -- except TrilinearStagesPackedPlanes.
+// The planner chooses it (hRowsPacked) by its cost model where it may run.
+__aicore__ inline bool TrilinearMayPackHRows(const UpsampleTrilinear3dTilingData& t)
+{
+    return TrilinearNeedsCompaction(t) && t.mode == TRI_MODE_ROWS && t.subRows == 0 && t.channelChunks == 1 &&
+           t.rowTails == 0 && t.hGather != 0 && !TrilinearRowsHIsCopy(t);
+}
 __aicore__ inline bool TrilinearPacksHRows(const UpsampleTrilinear3dTilingData& t)
 {
-    if (!TrilinearNeedsCompaction(t) || t.mode != TRI_MODE_ROWS || t.subRows != 0 || t.channelChunks != 1 ||
-        t.rowTails != 0 || t.hGather == 0 || TrilinearRowsHIsCopy(t)) {
-        return false;
-    }
+    return t.hRowsPacked != 0 && TrilinearMayPackHRows(t);
+}
+// ... 310P, several plane chunks per write (whole planes, TrilinearCompactSegments) that are not
+// whole 32 B blocks: vector results must start 32 B-aligned, so each plane's packed chunk is staged
+// a padded chunk apart and one Gather packs the write's planes (segments of a plane), as it packed
+// padded rows before.
+__aicore__ inline bool TrilinearStagesPackedPlanes(const UpsampleTrilinear3dTilingData& t)
+{
     const uint64_t es = ai::DTypeBytes(static_cast<uint32_t>(t.ioDtype));
-    return t.useDataCopyPad != 0 || t.planesPerWrite == 1 || (t.rowsPerChunk * t.outRow * es) % 32 == 0;
+    return TrilinearPacksHRows(t) && t.useDataCopyPad == 0 && t.planesPerWrite > 1 &&
+           (t.rowsPerChunk * t.outRow * es) % 32 != 0;
 }
 // Elements between the packed plane chunks (of `rows` rows) of one write (TrilinearPacksHRows).
 __aicore__ inline uint64_t TrilinearPackedPlaneStride(const UpsampleTrilinear3dTilingData& t, uint64_t rows)
@@ -282,19 +294,29 @@ __aicore__ inline uint64_t TrilinearPackedPlaneStride(const UpsampleTrilinear3dT
 __aicore__ inline uint64_t TrilinearCompactSegments(const UpsampleTrilinear3dTilingData& t)
 {
     if (t.mode != TRI_MODE_ROWS) return t.groupSlabs;
+    if (TrilinearStagesPackedPlanes(t)) return t.planesPerWrite;  // packed plane chunks
     return TrilinearPacksPlaneChunks(t) ? t.rowsPerChunk : t.planesPerWrite * t.rowsPerChunk;
 }
 __aicore__ inline uint64_t TrilinearCompactSegmentLen(const UpsampleTrilinear3dTilingData& t)
 {
-    return t.mode == TRI_MODE_ROWS ? t.outRow : t.outSlab;
+    if (t.mode != TRI_MODE_ROWS) return t.outSlab;
+    return TrilinearStagesPackedPlanes(t) ? t.rowsPerChunk * t.outRow : t.outRow;
 }
 __aicore__ inline uint64_t TrilinearCompactSegmentPad(const UpsampleTrilinear3dTilingData& t)
 {
-    return t.mode == TRI_MODE_ROWS ? t.outRowPad : t.outSlabPad;
+    if (t.mode != TRI_MODE_ROWS) return t.outSlabPad;
+    return TrilinearStagesPackedPlanes(t) ? t.rowsPerChunk * t.outRowPad : t.outRowPad;
 }
 __aicore__ inline uint64_t TrilinearCompactTableLen(const UpsampleTrilinear3dTilingData& t)
 {
     return TriRoundUp(TrilinearCompactSegments(t) * TrilinearCompactSegmentLen(t), 8);
+}
+// Packed H rows: where the 4-byte table that packs the H tables (one chunk's rows) starts in the
+// compaction table's buffer (entries): after the write's packing table where both are needed
+// (TrilinearStagesPackedPlanes), else at its start (no write packing then).
+__aicore__ inline uint64_t TrilinearHPackTableAt(const UpsampleTrilinear3dTilingData& t)
+{
+    return TrilinearStagesPackedPlanes(t) ? TrilinearCompactTableLen(t) : 0;
 }
 
 // Tables built on the device (tablesOnDevice).  Rows of one element per pixel (NCDHW rows mode):
@@ -400,7 +422,7 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         // fp32 + compaction: the padded planes of one write are staged before packing; 16-bit: the
         // fp32 D-pass result shares the Gather-pass scratch (never live at once) and the Cast
         // output is staged when packing.  Packed H rows (TrilinearPacksHRows) need no staging.
-        const bool staged = compact && !TrilinearPacksHRows(t);
+        const bool staged = compact && (!TrilinearPacksHRows(t) || TrilinearStagesPackedPlanes(t));
         l.outFloatBytes = (f32 && staged) ? t.planesPerWrite * chunk * 4 : 0;
         if (!f32) l.tmpBytes = l.tmpBytes > chunk * 4 ? l.tmpBytes : chunk * 4;
         l.cvtBytes = (!f32 && staged) ? TriRoundUp(t.planesPerWrite * chunk * es, 32) : 0;
@@ -410,6 +432,7 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         l.cvtBytes = (!f32 && compact) ? TriRoundUp(stage * es, 32) : 0;
     }
     l.compactTabBytes = compact ? TrilinearCompactTableLen(t) * 4 : 0;
+    if (TrilinearStagesPackedPlanes(t)) l.compactTabBytes += TriRoundUp(t.rowsPerChunk * t.outRow, 8) * 4;
     // the kernel builds the compaction table in the Gather scratch, two fp32 arrays of a chunk
     const uint64_t compactChunk = TriRoundUp(TriMin(TrilinearCompactTableLen(t), kTriTableChunk), 8);
     if (compact && l.tmpBytes < 2 * compactChunk * 4) l.tmpBytes = 2 * compactChunk * 4;

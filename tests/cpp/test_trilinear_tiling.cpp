@@ -440,12 +440,14 @@ TEST(TrilinearTiling, HGatherMayReadTap1ThroughTap0)
     }
 }
 
-// Padded output rows (310P compaction, 910B plane packing) whose H pass is the Gather form: the
-// H tables are packed per unit so the H Gathers write packed rows and nothing is staged for a
-// packing Gather (TrilinearPacksHRows).  The cases of tests/test_trilinear_packed_h_rows.py: 310P
-// whole-block planes several per write (float16, float32), a ragged last H chunk, tap 1 read through
-// tap 0's offsets; 910B plane packing.  310P planes of several per write that are not whole 32 B
-// blocks keep the compaction Gather.
+// Padded output rows (310P compaction, 910B plane packing) whose H pass is the Gather form: where the
+// planner's model prefers it (hRowsPacked), the H tables are packed per unit so the H Gathers write
+// packed rows and nothing is staged for a packing Gather (TrilinearPacksHRows).  The cases of
+// tests/test_trilinear_packed_h_rows.py: 310P whole-block planes several per write (float16,
+// float32), a ragged last H chunk, tap 1 read through tap 0's offsets; 910B plane packing.  310P
+// planes of several per write that are not whole 32 B blocks are staged a padded chunk apart and
+// packed by one Gather per write, whole planes its segments (TrilinearStagesPackedPlanes), with both
+// packing tables in the compaction buffer.
 TEST(TrilinearTiling, HGatherWritesPackedRows)
 {
     struct Packed {
@@ -455,10 +457,11 @@ TEST(TrilinearTiling, HGatherWritesPackedRows)
     const Shape blocks{1, 32, 10, 20, 20, 20, 40, 40, false, false};
     const Shape small{1, 8, 7, 4, 5, 28, 16, 20, false, false};
     const Shape ragged{1, 1, 42, 82, 108, 105, 65, 86, true, false};
+    const Shape ragged310p{1, 1, 36, 87, 109, 90, 69, 87, true, false};
     const Shape clamped{1, 2, 16, 47, 55, 32, 117, 99, false, false};
     const Packed cases[] = {{{blocks, Ascend310p(), ai::DType::F16}, true, false, false},
                             {{small, Ascend310p(), ai::DType::F32}, true, false, false},
-                            {{ragged, Ascend310p(), ai::DType::F16}, false, false, false},
+                            {{ragged310p, Ascend310p(), ai::DType::F16}, false, true, false},
                             {{clamped, Ascend310p(), ai::DType::F32}, false, true, false},
                             {{clamped, Ascend310p(), ai::DType::F16}, false, true, false},
                             {{ragged, Ascend910b(), ai::DType::F16}, true, false, true},
@@ -471,6 +474,7 @@ TEST(TrilinearTiling, HGatherWritesPackedRows)
         EXPECT_EQ(t.hGather, 1u) << what;
         EXPECT_NE(t.outRowPad, t.outRow) << what;
         EXPECT_TRUE(tri::TrilinearPacksHRows(t)) << what;
+        EXPECT_FALSE(tri::TrilinearStagesPackedPlanes(t)) << what;
         EXPECT_EQ(t.planesPerWrite > 1, p.severalPerWrite) << what;
         EXPECT_EQ(tri::TrilinearHTap1FromTap0(t), p.tap1FromTap0) << what;
         EXPECT_EQ(tri::TrilinearPacksPlaneChunks(t), p.planePacking) << what;
@@ -478,13 +482,25 @@ TEST(TrilinearTiling, HGatherWritesPackedRows)
         EXPECT_EQ(l.outFloatBytes + l.cvtBytes, 0u) << what;  // nothing staged for packing
         EXPECT_GE(l.compactTabBytes, t.rowsPerChunk * t.outRow * 4) << what;  // the 4-byte packing table
     }
-    const Shape unaligned{1, 3, 7, 13, 9, 15, 31, 23, true, false};
-    tri::UpsampleTrilinear3dTilingData t;
-    ASSERT_NO_FATAL_FAILURE(PlanCaseOn({unaligned, Ascend310p(), ai::DType::F16}, &t));
-    EXPECT_GT(t.planesPerWrite, 1u);
-    EXPECT_NE(t.rowsPerChunk * t.outRow * 2 % 32, 0u);
-    EXPECT_TRUE(tri::TrilinearNeedsCompaction(t));
-    EXPECT_FALSE(tri::TrilinearPacksHRows(t));
+    const PlanCase stagedCases[] = {{{1, 3, 7, 13, 9, 15, 31, 23, true, false}, Ascend310p(), ai::DType::F16},
+                                    {{1, 4, 30, 87, 5, 18, 259, 1, false, false}, Ascend310p(), ai::DType::F32}};
+    for (const PlanCase& c : stagedCases) {
+        const std::string what = Name(c.s, c.dt, c.pl);
+        tri::UpsampleTrilinear3dTilingData t;
+        ASSERT_NO_FATAL_FAILURE(PlanCaseOn(c, &t));
+        EXPECT_GT(t.planesPerWrite, 1u) << what;
+        EXPECT_NE(t.rowsPerChunk * t.outRow * ai::DTypeSize(c.dt) % 32, 0u) << what;
+        EXPECT_TRUE(tri::TrilinearNeedsCompaction(t)) << what;
+        EXPECT_TRUE(tri::TrilinearPacksHRows(t)) << what;
+        EXPECT_TRUE(tri::TrilinearStagesPackedPlanes(t)) << what;
+        EXPECT_EQ(tri::TrilinearCompactSegments(t), t.planesPerWrite) << what;
+        EXPECT_EQ(tri::TrilinearCompactSegmentLen(t), t.rowsPerChunk * t.outRow) << what;
+        EXPECT_EQ(tri::TrilinearCompactSegmentPad(t), t.rowsPerChunk * t.outRowPad) << what;
+        const tri::TrilinearUbLayout l = tri::TrilinearLayout(t);
+        EXPECT_GT(l.outFloatBytes + l.cvtBytes, 0u) << what;  // the staging of the packed planes
+        EXPECT_EQ(tri::TrilinearHPackTableAt(t), tri::TrilinearCompactTableLen(t)) << what;
+        EXPECT_GE(l.compactTabBytes, (tri::TrilinearCompactTableLen(t) + t.rowsPerChunk * t.outRow) * 4) << what;
+    }
 }
 
 // Identity W and H axes of video frame-rate changes (D only) run without Gather passes: the staged
