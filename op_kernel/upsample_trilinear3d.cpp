@@ -1148,7 +1148,7 @@ private:
             LocalTensor<float> of;
             if constexpr (sizeof(T) == 4) {
                 of = stageOut ? outF_.Get<float>()[buffered * slotElems]
-                            : y[buffered * outStride].template ReinterpretCast<float>();
+                              : y[buffered * outStride].template ReinterpretCast<float>();
             } else {
                 of = tmp_.Get<float>();  // the Gather passes' scratch, free during the D pass
             }
