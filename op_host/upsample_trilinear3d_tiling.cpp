@@ -811,8 +811,7 @@ WriteExtra RowsWriteExtra(const PlanContext& ctx, Tiling tiling, uint64_t rows, 
 {
     tiling.planesPerWrite = planesPerWrite;
     const bool compaction = !ctx.dataCopyPad && tri::TrilinearNeedsCompaction(tiling);
-    const bool packedWrite = tri::TrilinearPacksHRows(tiling) && !tri::TrilinearStagesPackedPlanes(tiling);
-    return CompactedWriteExtra(ctx, compaction, planesPerWrite * rows * tiling.outRow, packedWrite);
+    return CompactedWriteExtra(ctx, compaction, planesPerWrite * rows * tiling.outRow, !tri::TrilinearStagesWrite(tiling));
 }
 
 // The kernel's BuildCompactionTable, once per core, for a plan that compacts (kCompactTableInstrs
@@ -822,8 +821,7 @@ double CompactionTableCycles(const PlanContext& ctx, Tiling tiling, uint64_t pla
     tiling.planesPerWrite = planesPerWrite;
     if (!tri::TrilinearNeedsCompaction(tiling)) return 0.0;
     // the write's packing table and/or the packed H rows' (BuildCompactionTables)
-    const bool writeTable = !tri::TrilinearPacksHRows(tiling) || tri::TrilinearStagesPackedPlanes(tiling);
-    const double entries = (writeTable ? static_cast<double>(tri::TrilinearCompactTableLen(tiling)) : 0.0) +
+    const double entries = (tri::TrilinearStagesWrite(tiling) ? static_cast<double>(tri::TrilinearCompactTableLen(tiling)) : 0.0) +
                            (tri::TrilinearPacksHRows(tiling) ? static_cast<double>(tiling.rowsPerChunk * tiling.outRow) : 0.0);
     return kCompactTableInstrs * (ctx.rates.vecInstrCycles + entries / ctx.rates.floatsPerRepeat);
 }

@@ -59,7 +59,7 @@ public:
         compact_ = TrilinearNeedsCompaction(t);
         packPlanes_ = TrilinearPacksPlaneChunks(t);
         packedH_ = TrilinearPacksHRows(t);
-        stagedPlanes_ = TrilinearStagesPackedPlanes(t);
+        stageWrite_ = TrilinearStagesWrite(t);
         castPerBatch_ = TrilinearCastsPerWBatch(t);
         hTap1FromTap0_ = TrilinearHTap1FromTap0(t);
         contiguousPlanes_ = TrilinearContiguousPlaneLoads(t);
@@ -409,7 +409,7 @@ private:
     __aicore__ inline void BuildCompactionTables()
     {
         LocalTensor<int32_t> ctab = ctab_.Get<int32_t>();
-        if (!packedH_ || stagedPlanes_) {
+        if (stageWrite_) {
             BuildOffsetTable(ctab, TrilinearCompactSegments(t_) * TrilinearCompactSegmentLen(t_),
                              TrilinearCompactSegmentLen(t_), TrilinearCompactSegmentPad(t_), sizeof(T));
         }
@@ -1099,10 +1099,8 @@ private:
         const uint64_t pad = t_.outRowPad;
         const uint64_t chunkElems = ChunkElems();
         const uint64_t slotElems = t_.rowsPerChunk * pad;
-        // where output plane chunk k of a write starts in y (and, fp32 compacting, in the staging)
-        // D-pass results staged for a packing Gather at the write (else straight into y)
-        const bool stageOut = compact_ && (!packedH_ || stagedPlanes_);
-        const uint64_t outStride = packedH_ && !stageOut ? TrilinearPackedPlaneStride(t_, rows_) : slotElems;
+        // where output plane chunk k of a write starts in y (staged writes: in the staging)
+        const uint64_t outStride = packedH_ && !stageWrite_ ? TrilinearPackedPlaneStride(t_, rows_) : slotElems;
 
         // Input planes are computed in ascending order into P slot (k % 2); the plane an output
         // needs as tap 1 is always the latest computed and its tap 0 the one before (or the same).
@@ -1147,15 +1145,15 @@ private:
             // planes are adjacent in GM), unless the H pass wrote them packed (packedH_).
             LocalTensor<float> of;
             if constexpr (sizeof(T) == 4) {
-                of = stageOut ? outF_.Get<float>()[buffered * slotElems]
-                              : y[buffered * outStride].template ReinterpretCast<float>();
+                of = stageWrite_ ? outF_.Get<float>()[buffered * slotElems]
+                                 : y[buffered * outStride].template ReinterpretCast<float>();
             } else {
                 of = tmp_.Get<float>();  // the Gather passes' scratch, free during the D pass
             }
             const LocalTensor<float> res = DPass(of, pb, s0, s1, dt, slotElems, static_cast<int32_t>(chunkElems));
             if constexpr (sizeof(T) != 4) {
                 const RoundMode rm = static_cast<RoundMode>(t_.castRoundMode);
-                LocalTensor<T> dst = stageOut ? cvt_.Get<T>()[buffered * slotElems] : y[buffered * outStride];
+                LocalTensor<T> dst = stageWrite_ ? cvt_.Get<T>()[buffered * slotElems] : y[buffered * outStride];
                 Cast(dst, res, rm, static_cast<uint32_t>(chunkElems));
             }
             if (tails) {  // the same D pass on each row's last blk_ elements, into y's aligned tail area
@@ -1177,7 +1175,7 @@ private:
             }
             ++buffered;
             if (buffered == t_.planesPerWrite || od + 1 == od1_) {
-                if (packedH_ && !stagedPlanes_) {  // packed already; 310P writes the range's last 32 B again
+                if (packedH_ && !stageWrite_) {  // packed already; 310P writes the range's last 32 B again
                     const uint64_t n = buffered * rows_ * t_.outRow;
                     if (!packPlanes_) RepeatPackedTail(y, n);
                 } else if (compact_) {
@@ -1397,7 +1395,7 @@ private:
     bool compact_ = false;
     bool packPlanes_ = false;  // TrilinearPacksPlaneChunks (910B; implies compact_)
     bool packedH_ = false;     // TrilinearPacksHRows (implies compact_)
-    bool stagedPlanes_ = false;  // TrilinearStagesPackedPlanes (implies packedH_)
+    bool stageWrite_ = false;  // TrilinearStagesWrite (implies compact_)
     bool castPerBatch_ = false;  // TrilinearCastsPerWBatch (16-bit io)
     bool hTap1FromTap0_ = false;  // TrilinearHTap1FromTap0
     bool copyLastRow_ = false;    // ... and the unit's last output rows are clamped at the axis end

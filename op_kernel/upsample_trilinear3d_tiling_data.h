@@ -257,10 +257,10 @@ __aicore__ inline bool TrilinearNeedsCompaction(const UpsampleTrilinear3dTilingD
 // whose H pass is the Gather form (hGather): the per-unit H tables are packed (rows outRow apart;
 // padded rows built, then one Gather per table with a 4-byte packing table in the compaction
 // table's buffer), so the H Gathers write the chunk's rows packed and the D pass, the Cast and the
-// write run on packed rows with no compaction Gather.  Plane
-// chunks of one write lie TrilinearPackedPlaneStride elements apart in the output buffer: 910B in
-// the packed slots of plane packing, 310P back to back -- except TrilinearStagesPackedPlanes.
-// The planner chooses it (hRowsPacked) by its cost model where it may run.
+// write run on packed rows with no compaction Gather.  Plane chunks of one write lie
+// TrilinearPackedPlaneStride elements apart in the output buffer: 910B in the packed slots of plane
+// packing, 310P back to back -- except TrilinearStagesPackedPlanes.  The planner chooses it
+// (hRowsPacked) by its cost model where it may run.
 __aicore__ inline bool TrilinearMayPackHRows(const UpsampleTrilinear3dTilingData& t)
 {
     return TrilinearNeedsCompaction(t) && t.mode == TRI_MODE_ROWS && t.subRows == 0 && t.channelChunks == 1 &&
@@ -279,6 +279,13 @@ __aicore__ inline bool TrilinearStagesPackedPlanes(const UpsampleTrilinear3dTili
     const uint64_t es = ai::DTypeBytes(static_cast<uint32_t>(t.ioDtype));
     return TrilinearPacksHRows(t) && t.useDataCopyPad == 0 && t.planesPerWrite > 1 &&
            (t.rowsPerChunk * t.outRow * es) % 32 != 0;
+}
+// Whether a compacted write's plane chunks are staged (D-pass results in the fp32 / Cast staging
+// buffers) and packed by a Gather at the write: padded rows, or packed planes that must be staged
+// (TrilinearStagesPackedPlanes).  The write's packing table in the compaction buffer exists then.
+__aicore__ inline bool TrilinearStagesWrite(const UpsampleTrilinear3dTilingData& t)
+{
+    return TrilinearNeedsCompaction(t) && (!TrilinearPacksHRows(t) || TrilinearStagesPackedPlanes(t));
 }
 // Elements between the packed plane chunks (of `rows` rows) of one write (TrilinearPacksHRows).
 __aicore__ inline uint64_t TrilinearPackedPlaneStride(const UpsampleTrilinear3dTilingData& t, uint64_t rows)
@@ -422,7 +429,7 @@ __aicore__ inline TrilinearUbLayout TrilinearLayout(const UpsampleTrilinear3dTil
         // fp32 + compaction: the padded planes of one write are staged before packing; 16-bit: the
         // fp32 D-pass result shares the Gather-pass scratch (never live at once) and the Cast
         // output is staged when packing.  Packed H rows (TrilinearPacksHRows) need no staging.
-        const bool staged = compact && (!TrilinearPacksHRows(t) || TrilinearStagesPackedPlanes(t));
+        const bool staged = TrilinearStagesWrite(t);
         l.outFloatBytes = (f32 && staged) ? t.planesPerWrite * chunk * 4 : 0;
         if (!f32) l.tmpBytes = l.tmpBytes > chunk * 4 ? l.tmpBytes : chunk * 4;
         l.cvtBytes = (!f32 && staged) ? TriRoundUp(t.planesPerWrite * chunk * es, 32) : 0;
