@@ -841,11 +841,13 @@ bool FitPackedGroup(const PlanContext& ctx, uint64_t g, PassPlan* pp, Interpolat
 // First G with G * innerOut * size a multiple of 32 B (one DMA per group); where that does not fit
 // the UB, groups of any G rows of at least 32 B (interp::InterpolatePackedGroupElems: a second DMA
 // writes the tail block), the largest of about kPackedRunElems outputs that fits.  Larger groups
-// are the model's to take (LargerPackedGroups).
+// are the model's to take (LargerPackedGroups).  An output smaller than 32 B is one group of all its
+// rows, on one core, stored element by element.
 bool FitPackedRows(const PlanContext& ctx, PassPlan* pp, InterpolatePassTiling* probe)
 {
     const uint64_t szOut = DTypeBytes(probe->common.outDType);
     const uint64_t rowsAll = pp->outer * pp->outLen;
+    if (rowsAll * pp->innerOut * szOut < kBlockBytes) return FitPackedGroup(ctx, rowsAll, pp, probe);
     const uint64_t g0 = PackedWholeBlockRows(pp->innerOut, szOut);
     uint64_t g = g0 * std::max<uint64_t>(1, kPackedRunElems / (g0 * pp->innerOut));
     while (g > g0 && rowsAll / g < ctx.platform.coreNum) g -= g0;

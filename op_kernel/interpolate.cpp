@@ -163,6 +163,18 @@ __aicore__ inline void LoadRange(const LocalTensor<T>& dst, const GlobalTensor<T
     *loaded = *shift + gLen;
 }
 
+// 310P, an output smaller than 32 B (one core writes all of it): no DMA can write fewer bytes than
+// a 32 B block without DataCopyPad, so the n elements of `ub` go out as scalar stores through the
+// data cache, which is then written back.
+template <typename T>
+__aicore__ inline void StoreThroughDataCache(GlobalTensor<T> gm, const LocalTensor<T>& ub, uint32_t n)
+{
+    PipeBarrier<PIPE_ALL>();
+    for (uint32_t i = 0; i < n; ++i) gm.SetValue(i, ub.GetValue(i));
+    DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(gm);  // both SoCs have this form
+    PipeBarrier<PIPE_ALL>();
+}
+
 // float accumulator -> output dtype, rounding once (docs/aclnnInterpolate.md "dtypes").  `acc` is
 // clobbered.  halfBuf: the half step of 1-byte outputs.
 template <typename TOut>
@@ -473,11 +485,7 @@ private:
             DataCopyExtParams p(1, static_cast<uint32_t>(n * sizeof(TOut)), 0, 0, 0);
             DataCopyPad(outGm_[f0], out, p);
         } else {
-            // 310P, an output smaller than 32 B (one core): scalar stores through the data cache.
-            PipeBarrier<PIPE_ALL>();
-            for (uint32_t i = 0; i < n; ++i) outGm_.SetValue(f0 + i, out.GetValue(i));
-            DataCacheCleanAndInvalid<TOut, CacheLine::ENTIRE_DATA_CACHE>(outGm_);  // both SoCs have this form
-            PipeBarrier<PIPE_ALL>();
+            StoreThroughDataCache(outGm_[f0], out, n);  // 310P, an output smaller than 32 B
         }
         outQue_.FreeTensor(out);
     }
@@ -1082,7 +1090,8 @@ private:
     // their whole 32 B blocks and, when the run ends inside a block, its last 32 B again
     // (interp::InterpolatePackedGroupElems); the whole blocks are one DMA, the tail block a second
     // over the group's own last bytes.  A core's last group is a full group ending at its last row
-    // (its own rows, recomputed with the same values), so no DMA reaches another core's bytes.
+    // (its own rows, recomputed with the same values), so no DMA reaches another core's bytes.  A
+    // whole output smaller than 32 B is one group on one core, stored through the data cache.
     __aicore__ inline void ProcessCompact(uint64_t r0, uint64_t r1)
     {
         constexpr uint32_t blk = 32 / sizeof(TOut);
@@ -1101,6 +1110,11 @@ private:
             PackInto(out, stage, blobBuf_.Get<uint32_t>()[r_.compactAt / 4], packed);
             outQue_.EnQue(out);
             out = outQue_.DeQue<TOut>();
+            if (whole == 0) {  // the whole output, smaller than 32 B (one core, one group)
+                StoreThroughDataCache(outGm_, out, run);
+                outQue_.FreeTensor(out);
+                return;
+            }
             DataCopy(outGm_[r * r_.innerOut], out, whole);
             if (packed != whole) {
                 PipeBarrier<PIPE_MTE3>();  // the tail block re-writes the group's last whole block

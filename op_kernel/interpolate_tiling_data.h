@@ -407,12 +407,13 @@ __aicore__ inline uint64_t InterpolatePlanePackedElems(uint64_t chunkRows, uint6
 // consecutive output rows (contiguous in GM, at least 32 B together) is packed by the table at
 // compactAt into its whole 32 B blocks and, when its run ends inside a block, its last 32 B again
 // (table entries of the run's last 32 B / sizeof(out) elements), which the kernel writes over the
-// group's own last bytes: the elements of the packed run, and of the packing table.
+// group's own last bytes: the elements of the packed run, and of the packing table.  An output
+// smaller than 32 B is one group of all its rows (one core), stored element by element.
 __aicore__ inline uint64_t InterpolatePackedGroupElems(const InterpolatePassCommon& c, const RowsPassTiling& r)
 {
     const uint64_t blk = 32 / ai::DTypeBytes(c.outDType);
     const uint64_t run = uint64_t(r.outRowsPerDma) * r.innerOut;
-    return run % blk == 0 ? run : run / blk * blk + blk;
+    return run % blk == 0 || run < blk ? run : run / blk * blk + blk;  // run < blk: the whole output
 }
 
 // Batched packed rows (compactOut with outerBatch B > 1; on 310P rows of at least 32 B): a group of up

@@ -17,7 +17,8 @@ import pytest
 
 import ascend_interpolate as ai
 from test_interpolate_batched_rows import _check_in_guarded_buffer, _specials_propagate
-from test_interpolate_kernel import _data, soc  # noqa: F401 (soc: the SoC fixture, both profiles)
+from ascend_interpolate import reference
+from test_interpolate_kernel import _check_specials, _data, soc  # noqa: F401 (soc: the SoC fixture, both profiles)
 
 # (shape, sizes, mode, antialias, dtype, most DMAs on 310P)
 CASES = [
@@ -102,3 +103,38 @@ def test_larger_packed_groups_propagate_nan_and_inf(soc):
     kw = _kwargs("cubic", False, [546, 1017])
     _specials_propagate([1, 3, 182, 339], np.float16, kw,
                         {(0, 0, 0, 0): np.nan, (0, 2, 181, 338): np.inf, (0, 1, 90, 170): -np.inf}, 19, 2e-3, 8e-3)
+
+
+# Outputs smaller than 32 B: on 310P no DMA can write them, so all their rows are one packed group on
+# one core, stored element by element through the data cache -- one pass (they had split into a ROWS
+# pass into a float32 workspace and a GATHER pass).  (shape, sizes, mode, dtype, transform)
+TINY_CASES = [
+    ([1, 2, 3, 10], [1, 5], "cubic", np.uint8, "align_corners"),
+    ([1, 1, 5, 10], [2, 5], "nearest", np.float16, "align_corners"),
+    ([1, 1, 9, 3], [4, 1], "linear", np.float32, "asymmetric"),
+    ([1, 1, 3, 3], [1, 1], "linear_onnx", np.int8, "half_pixel"),
+    ([1, 3, 2, 5], [1, 3], "linear", np.float16, "pytorch_half_pixel"),
+    ([1, 1, 4, 7], [3, 2], "nearest", np.int32, "tf_half_pixel_for_nn"),
+]
+
+
+@pytest.mark.parametrize("shape,sizes,mode,dtype,transform", TINY_CASES,
+                         ids=[f"{'x'.join(map(str, s))}-{z[0]}x{z[1]}-{m}-{np.dtype(t).name}"
+                              for s, z, m, t, _ in TINY_CASES])
+def test_outputs_smaller_than_a_block_match_reference_in_one_pass(soc, shape, sizes, mode, dtype, transform):
+    kw = dict(_kwargs(mode, False, sizes), coordinate_transformation_mode=transform)
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) + sizes[1]))
+    _check_in_guarded_buffer(x, kw)
+    rec = ai.last_launch()
+    assert rec["phases"] == 1
+    if soc == "ascend310p":
+        assert rec["block_dim"] == 1
+        assert rec["scalar_gm_writes"] == int(np.prod(shape[:2])) * sizes[0] * sizes[1]
+
+
+@pytest.mark.parametrize("mode", ["linear", "cubic"])
+def test_outputs_smaller_than_a_block_propagate_nan_and_inf(soc, mode):
+    kw = _kwargs(mode, False, [2, 3])
+    x = _data([1, 1, 5, 7], np.dtype(np.float32), np.random.default_rng(23))
+    x[0, 0, 0, 0], x[0, 0, 4, 6] = np.nan, np.inf
+    _check_specials(ai.interpolate(x, **kw), reference.interpolate(x, **kw), 1e-5, 1e-5)

@@ -943,6 +943,12 @@ static void EndChecks(CoreCtx& c) {
                 Fail("kernel exit", "event-unbalanced",
                      Fmt("SetFlag<HardEvent::%s>(%d) has no matching WaitFlag (the flag is still pending)",
                          kHardEventNames[e], id));
+    // Nothing promises that a core's DCache is written back when the kernel returns: scalar GM
+    // stores must be cleaned to GM by the kernel itself (the API's documented duty after SetValue).
+    if (!c.dirtyLines.empty())
+        Fail("kernel exit", "dcache-dirty",
+             "the kernel returns with GM lines changed by GlobalTensor::SetValue still only in this core's DCache "
+             "(call DataCacheCleanAndInvalid after the last SetValue)");
 }
 
 static void BlockExit(CoreCtx& c) {

@@ -445,11 +445,15 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
             } else if (!platform.hasDataCopyPad && pt.rows.compactOut) {
                 // packed groups: runs of at least 32 B (a tail block re-writes the group's own bytes),
                 // the packing table (with the tail entries) inside the part read whole, every core
-                // holding at least one group
+                // holding at least one group; or an output smaller than 32 B: one group, one core
                 const uint64_t run = uint64_t(pt.rows.outRowsPerDma) * pt.rows.innerOut;
                 const uint64_t blk = 32 / ai::DTypeBytes(pt.common.outDType);
-                EXPECT_GE(run, blk);
-                EXPECT_EQ(interp::InterpolatePackedGroupElems(pt.common, pt.rows), (run + blk - 1) / blk * blk);
+                if (run < blk) {
+                    EXPECT_EQ(run, pt.common.outElems);
+                    EXPECT_EQ(pt.common.blockDim, 1u);
+                }
+                EXPECT_EQ(interp::InterpolatePackedGroupElems(pt.common, pt.rows),
+                          run < blk ? run : (run + blk - 1) / blk * blk);
                 EXPECT_LE(pt.rows.compactAt + interp::InterpolatePackedGroupElems(pt.common, pt.rows) * 4,
                           pt.rows.bandSpanAt);
                 EXPECT_GE(pt.rows.rowUnits / pt.common.blockDim, pt.rows.outRowsPerDma);
@@ -869,23 +873,32 @@ TEST(InterpolatePlan, PassStructure)
     EXPECT_EQ(td.pass[0].rows.outRowsPerDma, 4u);
     EXPECT_EQ(td.pass[0].common.blockDim, 8u);
 
-    // Too few rows to pack (3 rows of 10 bytes): two passes, the shrinking one first (W: 16 -> 5 over
-    // the 2 input rows, one packed group of 40 B), with a float32 intermediate.
+    // An output smaller than 32 B (3 rows of 10 bytes): one packed group on one core, stored element
+    // by element (OutputsSmallerThan32BytesAreOnePackedGroupOnOneCore).
     p = Problem({1, 1, 2, 16}, {1, 1, 3, 5}, InterpMode::LINEAR_ONNX, ai::DType::F16);
     ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
     td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_EQ(td.pass[0].common.blockDim, 1u);
+
+    // Two passes (a 5-D antialiased downscale splits on 310P): H and W first into a float32
+    // intermediate of 1*1*8*10*11 elements, then D from it.
+    p = Problem({1, 1, 8, 30, 32}, {1, 1, 4, 10, 11}, InterpMode::LINEAR, ai::DType::F16);
+    p.antialias = true;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
+    td = Tiling(plan);
     ASSERT_EQ(td.numPasses, 2u);
-    EXPECT_EQ(td.pass[0].common.outElems, 10u);
+    EXPECT_EQ(td.pass[0].common.outElems, 880u);
     EXPECT_EQ(td.pass[0].common.outDType, 0u);
     EXPECT_EQ(td.pass[1].common.inDType, 0u);
     EXPECT_EQ(td.pass[1].common.outDType, 1u);
     EXPECT_EQ(td.pass[1].common.inBufOffset, td.pass[0].common.outBufOffset);
-    // Workspace, exactly: the zeroed SyncAll area (8 cores * 32 B, 512-aligned), the tables, then one
-    // float32 intermediate of 1*1*2*5 elements (ping only: two passes).
+    // Workspace, exactly: the zeroed SyncAll area (8 cores * 32 B, 512-aligned), the tables, then the
+    // intermediate (ping only: two passes), 512-aligned.
     EXPECT_EQ(td.syncBytes, 512u);
-    EXPECT_GE(td.pass[0].gather.offsetTable, td.syncBytes);
+    EXPECT_GE(td.pass[0].rows.tableBlob, td.syncBytes);
     EXPECT_EQ(td.pass[0].common.outBufOffset, plan.workspaceInit.size());
-    EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size() + 512);
+    EXPECT_EQ(plan.userWorkspaceBytes, plan.workspaceInit.size() + (880 * 4 + 511) / 512 * 512);
     for (size_t i = 0; i < td.syncBytes; ++i) ASSERT_EQ(plan.workspaceInit[i], 0u);
 
     // Antialias 4x downscale: rows shrink, so the inner (W) transform runs on combined output rows.
@@ -1233,6 +1246,38 @@ TEST(InterpolatePlan, RejectsBf16On310p)
 }
 
 }  // namespace
+
+TEST(InterpolatePlan, OutputsSmallerThan32BytesAreOnePackedGroupOnOneCore)
+{
+    // 310P: a DMA writes whole 32 B blocks, so an output smaller than that is one group of all its
+    // rows, packed on one core and stored element by element -- one pass, no float32 intermediate in
+    // the GM workspace (it had split into a ROWS pass into the workspace and a GATHER pass).
+    struct Case {
+        std::vector<int64_t> in, out;
+        InterpMode mode;
+        ai::DType dtype;
+    };
+    const Case cases[] = {{{1, 2, 3, 10}, {1, 2, 1, 5}, InterpMode::CUBIC, ai::DType::U8},
+                          {{1, 1, 5, 10}, {1, 1, 2, 5}, InterpMode::NEAREST, ai::DType::F16},
+                          {{1, 1, 9, 3}, {1, 1, 4, 1}, InterpMode::LINEAR, ai::DType::F32},
+                          {{1, 3, 2, 5}, {1, 3, 1, 3}, InterpMode::LINEAR_ONNX, ai::DType::I8}};
+    for (const Case& c : cases) {
+        SCOPED_TRACE(std::to_string(c.out[2]) + "x" + std::to_string(c.out[3]));
+        auto p = Problem(c.in, c.out, c.mode, c.dtype);
+        ai::KernelPlan plan;
+        std::string err;
+        ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
+        auto td = Tiling(plan);
+        ASSERT_EQ(td.numPasses, 1u);
+        const interp::RowsPassTiling& r = td.pass[0].rows;
+        EXPECT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+        EXPECT_EQ(r.compactOut, 1u);
+        EXPECT_EQ(td.pass[0].common.blockDim, 1u);
+        EXPECT_EQ(uint64_t(r.outRowsPerDma) * r.innerOut, td.pass[0].common.outElems);
+        EXPECT_LT(td.pass[0].common.outElems * ai::DTypeBytes(c.dtype), 32u);
+        CheckPlanInvariants(p, Ascend310p());
+    }
+}
 
 TEST(InterpolatePlan, UnalignedRowsPackInGroupsEndingInsideABlock)
 {

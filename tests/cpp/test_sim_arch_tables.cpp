@@ -337,7 +337,10 @@ void FeatureKernel(GM_ADDR, GM_ADDR out, GM_ADDR, CaseTiling t) {
         case kDcciTwoArgs: DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE>(g); break;
         case kZeroCountVector: Adds(a.Get<float>(), a.Get<float>(), 1.0f, 0); break;
         case kZeroCountDma: DataCopy(g, a.Get<float>(), 0); break;
-        case kToBfloat16: g.SetValue(0, ToFloat(ToBfloat16(1.5f))); break;
+        case kToBfloat16:
+            g.SetValue(0, ToFloat(ToBfloat16(1.5f)));
+            DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE>(g);
+            break;
         default: break;
     }
 }

@@ -561,6 +561,7 @@ TEST(SimOps, SyncAllExchangesData) {
         GlobalTensor<int32_t> o;
         o.SetGlobalBuffer((__gm__ int32_t*)out);
         o.SetValue(GetBlockIdx() * 16, sum);
+        DataCacheCleanAndInvalid<int32_t, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(o);
     };
     for (uint32_t blocks : {1u, 8u, 48u}) {
         Io io(4096, 48 * 64, 8192);

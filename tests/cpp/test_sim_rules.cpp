@@ -199,6 +199,7 @@ TEST(SimRules, WorkspaceBounds) {
         GlobalTensor<float> g;
         g.SetGlobalBuffer((__gm__ float*)workspace);
         g.SetValue(bad ? 1024 : 1023, 1.0f);  // the workspace is 4096 B = 1024 floats
+        DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(g);
     };
     EXPECT_TRUE(Twin(k, "gm-bounds"));
 }
@@ -986,6 +987,17 @@ TEST(SimRules, DcacheDirtyAcrossSyncAll) {
         if (!bad) DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(o);
         SyncAll();
         (void)o.GetValue((GetBlockIdx() + 1) % GetBlockNum() * 16);
+    };
+    EXPECT_TRUE(Twin(k, "dcache-dirty", 1, 4));
+}
+
+TEST(SimRules, DcacheDirtyAtKernelExit) {
+    // An output written by scalar stores must be written back before the kernel returns.
+    auto k = +[](GM_ADDR, GM_ADDR out, GM_ADDR, GM_ADDR) {
+        GlobalTensor<float> o;
+        o.SetGlobalBuffer((__gm__ float*)out);
+        o.SetValue(GetBlockIdx() * 16, 1.0f);
+        if (!bad) DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(o);
     };
     EXPECT_TRUE(Twin(k, "dcache-dirty", 1, 4));
 }
