@@ -251,6 +251,8 @@ struct PassPlan {
     bool leanTables = false;                       // ROWS: tables read with the fewest bytes (PlanCompactTables),
                                                    // where only that keeps the model's batch under its traffic cap
     bool compactOut = false;                       // ROWS, 310P: pack unaligned rows before writing
+    uint32_t tailRows = 1;                         // ROWS, 310P batched packed rows under 32 B: rows a group
+                                                   // holds at least (interp::InterpolateShortPackedLanes)
     uint64_t outerOut = 1;                         // ROWS: output blocks (outer, unless a plane axis changes)
     int planeDim = -1;                             // ROWS: the plane axis, or -1
     InterpolateAxisTaps planeTaps;                 // ROWS: taps of planeDim
@@ -937,8 +939,13 @@ bool ShortRowsBatchable(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, c
     if (inAligned ? (inGap / kBlockBytes >= kMaxDmaBlocks || inRowBytes / kBlockBytes >= kMaxDmaBlocks) : pp.innerAfter) {
         return false;
     }
-    return outAligned ? outGap / kBlockBytes < kMaxDmaBlocks : !pp.innerAfter && outRowBytes >= kBlockBytes;
+    // rows under 32 B: a block's rows must hold a tail block (interp::InterpolateShortPackedLanes)
+    return outAligned ? outGap / kBlockBytes < kMaxDmaBlocks : !pp.innerAfter && pp.outLen * outRowBytes >= kBlockBytes;
 }
+
+// Output rows a core's range is a multiple of (interp::InterpolateRowSplitGranule): whole groups of
+// B blocks for short packed lanes.
+uint64_t RowSplitGranule(const PassPlan& pp) { return pp.tailRows > 1 ? pp.outLen : 1; }
 
 // A batch of B short rows writes R > B units of one block group in B DMAs (one per block over its
 // R rows, InterpolateRowPass::CopyOutBatched) instead of R: the largest R the UB holds.  Packed
@@ -1018,23 +1025,28 @@ std::vector<PassPlan> ShortRowBatches(const PlanContext& ctx, const PassPlan& pp
 {
     std::vector<PassPlan> out;
     const uint32_t szIn = DTypeBytes(probe->common.inDType);
+    // 310P packed rows under 32 B: every group holds its tail block's rows
+    const uint32_t tailRows = pp.compactOut && !ctx.platform.hasDataCopyPad
+                                  ? interp::InterpolateTailRows(pp.innerOut, DTypeBytes(probe->common.outDType))
+                                  : 1u;
+    auto keep = [&](PassPlan&& cand) {
+        WriteBatchedRowsTogether(ctx, &cand, probe);
+        if (cand.outRowsPerDma >= tailRows) out.push_back(std::move(cand));
+    };
     const uint64_t width = pp.innerAfter ? std::max(pp.innerIn, pp.innerOut) : pp.innerOut;
     const uint64_t bMax = std::max<uint64_t>(1, kMaxBatchElems / AlignUp(width, kRowAlignElems));
     for (uint64_t b = std::min<uint64_t>(bMax, pp.outer); b >= 2; --b) {
         if (pp.outer % b != 0) continue;
         PassPlan batched = pp;
         batched.outerBatch = static_cast<uint32_t>(b);
+        batched.tailRows = tailRows;
         batched.inRowsPerDma = 1;
         PassPlan runs = batched;  // and with the most input rows per DMA, for the model
         if (BatchReadsInside(ctx, szIn, batched) && FitRowsInUb(ctx, &batched, 1, probe) &&
             (!pp.innerAfter || batched.slots > batched.taps.numTaps)) {
-            WriteBatchedRowsTogether(ctx, &batched, probe);
-            out.push_back(std::move(batched));
+            keep(std::move(batched));
         }
-        if (!pp.innerAfter && FitBatchRows(ctx, szIn, &runs, probe) && runs.inRowsPerDma > 1) {
-            WriteBatchedRowsTogether(ctx, &runs, probe);
-            out.push_back(std::move(runs));
-        }
+        if (!pp.innerAfter && FitBatchRows(ctx, szIn, &runs, probe) && runs.inRowsPerDma > 1) keep(std::move(runs));
     }
     const size_t plain = out.size();
     for (size_t i = 0; i < plain; ++i) {
@@ -1065,7 +1077,7 @@ uint64_t RowsPassCores(const PlanContext& ctx, const PassPlan& pp)
 {
     if (pp.cores > 0) return pp.cores;
     const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
-    return RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut, pp.outerBatch);
+    return std::min(units / RowSplitGranule(pp), RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut, pp.outerBatch));
 }
 
 // Input rows of the row axis that output rows [row0, row0 + n) read (taps inside the input).
@@ -1799,6 +1811,12 @@ RowsWorkCounts CoreWorkOf(const PassPlan& pp, const RowAxisReads& a, const RowsP
         const uint64_t again = (g - (u1 - u0) % g) % g;
         w.units += static_cast<double>(again);
     }
+    if (pp.tailRows > 1) {
+        // short packed lanes (whole block groups): a block's last group shorter than its tail block's
+        // rows ends at the block's end with them, recomputing rows written before
+        const uint64_t last = pp.outLen % static_cast<uint64_t>(r.outRowsPerDma);
+        if (last > 0 && last < pp.tailRows) w.units += static_cast<double>((pp.tailRows - last) * (u1 - u0) / len);
+    }
     // the slices of its output rows' taps and its input rows' run lengths (InterpolateRowPass::Init),
     // the whole tables when its rows span blocks; each one DMA with 32 B of slack
     const double rows = g0 == g1 ? w.units : static_cast<double>(len);
@@ -1828,14 +1846,15 @@ RowsPassTerms BusiestCoreTermsOf(const PlanContext& ctx, const PassPlan& pp, con
     const RowsPassRates& r = model.rates;
     const RowAxisReads& a = model.axis;
     const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
-    const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(RowsPassCores(ctx, pp), units));
-    const uint64_t per = units / cores, extra = units % cores;
+    const uint64_t q = RowSplitGranule(pp);  // the kernel's split (InterpolateRowPass::Init)
+    const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(RowsPassCores(ctx, pp), units / q));
+    const uint64_t per = units / q / cores, extra = units / q % cores;
     RowsPassTerms t;
     t.cores = static_cast<double>(cores);
     t.shareCores = ShareCores(ctx, t.cores);
     double slowest = -1;
     for (uint64_t c = 0; c < cores; ++c) {
-        const uint64_t u0 = c * per + std::min(c, extra), u1 = u0 + per + (c < extra ? 1 : 0);
+        const uint64_t u0 = (c * per + std::min(c, extra)) * q, u1 = u0 + (per + (c < extra ? 1 : 0)) * q;
         const RowsCoreTerms core = TermsOfWork(r, CoreWorkOf(pp, a, r, u0, u1));
         t.bytes += core.bytes;
         t.dmas += core.dmas;
@@ -2091,7 +2110,8 @@ double ModeledFastestWork(const PlanContext& ctx, uint32_t inType, uint32_t outT
         TableLoadCost load;
         if (!longRow) load = PlannedTableLoad(ctx, cand, inType, outType, BusiestCoreTermsOf(ctx, cand, model));
         // packed groups: every core holds at least one group (SplitCores)
-        const uint64_t most = PackedGroups(cand) ? std::max<uint64_t>(1, units / cand.outRowsPerDma) : units;
+        const uint64_t most = PackedGroups(cand) ? std::max<uint64_t>(1, units / cand.outRowsPerDma)
+                                                 : units / RowSplitGranule(cand);
         for (uint64_t c = 1; c <= std::min<uint64_t>(ctx.platform.coreNum, most); ++c) {
             cand.cores = static_cast<uint32_t>(c);
             cand.leanTables = false;
@@ -2575,9 +2595,12 @@ void EncodeBatchedPacking(const PassPlan& pp, const interp::InterpolatePassCommo
             const uint64_t inLane = f < run ? (f / pp.innerOut) * r.innerOutPad + f % pp.innerOut : 0;
             PutU32(blob, r.compactAt + (b * pitch + f) * 4, static_cast<uint32_t>((inLane + b * r.batchStride) * szC));
         }
+        // the last blk elements of the tail rows (from the first of them: the Gather's base)
         const uint32_t tailAt = interp::InterpolateBatchedTailAt(c, r);
+        const uint64_t tailElems = interp::InterpolateTailRows(pp.innerOut, DTypeBytes(c.outDType)) * pp.innerOut;
         for (uint64_t e = 0; e < blk; ++e) {
-            const uint64_t elem = b * r.batchStride + pp.innerOut - blk + e;
+            const uint64_t f = tailElems - blk + e;
+            const uint64_t elem = b * r.batchStride + (f / pp.innerOut) * r.innerOutPad + f % pp.innerOut;
             PutU32(blob, tailAt + (b * blk + e) * 4, static_cast<uint32_t>(elem * szC));
         }
     }

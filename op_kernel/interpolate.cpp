@@ -565,9 +565,10 @@ public:
         const uint64_t groups = r_.bandGroups > 1 ? r_.bandGroups : 1;
         const uint64_t rowGroups = c_.blockDim / groups;
         const uint64_t rg = idx / groups, bg = idx % groups;
-        const uint64_t per = r_.rowUnits / rowGroups, extra = r_.rowUnits % rowGroups;
-        r0_ = rg * per + (rg < extra ? rg : extra);
-        r1_ = idx < c_.blockDim ? r0_ + per + (rg < extra ? 1 : 0) : r0_;
+        const uint64_t q = interp::InterpolateRowSplitGranule(c_, r_);
+        const uint64_t per = r_.rowUnits / q / rowGroups, extra = r_.rowUnits / q % rowGroups;
+        r0_ = (rg * per + (rg < extra ? rg : extra)) * q;
+        r1_ = idx < c_.blockDim ? r0_ + (per + (rg < extra ? 1 : 0)) * q : r0_;
         const uint64_t bper = r_.bands / groups, bextra = r_.bands % groups;
         band0_ = static_cast<uint32_t>(bg * bper + (bg < bextra ? bg : bextra));
         band1_ = static_cast<uint32_t>(band0_ + bper + (bg < bextra ? 1 : 0));
@@ -1129,15 +1130,25 @@ private:
     // block into its lane run.  With DataCopyPad the B lane runs are one DMA (WritePackedLanes).
     // 310P packs each lane's tail block too (the last 32 B of its rows) and writes per block: the
     // whole 32 B blocks, then the tail block over the block's own last bytes.  Every DMA stays inside
-    // the block's rows of this core's units.
+    // the block's rows of this core's units.  Rows shorter than 32 B (interp::InterpolateShortPackedLanes):
+    // cores hold whole block groups, and a group too short for its tail block ends at the block's end
+    // with the tail block's rows instead.
     __aicore__ inline void ProcessCompactBatched(uint64_t r0, uint64_t r1)
     {
         const uint32_t pitch = static_cast<uint32_t>(interp::InterpolateBatchedLanePitch(c_, r_));
         LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-        for (uint64_t r = r0; r < r1;) {
-            uint64_t n = (r1 - r < r_.outRowsPerDma) ? r1 - r : r_.outRowsPerDma;
-            const uint64_t left = r_.rowOutLen - r % r_.rowOutLen;  // one group stays inside one block group
+        const uint64_t tailRows = interp::InterpolateTailRows(r_.innerOut, sizeof(TOut));
+        for (uint64_t next = r0; next < r1;) {
+            uint64_t n = (r1 - next < r_.outRowsPerDma) ? r1 - next : r_.outRowsPerDma;
+            const uint64_t left = r_.rowOutLen - next % r_.rowOutLen;  // one group stays inside one block group
             if (n > left) n = left;
+            uint64_t r = next;
+            next += n;
+            if (!kPad && n < tailRows) {  // short lanes: end at the block's end with the tail block's rows
+                r = next - tailRows;
+                n = tailRows;
+                PipeBarrier<PIPE_MTE3>();  // this group re-writes rows of the previous one
+            }
             LocalTensor<TC> stage = stageBuf_.Get<TC>();
             for (uint64_t i = 0; i < n; ++i) ComputeRowInto(r + i, stage[static_cast<uint32_t>(i * r_.innerOutPad)]);
             LocalTensor<TOut> out = outQue_.AllocTensor<TOut>();
@@ -1147,10 +1158,9 @@ private:
                 outQue_.EnQue(out);
                 WritePackedLanes(r, run, pitch);
             } else {
-                const uint32_t lastRow = static_cast<uint32_t>((n - 1) * r_.innerOutPad * sizeof(TC));
-                WritePackedLanesWithTails(out, stage, lastRow, r, run, pitch);
+                const uint32_t tailRow = static_cast<uint32_t>((n - tailRows) * r_.innerOutPad * sizeof(TC));
+                WritePackedLanesWithTails(out, stage, tailRow, r, run, pitch);
             }
-            r += n;
         }
     }
 
@@ -1177,18 +1187,18 @@ private:
         outQue_.FreeTensor(out);
     }
 
-    // 310P: the lane runs of `out` (packed; `stage` the group's staging rows, its last row at byte
-    // `lastRow`) per block as whole 32 B blocks, then (rows ending inside a block) each lane's tail
-    // block, packed after the lanes, over the block's own last bytes.
+    // 310P: the lane runs of `out` (packed; `stage` the group's staging rows, the first row of its tail
+    // block at byte `tailRow`) per block as whole 32 B blocks, then (rows ending inside a block) each
+    // lane's tail block, packed after the lanes, over the block's own last bytes.
     __aicore__ inline void WritePackedLanesWithTails(LocalTensor<TOut>& out, const LocalTensor<TC>& stage,
-                                                     uint32_t lastRow, uint64_t r, uint32_t run, uint32_t pitch)
+                                                     uint32_t tailRow, uint64_t r, uint32_t run, uint32_t pitch)
     {
         constexpr uint32_t blk = 32 / sizeof(TOut);
         const uint32_t lanes = r_.outerBatch * pitch;
         const uint32_t whole = run / blk * blk;
         if (whole != run) {
             LocalTensor<uint32_t> blob = blobBuf_.Get<uint32_t>();
-            PackInto(out[lanes], stage, blob[interp::InterpolateBatchedTailAt(c_, r_) / 4], r_.outerBatch * blk, lastRow);
+            PackInto(out[lanes], stage, blob[interp::InterpolateBatchedTailAt(c_, r_) / 4], r_.outerBatch * blk, tailRow);
         }
         outQue_.EnQue(out);
         out = outQue_.DeQue<TOut>();

@@ -441,6 +441,31 @@ __aicore__ inline uint32_t InterpolateBatchedTailAt(const InterpolatePassCommon&
     return static_cast<uint32_t>(r.compactAt + r.outerBatch * InterpolateBatchedLanePitch(c, r) * 4);
 }
 
+// The rows a lane's tail block (its run's last 32 B) spans: 1 for rows of at least 32 B.
+__aicore__ inline uint32_t InterpolateTailRows(uint64_t innerOut, uint64_t outBytes)
+{
+    const uint64_t blk = 32 / outBytes;
+    return static_cast<uint32_t>(innerOut >= blk ? 1 : (blk + innerOut - 1) / innerOut);
+}
+
+// 310P batched packed rows shorter than 32 B: a group must hold the InterpolateTailRows rows of its
+// tail block, so cores take whole groups of B blocks (InterpolateRowSplitGranule), a block's last
+// group that would be shorter ends at the block's end with InterpolateTailRows rows instead (rows
+// the core wrote before, recomputed with the same values), and the tail table is read from the
+// staging offset of the group's row n - InterpolateTailRows.
+__aicore__ inline bool InterpolateShortPackedLanes(const InterpolatePassCommon& c, const RowsPassTiling& r)
+{
+    return (c.socFlags & kSocHasDataCopyPad) == 0 && r.compactOut && r.outerBatch > 1 && r.planeTaps == 0 &&
+           InterpolateTailRows(r.innerOut, ai::DTypeBytes(c.outDType)) > 1;
+}
+
+// Output rows a core's range of a ROWS pass is a multiple of (but for the last rows): whole block
+// groups for short packed lanes, else single rows.
+__aicore__ inline uint64_t InterpolateRowSplitGranule(const InterpolatePassCommon& c, const RowsPassTiling& r)
+{
+    return InterpolateShortPackedLanes(c, r) ? r.rowOutLen : 1;
+}
+
 // Elements of the packed output of one group: the B lane runs, then the B tail blocks.
 __aicore__ inline uint64_t InterpolateBatchedPackedElems(const InterpolatePassCommon& c, const RowsPassTiling& r)
 {

@@ -138,3 +138,47 @@ def test_outputs_smaller_than_a_block_propagate_nan_and_inf(soc, mode):
     x = _data([1, 1, 5, 7], np.dtype(np.float32), np.random.default_rng(23))
     x[0, 0, 0, 0], x[0, 0, 4, 6] = np.nan, np.inf
     _check_specials(ai.interpolate(x, **kw), reference.interpolate(x, **kw), 1e-5, 1e-5)
+
+
+# 310P batched packed rows shorter than 32 B (interp::InterpolateShortPackedLanes): B blocks' rows are
+# computed together and each block's group of rows packed into a lane run of at least 32 B, its tail
+# block spanning several rows.  Cores take whole groups of B blocks; a block's last group that would
+# be too short for its tail block ends at the block's end with the tail block's rows instead.  Before,
+# such rows ran one row per instruction (8x32x246x108 -> 184x25 bicubic int8: 1368 -> 335 us).
+# (shape, sizes, mode, dtype, transform, most vector instructions on 310P: between the batched plan's
+# count and the row-by-row plan's, in the comments)
+SHORT_LANE_CASES = [
+    ([2, 8, 40, 108], [30, 25], "cubic", np.int8, "tf_half_pixel_for_nn", 3500),   # 2368, 4728
+    ([2, 8, 41, 33], [23, 7], "linear", np.float32, "half_pixel", 5000),            # 2552, 9320
+    ([1, 16, 20, 50], [9, 13], "linear_onnx", np.float16, "align_corners", 1000),   # 672, 1520
+    ([4, 6, 17, 30], [35, 5], "nearest", np.uint8, "asymmetric", 1000),             # 472, 2000
+    ([2, 12, 19, 44], [13, 3], "cubic", np.int32, "half_pixel", 2000),              # 1112, 3960
+    # 131 rows in groups of 64: the last group of a block (3 rows, 15 B) ends at the block's end with 7
+    ([2, 4, 60, 30], [131, 5], "linear", np.uint8, "asymmetric", 8000),             # 4196, 13104
+    ([2, 4, 60, 30], [131, 5], "nearest", np.uint8, "align_corners", 1500),         # 820, 2568
+    ([1, 6, 50, 20], [66, 3], "cubic", np.float16, "half_pixel", 2500),             # 1464, 4405; 2 rows left, 6 needed
+    # more block groups than cores: a core's rows are whole groups, never part of one (15 groups of 6
+    # blocks; 15 of 4 blocks, where an even split of rows would start a core 4 rows before a block's
+    # end, and that core's group would reach back into its neighbour's rows for its 16-row tail block)
+    ([1, 90, 40, 700], [70, 9], "linear_onnx", np.uint8, "half_pixel", 0),
+    ([1, 60, 40, 100], [35, 2], "linear_onnx", np.uint8, "half_pixel", 0),
+]
+
+
+@pytest.mark.parametrize("shape,sizes,mode,dtype,transform,most", SHORT_LANE_CASES,
+                         ids=[f"{'x'.join(map(str, s))}-{z[0]}x{z[1]}-{m}-{np.dtype(t).name}"
+                              for s, z, m, t, _, _ in SHORT_LANE_CASES])
+def test_batched_rows_shorter_than_a_block_match_reference(soc, shape, sizes, mode, dtype, transform, most):
+    kw = dict(_kwargs(mode, False, sizes), coordinate_transformation_mode=transform)
+    x = _data(shape, np.dtype(dtype), np.random.default_rng(sum(shape) + sizes[0]))
+    _check_in_guarded_buffer(x, kw)
+    if soc == "ascend310p" and most:
+        assert ai.last_launch()["vector_instructions"] <= most
+
+
+@pytest.mark.parametrize("mode", ["linear", "cubic"])
+def test_batched_rows_shorter_than_a_block_propagate_nan_and_inf(soc, mode):
+    # specials in the first and last block, the last inside the moved-back group's rows
+    kw = _kwargs(mode, False, [66, 3])
+    _specials_propagate([1, 6, 50, 20], np.float16, kw,
+                        {(0, 0, 0, 0): np.nan, (0, 5, 49, 19): np.inf, (0, 3, 25, 10): -np.inf}, 29, 2e-3, 8e-3)

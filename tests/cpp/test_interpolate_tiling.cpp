@@ -436,9 +436,14 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                               2 * interp::kInterpolatePlaneTailEntries * 4,
                           pt.rows.bandSpanAt);
             } else if (!platform.hasDataCopyPad && pt.rows.compactOut && pt.rows.outerBatch > 1) {
-                // batched packed rows: each lane's rows at least 32 B (its tail block is its own
-                // bytes), the packing and tail tables inside the blob
-                EXPECT_GE(pt.rows.innerOut * ai::DTypeBytes(pt.common.outDType), 32u);
+                // batched packed rows: each lane's group of rows at least 32 B (its tail block is its
+                // own bytes), rows shorter than that in groups of at least the tail block's rows on
+                // cores holding whole block groups, the packing and tail tables inside the blob
+                const uint64_t tailRows = interp::InterpolateTailRows(pt.rows.innerOut, ai::DTypeBytes(pt.common.outDType));
+                EXPECT_GE(pt.rows.outRowsPerDma, tailRows);
+                EXPECT_GE(pt.rows.rowOutLen, tailRows);
+                EXPECT_EQ(interp::InterpolateShortPackedLanes(pt.common, pt.rows), tailRows > 1);
+                if (tailRows > 1) EXPECT_LE(pt.common.blockDim, pt.rows.rowUnits / pt.rows.rowOutLen);
                 EXPECT_LE(uint64_t(interp::InterpolateBatchedTailAt(pt.common, pt.rows)) +
                               uint64_t(pt.rows.outerBatch) * (32 / ai::DTypeBytes(pt.common.outDType)) * 4,
                           pt.rows.tableBlobBytes);
@@ -816,6 +821,27 @@ TEST(InterpolatePlan, UnalignedShortRowsOf310pAreBatchedAndPacked)
     EXPECT_GT(r.inRowsPerDma, 1u);
     EXPECT_GE(r.outRowsPerDma, 1u);
     EXPECT_EQ(interp::InterpolateBatchedLanePitch(td.pass[0].common, r) % 16, 0u);  // 32 B of float16
+}
+
+TEST(InterpolatePlan, ShortRowsOf310pUnder32BytesAreBatchedInWholeBlockGroups)
+{
+    // Bicubic 8x32x246x108 -> 8x32x184x25 int8 on 310P: 25 B output rows.  A group of a block's rows
+    // must hold its 32 B tail block (2 rows here), so cores take whole groups of B blocks
+    // (interp::InterpolateShortPackedLanes); before, every row ran alone (1368 us modeled, 335 now).
+    ai::KernelPlan plan;
+    std::string err;
+    auto p = Problem({8, 32, 246, 108}, {8, 32, 184, 25}, InterpMode::CUBIC, ai::DType::I8);
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
+    const InterpolateTilingData td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    const interp::RowsPassTiling& r = td.pass[0].rows;
+    EXPECT_GT(r.outerBatch, 1u);
+    EXPECT_EQ(r.compactOut, 1u);
+    EXPECT_TRUE(interp::InterpolateShortPackedLanes(td.pass[0].common, r));
+    EXPECT_EQ(interp::InterpolateTailRows(r.innerOut, 1), 2u);
+    EXPECT_EQ(interp::InterpolateRowSplitGranule(td.pass[0].common, r), 184u);
+    EXPECT_LE(td.pass[0].common.blockDim, r.rowUnits / 184);
+    CheckPlanInvariants(p, Ascend310p());
 }
 
 TEST(InterpolatePlan, UnalignedRowsOf310pPackLargerGroupsWhereModeledFaster)
