@@ -5,6 +5,7 @@
 // the padding weigh +0.0f).  The coordinate maths is interp_math.h, shared with the kernels.
 #include "interpolate_tiling.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -157,6 +158,41 @@ void ToSourceTaps(const PaddedTaps& padded, const AxisGeometry& ax, InterpolateA
     }
 }
 
+// Integer data is always finite, so a tap of weight 0 (inside the input or in the padding) adds
+// exactly 0 to any sum, whatever it reads: each output keeps only its taps of nonzero weight, in
+// order, and is filled up to the axis's new tap count with padding taps (+0.0f, ordered last, on its
+// last source: row taps the kernel skips).  Removing exact zeros from a float32 sum leaves its value,
+// so the results are those of the full windows (a linear upscale's 5-tap window reads 2).  The axis
+// stays weighted (a copy axis would run in a pass of its own).
+void DropZeroWeightTaps(InterpolateAxisTaps* t)
+{
+    const uint32_t k = t->numTaps;
+    const size_t outputs = k == 0 ? 0 : t->weight.size() / k;
+    uint32_t kept = 1;
+    for (size_t o = 0; o < outputs; ++o) {
+        uint32_t n = 0;
+        for (uint32_t j = 0; j < k; ++j) n += t->weight[o * k + j] != 0.0f ? 1u : 0u;
+        kept = std::max(kept, n);
+    }
+    if (kept == k) return;
+    std::vector<int64_t> src(outputs * kept);
+    std::vector<float> weight(outputs * kept, 0.0f);
+    for (size_t o = 0; o < outputs; ++o) {
+        uint32_t n = 0;
+        int64_t last = t->srcIndex[o * k];
+        for (uint32_t j = 0; j < k; ++j) {
+            if (t->weight[o * k + j] == 0.0f) continue;
+            last = t->srcIndex[o * k + j];
+            src[o * kept + n] = last;
+            weight[o * kept + n++] = t->weight[o * k + j];
+        }
+        for (; n < kept; ++n) src[o * kept + n] = last;
+    }
+    t->numTaps = kept;
+    t->srcIndex = std::move(src);
+    t->weight = std::move(weight);
+}
+
 // interp::ComputeInnerTaps's back end on the host: every operation element by element over n
 // float32 / int32 values (handles point at them), rounding as the vector unit does.
 struct HostTapOps {
@@ -238,6 +274,7 @@ bool BuildInterpolateAxisTaps(const InterpolateProblem& p, int d, InterpolateAxi
         padded = CubicTaps(p, ax);
     }
     ToSourceTaps(padded, ax, t);
+    if (IsIntegerDType(p.dtype)) DropZeroWeightTaps(t);
     return true;
 }
 

@@ -25,4 +25,7 @@ __aicore__ constexpr uint32_t DTypeBytes(uint32_t code)
 }
 __aicore__ constexpr uint32_t DTypeBytes(DType t) { return DTypeBytes(DTypeCode(t)); }
 
+// Integer element types: their values are always finite (no inf, no NaN).
+__aicore__ constexpr bool IsIntegerDType(DType t) { return t == DType::I8 || t == DType::U8 || t == DType::I32; }
+
 }  // namespace ai

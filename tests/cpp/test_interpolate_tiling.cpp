@@ -166,6 +166,54 @@ TEST(InterpolateTaps, ZeroWeightTapsInsideTheInputAreKeptPaddingIsPositiveZero)
     EXPECT_TRUE(t.weight[4] == 0.0f && std::signbit(t.weight[4]));  // source 2
 }
 
+TEST(InterpolateTaps, IntegerDataDropsZeroWeightTaps)
+{
+    // Integer data has no inf or NaN: a zero-weight tap adds exactly 0, so each output keeps its
+    // nonzero taps in order, filled up to the new count with padding taps (+0.0f) on its last source.
+    // Float data keeps the reference's full windows.
+    for (auto mode : {InterpMode::LINEAR, InterpMode::CUBIC}) {
+        for (bool antialias : {false, true}) {
+            auto f = Problem({1, 1, 9, 40}, {1, 1, 9, 13}, mode, ai::DType::F32);
+            f.antialias = antialias;
+            f.padsBegin[3] = 2;
+            f.scale[3] = interp::SizesModeScale(13, 42);
+            auto u = f;
+            u.dtype = ai::DType::U8;
+            ai::InterpolateAxisTaps full, kept;
+            ASSERT_TRUE(ai::BuildInterpolateAxisTaps(f, 3, &full, nullptr));
+            ASSERT_TRUE(ai::BuildInterpolateAxisTaps(u, 3, &kept, nullptr));
+            ASSERT_LE(kept.numTaps, full.numTaps);
+            EXPECT_FALSE(kept.copy);
+            if (mode == InterpMode::LINEAR) EXPECT_LT(kept.numTaps, full.numTaps);
+            if (kept.numTaps == full.numTaps) {  // some output has every tap nonzero: unchanged
+                EXPECT_EQ(kept.srcIndex, full.srcIndex);
+                EXPECT_EQ(kept.weight, full.weight);
+                continue;
+            }
+            for (uint32_t o = 0; o < 13; ++o) {
+                SCOPED_TRACE("output " + std::to_string(o));
+                std::vector<std::pair<int64_t, float>> nonzero;
+                for (uint32_t j = 0; j < full.numTaps; ++j) {
+                    const float w = full.weight[o * full.numTaps + j];
+                    if (w != 0.0f) nonzero.emplace_back(full.srcIndex[o * full.numTaps + j], w);
+                }
+                ASSERT_LE(nonzero.size(), kept.numTaps);
+                for (uint32_t j = 0; j < kept.numTaps; ++j) {
+                    const int64_t src = kept.srcIndex[o * kept.numTaps + j];
+                    const float w = kept.weight[o * kept.numTaps + j];
+                    if (j < nonzero.size()) {
+                        EXPECT_EQ(src, nonzero[j].first);
+                        EXPECT_EQ(w, nonzero[j].second);
+                    } else {  // filler: a padding tap on the last source
+                        EXPECT_TRUE(w == 0.0f && !std::signbit(w));
+                        EXPECT_EQ(src, kept.srcIndex[o * kept.numTaps + (j == 0 ? 0 : j - 1)]);
+                    }
+                }
+            }
+        }
+    }
+}
+
 TEST(InterpolateTaps, LinearAntialiasIsNormalised)
 {
     auto p = Problem({16}, {4}, InterpMode::LINEAR);
@@ -1308,7 +1356,7 @@ TEST(InterpolatePlan, OutputsSmallerThan32BytesAreOnePackedGroupOnOneCore)
 TEST(InterpolatePlan, UnalignedRowsPackInGroupsEndingInsideABlock)
 {
     // 310P, output rows that are not 32 B multiples, where no group of whole 32 B blocks fits the UB
-    // (299 B rows need 32 of them; 886 B rows 16): groups of a few rows whose run ends inside a block
+    // (1197 B rows need 32 of them; 886 B rows 16): groups of a few rows whose run ends inside a block
     // (a tail block re-writes the group's own last bytes), one band, instead of a second band of 32
     // columns that computes every row again.
     struct Case {
@@ -1317,8 +1365,9 @@ TEST(InterpolatePlan, UnalignedRowsPackInGroupsEndingInsideABlock)
         bool antialias;
         ai::DType dtype;
     };
-    const Case cases[] = {{{1, 3, 200, 1024}, {1, 3, 60, 299}, InterpMode::LINEAR, true, ai::DType::U8},
-                          {{1, 3, 120, 443}, {1, 3, 240, 886}, InterpMode::LINEAR, false, ai::DType::U8},
+    // (one channel for 8-bit data: several are batched, their 2- and 7-tap windows leaving room)
+    const Case cases[] = {{{1, 1, 200, 4096}, {1, 1, 60, 1197}, InterpMode::LINEAR, true, ai::DType::U8},
+                          {{1, 1, 120, 443}, {1, 1, 240, 886}, InterpMode::LINEAR, false, ai::DType::U8},
                           {{1, 2, 60, 339}, {1, 2, 180, 1017}, InterpMode::CUBIC, false, ai::DType::F16},
                           // an identity inner block (H only), packed before bands are tried
                           {{2, 8, 138, 250}, {2, 8, 27, 250}, InterpMode::CUBIC, false, ai::DType::F32}};
