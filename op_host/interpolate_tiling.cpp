@@ -1075,8 +1075,12 @@ uint64_t RowsBlockDim(uint64_t coreNum, uint64_t units, uint64_t innerOut, uint6
 // Cores of a ROWS pass without bands or packed rows: the model's choice, else RowsBlockDim's.
 uint64_t RowsPassCores(const PlanContext& ctx, const PassPlan& pp)
 {
-    if (pp.cores > 0) return pp.cores;
     const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
+    if (PackedGroups(pp)) {  // 310P packed groups: at least one group per core (SplitCores)
+        const uint64_t cores = pp.cores > 0 ? pp.cores : ctx.platform.coreNum;
+        return std::max<uint64_t>(1, std::min<uint64_t>(cores, units / pp.outRowsPerDma));
+    }
+    if (pp.cores > 0) return pp.cores;
     return std::min(units / RowSplitGranule(pp), RowsBlockDim(ctx.platform.coreNum, units, pp.innerOut, pp.outerBatch));
 }
 
@@ -2802,9 +2806,8 @@ void SplitCores(const PlanContext& ctx, const std::vector<PassPlan>& passes, Int
             const interp::RowsPassTiling& r = td->pass[i].rows;
             const uint64_t units = r.rowUnits;
             const uint64_t rowsPerUnit = r.planeTaps > 0 ? r.chunkRows : r.outerBatch;
-            if (r.compactOut && r.planeTaps == 0 && r.outerBatch <= 1) {
-                const uint64_t cores = pp.cores > 0 ? pp.cores : coreNum;  // the model's, if it chose
-                bd = std::max<uint64_t>(1, std::min<uint64_t>(cores, units / r.outRowsPerDma));
+            if (PackedGroups(pp)) {
+                bd = RowsPassCores(ctx, pp);  // the model's cores, if it chose; a group each at least
             } else if (pp.bandGroups > 1) {
                 const uint64_t rowGroups = std::max<uint64_t>(1, std::min<uint64_t>(units, coreNum / pp.bandGroups));
                 bd = rowGroups * pp.bandGroups;

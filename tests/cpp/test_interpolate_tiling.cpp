@@ -892,6 +892,30 @@ TEST(InterpolatePlan, ShortRowsOf310pUnder32BytesAreBatchedInWholeBlockGroups)
     CheckPlanInvariants(p, Ascend310p());
 }
 
+TEST(InterpolatePlan, PackedGroupsAreModeledOnTheCoresTheyGet)
+{
+    // Linear 1x3x98x584 (pads 6/8 on H, 8/8 on W) -> 37x181 int8 on 310P: the rule's packed groups of
+    // 32 rows leave 3 cores a group each.  The model used to weigh them on 8 cores (6.1 us) and kept
+    // them against a batch of the 3 channels on 8 cores (6.4 us); the sim ran them in 19.4 us.  On the
+    // 3 cores they get they are modeled at 13 us, and the batch is taken (6.5 us in the sim).
+    auto p = Problem({1, 3, 98, 584}, {1, 3, 37, 181}, InterpMode::LINEAR, ai::DType::I8);
+    p.coordMode = CoordMode::TF_HALF_PIXEL_FOR_NN;
+    p.padsBegin[2] = 6;
+    p.padsEnd[2] = 8;
+    p.padsBegin[3] = 8;
+    p.padsEnd[3] = 8;
+    p.scale[2] = interp::SizesModeScale(37, 112);
+    p.scale[3] = interp::SizesModeScale(181, 600);
+    ai::KernelPlan plan;
+    std::string err;
+    ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
+    const InterpolateTilingData td = Tiling(plan);
+    ASSERT_EQ(td.numPasses, 1u);
+    EXPECT_EQ(td.pass[0].rows.outerBatch, 3u);
+    EXPECT_EQ(td.pass[0].common.blockDim, 8u);
+    CheckPlanInvariants(p, Ascend310p());
+}
+
 TEST(InterpolatePlan, UnalignedRowsOf310pPackLargerGroupsWhereModeledFaster)
 {
     // Nearest 1x1x142x138 -> 568x276 int32 on 310P (one channel: no batches): output rows of 1104 B,
