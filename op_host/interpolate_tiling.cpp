@@ -234,6 +234,7 @@ struct PassPlan {
     int dim = 0;       // GATHER: the axis; ROWS: the row axis (-1: one row)
     int innerDim = -1; // ROWS: the last axis, transformed inside each row (-1: identity)
     bool copy = false;
+    bool finiteData = false;        // integer data: no inf or NaN anywhere (PadMask)
     InterpolateAxisTaps taps;       // GATHER: taps of `dim`; ROWS: taps of the row axis
     InterpolateAxisTaps innerTaps;  // ROWS: taps of innerDim (or identity over the inner block)
     uint64_t outer = 1, inLen = 1, outLen = 1, inner = 1;
@@ -260,6 +261,16 @@ struct PassPlan {
     uint32_t chunkRows = 0, planeSlots = 0;        // ROWS with a plane axis: rows per unit, plane chunks cached
     bool planeCombineFirst = false;                // ... the plane taps' input rows combined first (no slots)
 };
+
+// Whether the pass's gathered taps (ROWS: the inner ones) need the 0/1 padding mask: a padding tap
+// reads a clamped source, which in float data may be inf or NaN (its +0.0f weight would give NaN),
+// and a COPY pass has no weight to zero it.  A weighted pass over integer data, finite everywhere,
+// gets 0 from the weight alone.
+bool PadMask(const PassPlan& pp)
+{
+    const InterpolateAxisTaps& gathered = pp.layout == interp::kLayoutRows ? pp.innerTaps : pp.taps;
+    return AnyPadTap(gathered) && (pp.copy || !pp.finiteData);
+}
 
 // The tables of one pass as they go into the workspace.
 struct PassTables {
@@ -552,6 +563,7 @@ PassPlan RowsPassGeometry(const PlanContext& ctx, const int64_t* shape, const Pa
     pp.dim = spec.rowDim;
     pp.innerDim = spec.innerDim;
     pp.copy = spec.copy;
+    pp.finiteData = IsIntegerDType(p.dtype);
     pp.outer = 1;
     for (int j = 0; j < spec.rowDim; ++j) pp.outer *= static_cast<uint64_t>(shape[j]);
     pp.outerOut = pp.outer;
@@ -619,11 +631,11 @@ struct RowCycles {
 // (InterpolateRowPass::InnerTransform): one Gather of every tap, the padding mask's Mul, the weights'
 // Mul, each over k rows of the padded width, then the taps folded pairwise (FoldTaps: ceil(log2 k)
 // Adds of halving size, the last into the row).
-double InnerTransformCycles(const PlatformCost& cost, const InterpolateAxisTaps& taps, uint64_t width)
+double InnerTransformCycles(const PlatformCost& cost, const InterpolateAxisTaps& taps, bool mask, uint64_t width)
 {
     const uint64_t pad = AlignUp(width, kRowAlignElems);
     const uint32_t k = std::max<uint32_t>(1, taps.numTaps);
-    const double overAllTaps = AnyPadTap(taps) ? 3.0 : 2.0;  // Gather, [mask,] weights
+    const double overAllTaps = mask ? 3.0 : 2.0;  // Gather, [mask,] weights
     double cycles = overAllTaps * VectorInstrCycles(cost, k * pad);
     if (k == 1) return cycles;
     for (uint32_t m = k; m > 2; m -= m / 2) cycles += VectorInstrCycles(cost, (m / 2) * pad);
@@ -645,7 +657,7 @@ RowCycles WeightedRowCycles(const PlatformCost& cost, const PassPlan& pp, bool a
 // ... with the inner transform as the kernel issues it (identity rows: one Gather into the slot).
 RowCycles WeightedRowCycles(const PlatformCost& cost, const PassPlan& pp, bool after)
 {
-    const double transform = pp.innerDim >= 0 ? InnerTransformCycles(cost, pp.innerTaps, pp.innerOut)
+    const double transform = pp.innerDim >= 0 ? InnerTransformCycles(cost, pp.innerTaps, PadMask(pp), pp.innerOut)
                                               : VectorInstrCycles(cost, pp.innerOut);
     return WeightedRowCycles(cost, pp, after, transform);
 }
@@ -748,7 +760,7 @@ InterpolatePassTiling RowsProbe(const PlanContext& ctx, const PassPlan& pp, uint
     probe.common.inDType = inType;
     probe.common.outDType = outType;
     probe.common.socFlags = ctx.socFlags;
-    probe.rows.innerMask = AnyPadTap(pp.innerTaps) ? 1u : 0u;
+    probe.rows.innerMask = PadMask(pp) ? 1u : 0u;
     return probe;
 }
 
@@ -970,6 +982,14 @@ void WriteBatchedRowsTogether(const PlanContext& ctx, PassPlan* batched, Interpo
 bool BatchReadsPerBlock(const PlanContext& ctx, uint32_t szIn, const PassPlan& pp)
 {
     return !ctx.platform.hasDataCopyPad && (pp.innerIn * szIn) % kBlockBytes != 0;
+}
+
+// DMAs one read of input rows issues: one strided DMA per row of B blocks, or (310P, rows not 32 B
+// multiples) one per block unless the blocks are whole 32 B blocks apart.
+double DmasPerInputRead(const PlanContext& ctx, uint32_t szIn, const PassPlan& pp)
+{
+    const bool inMerged = interp::InterpolateBatchBlocksOneDma(pp.inLen * pp.innerIn, szIn, pp.outerBatch);
+    return (pp.outerBatch > 1 && BatchReadsPerBlock(ctx, szIn, pp) && !inMerged) ? pp.outerBatch : 1.0;
 }
 
 // Whether a batch's reads stay inside the tensor: read per block, whole 32 B blocks at the tensor's
@@ -1646,10 +1666,7 @@ RowsPassRates RowsPassRatesOf(const PlanContext& ctx, const PassPlan& pp, uint32
         const double tail = (packedBatch && tails) ? perPack * VectorInstrCycles(cost, static_cast<uint64_t>(b * kBlockBytes / szOut)) : 0.0;
         r.groupCycles = perPack * VectorInstrCycles(cost, static_cast<uint64_t>(run)) + tail;
     }
-    // input: one strided DMA per row of B blocks, or (310P, rows not 32 B multiples) one per block
-    // unless the blocks are whole 32 B blocks apart (LoadBlockRowsEndingAtTheirEnds)
-    const bool inMerged = interp::InterpolateBatchBlocksOneDma(pp.inLen * pp.innerIn, szIn, pp.outerBatch);
-    r.dmasPerInDma = (b > 1 && BatchReadsPerBlock(ctx, szIn, pp) && !inMerged) ? b : 1.0;
+    r.dmasPerInDma = DmasPerInputRead(ctx, szIn, pp);
     // one scalar read per row-tap entry of a unit (folded zero-weight runs, RowTapEntriesPerRow)
     r.scalarPerUnit = pp.copy ? 1.0 : RowTapEntriesPerRow(pp.taps, RowTapsUseZeroRuns(pp, true));
     const auto runSlack = [&](uint64_t rowBytes, uint32_t elemBytes) {  // 310P moves whole sectors anyway
@@ -2269,6 +2286,7 @@ PassPlan GatherPass(const PlanContext& ctx, int64_t* shape, int d, bool copy)
     gp.layout = interp::kLayoutGather;
     gp.dim = d;
     gp.copy = copy;
+    gp.finiteData = IsIntegerDType(p.dtype);
     gp.taps = ctx.axisTaps[d].srcIndex.empty() ? IdentitySourceTaps(shape[d]) : ctx.axisTaps[d];
     for (int j = 0; j < d; ++j) gp.outer *= static_cast<uint64_t>(shape[j]);
     for (int j = d + 1; j < p.rank; ++j) gp.inner *= static_cast<uint64_t>(shape[j]);
@@ -2350,9 +2368,9 @@ bool AssignPassDtypes(const PlanContext& ctx, const std::vector<PassPlan>& passe
         pt.common.outToWorkspace = lastPass ? 0u : 1u;
         pt.common.socFlags = ctx.socFlags;
         const bool rows = pp.layout == interp::kLayoutRows;
-        // the gathered taps: ROWS the inner ones; padding taps among them need the 0/1 mask
+        // the gathered taps: ROWS the inner ones; padding taps among them may need the 0/1 mask
         const InterpolateAxisTaps& gathered = rows ? pp.innerTaps : pp.taps;
-        const uint32_t mask = AnyPadTap(gathered) ? 1u : 0u;
+        const uint32_t mask = PadMask(pp) ? 1u : 0u;
         if (rows) {
             pt.rows.innerTaps = gathered.numTaps;
             pt.rows.innerMask = mask;
@@ -2531,23 +2549,29 @@ uint32_t RowTapEntriesPerRow(const InterpolateAxisTaps& taps, bool zeroRuns)
     return static_cast<uint32_t>(most);
 }
 
-// Unused input rows between used ones that a ROWS pass reads along rather than start another DMA:
-// as many as cost less than half a DMA's issue (cost.dmaInstrCycles), each counted at its bytes at
-// a core's smallest bandwidth share plus its widening and inner transform (RowsVectorCycles' terms).
+// Unused input rows between used ones that a ROWS pass reads along rather than start another read:
+// as many as cost less than half the issue of the read's DMAs (cost.dmaInstrCycles each), each
+// counted at its bytes at a core's smallest bandwidth share plus its widening and inner transform
+// (RowsVectorCycles' terms), for every block of a batch.
 // Half: on the corpus the whole issue cost bridged more (36 -> 57 runs faster) but took 4 more runs
 // above the traffic goal for little time (e.g. I214: 1.02 -> 1.24 traffic/floor, same time).
 uint64_t BridgedGapRows(const PlanContext& ctx, const PassPlan& pp, uint32_t inType)
 {
     const PlatformCost& cost = ctx.platform.cost;
     const double share = std::min(cost.perCoreDmaGBps, cost.hbmGBps / ctx.platform.coreNum) / cost.clockGHz;
-    const double bytes = static_cast<double>(pp.innerIn * DTypeBytes(inType));
-    double transform = VectorInstrCycles(cost, pp.innerIn);  // widening / the copy into its slot
+    // a batch of B blocks reads a row of each (and widens and transforms the B rows together)
+    const uint64_t b = std::max<uint32_t>(1, pp.outerBatch);
+    const uint64_t widthIn = b > 1 ? b * AlignUp(pp.innerIn, kRowAlignElems) : pp.innerIn;
+    const uint64_t widthOut = b > 1 ? b * AlignUp(pp.innerOut, kRowAlignElems) : pp.innerOut;
+    const double bytes = static_cast<double>(b * pp.innerIn * DTypeBytes(inType));
+    double transform = VectorInstrCycles(cost, widthIn);  // widening / the copy into its slot
     if (!pp.copy && pp.innerDim >= 0 && !pp.innerAfter) {
-        transform = InnerTransformCycles(cost, pp.innerTaps, pp.innerOut);
+        transform = InnerTransformCycles(cost, pp.innerTaps, PadMask(pp), widthOut);
     } else if (pp.copy && pp.innerDim >= 0) {
-        transform += VectorInstrCycles(cost, pp.innerOut);  // the gather of the inner taps
+        transform += VectorInstrCycles(cost, widthOut);  // the gather of the inner taps
     }
-    return static_cast<uint64_t>(0.5 * cost.dmaInstrCycles / (bytes / share + transform));
+    const double issue = DmasPerInputRead(ctx, DTypeBytes(inType), pp) * cost.dmaInstrCycles;  // a read spared
+    return static_cast<uint64_t>(0.5 * issue / (bytes / share + transform));
 }
 
 // ROWS row taps (rowSrcAt) and run lengths (runLenAt: the input rows one DMA reads from each row on).

@@ -892,6 +892,30 @@ TEST(InterpolatePlan, ShortRowsOf310pUnder32BytesAreBatchedInWholeBlockGroups)
     CheckPlanInvariants(p, Ascend310p());
 }
 
+TEST(InterpolatePlan, IntegerWeightedPassesNeedNoPaddingMask)
+{
+    // A padding tap reads a clamped source: float data there may be inf or NaN, so weighted passes
+    // zero it with the 0/1 mask; integer data is finite and its +0.0f weight alone gives 0.  COPY
+    // passes (nearest) have no weights and keep the mask.
+    for (auto dtype : {ai::DType::F32, ai::DType::F16, ai::DType::U8, ai::DType::I32}) {
+        for (auto mode : {InterpMode::LINEAR_ONNX, InterpMode::CUBIC, InterpMode::NEAREST}) {
+            SCOPED_TRACE(std::to_string(static_cast<int>(mode)) + " " + ai::DTypeName(dtype));
+            auto p = Problem({1, 4, 30, 50}, {1, 4, 45, 61}, mode, dtype);
+            p.padsBegin[3] = 3;
+            p.padsEnd[3] = 2;
+            p.scale[3] = interp::SizesModeScale(61, 55);
+            ai::KernelPlan plan;
+            std::string err;
+            ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
+            const InterpolateTilingData td = Tiling(plan);
+            ASSERT_EQ(td.numPasses, 1u);
+            ASSERT_EQ(td.pass[0].common.layout, interp::kLayoutRows);
+            const bool integer = dtype == ai::DType::U8 || dtype == ai::DType::I32;
+            EXPECT_EQ(td.pass[0].rows.innerMask, (mode == InterpMode::NEAREST || !integer) ? 1u : 0u);
+        }
+    }
+}
+
 TEST(InterpolatePlan, PackedGroupsAreModeledOnTheCoresTheyGet)
 {
     // Linear 1x3x98x584 (pads 6/8 on H, 8/8 on W) -> 37x181 int8 on 310P: the rule's packed groups of
