@@ -878,8 +878,8 @@ def traffic_cause(p, r):
     if p.op == "interpolate" and r["phases"] > 1:
         what = "passes through a GM workspace"
         if r.get("phases_910b") == 1:
-            what = ("310P: without DataCopyPad (rows it cannot write, or plane taps' rows to combine first) "
-                    "the resize splits into passes through a GM workspace")
+            what = ("310P: the fused pass is modeled slower than the split (its plane rows run one per "
+                    "instruction there) or cannot write rows under 32 B, so the resize passes through a GM workspace")
         if ITEMSIZE[p.dtype] < 4:
             kind = "8-bit integer" if ITEMSIZE[p.dtype] == 1 else "16-bit"
             return f"{what}, float32 intermediates of {kind} data"
@@ -1107,7 +1107,7 @@ the operator's). bfloat16 problems are skipped on ascend310p and counted.
 # What would remove each cause of a miss (first matching key wins; the report lists the causes that
 # occur). These are the known next steps, not measured results.
 REMEDIES = [
-    ("310P: without DataCopyPad",
+    ("310P: the fused pass is modeled slower",
      "the fused plane pass exists on 310P, but the split is modeled (and runs) faster: its first pass "
      "batches the rows of up to 48 planes per instruction, where the fused pass computes each input "
      "plane's rows one instruction each (1x1x96^3 -> 64^3 u8: 36 Gathers per core against 1920; 33.6 "
@@ -1126,7 +1126,8 @@ REMEDIES = [
      "Interpolate already reads compact tables where its taps repeat (batched rows, rational periods), "
      "its tap offsets follow from tap 0's (consecutive taps), or computes them on the device from the "
      "coordinate (linear, linear_onnx, cubic, nearest: exact, checked bit for bit by the planner), where "
-     "that is modeled faster; what is left: passes bound by the vector unit, where computing the taps "
+     "that is modeled faster, and integer data reads its nonzero taps only; what is left: passes bound by "
+     "the vector unit, where computing the taps "
      "(15-50 instructions per chunk) is modeled slower than reading them (mostly 8-bit data), antialias "
      "windows (normalised by a float64 sum no float32 sequence reproduces), column bands (long 1-D rows: "
      "their per-band tables need computing and a place in the pass model), and fewer cores where the "
@@ -1135,10 +1136,10 @@ REMEDIES = [
      "a UB ring of the window's input rows shared by neighbouring output rows, so each input row is read once"),
     ("310P unaligned rows",
      "batches of short rows of many channels already read several rows of each channel per DMA and write "
-     "32 B-aligned packed lanes with a tail block (output rows of at least 32 B), one strided DMA for all "
+     "32 B-aligned packed lanes with a tail block (output rows under 32 B too: groups of a channel's rows "
+     "that hold the tail block, cores taking whole channel groups), one strided DMA for all "
      "channels where their planes are whole 32 B blocks apart; what is left: channels whose planes are "
-     "not (one DMA per channel: 310P's DataCopy strides are whole blocks), output rows "
-     "under 32 B (row groups packed across channels: a core's rows of a channel must then add up to 32 B), "
+     "not (one DMA per channel: 310P's DataCopy strides are whole blocks), "
      "shrinking rows with an unaligned input and the inner transform after the rows (slots of unaligned raw "
      "rows), and single-channel rows, packed in groups the model sizes (larger than ~1024 outputs where that "
      "is clearly faster and reads at most 1.10x the pass's floor) whose tails still need re-written blocks"),
