@@ -35,6 +35,17 @@ ai::InterpolateProblem Problem(std::vector<int64_t> in, std::vector<int64_t> out
     return p;
 }
 
+// Pads `begin` / `end` on axis d of a Problem (its sizes-mode scale then follows the padded length).
+void Pad(ai::InterpolateProblem* p, int d, int64_t begin, int64_t end)
+{
+    const int64_t padded = p->inShape[d] + begin + end;
+    p->padsBegin[d] = begin;
+    p->padsEnd[d] = end;
+    p->inAxes[d] = true;
+    p->scale[d] = interp::SizesModeScale(p->outShape[d], padded);
+    p->resized[d] = !interp::IsIdentityAxis(p->outShape[d], padded, p->scale[d]);
+}
+
 InterpolateTilingData Tiling(const ai::KernelPlan& plan)
 {
     InterpolateTilingData td;
@@ -175,8 +186,7 @@ TEST(InterpolateTaps, IntegerDataDropsZeroWeightTaps)
         for (bool antialias : {false, true}) {
             auto f = Problem({1, 1, 9, 40}, {1, 1, 9, 13}, mode, ai::DType::F32);
             f.antialias = antialias;
-            f.padsBegin[3] = 2;
-            f.scale[3] = interp::SizesModeScale(13, 42);
+            Pad(&f, 3, 2, 0);
             auto u = f;
             u.dtype = ai::DType::U8;
             ai::InterpolateAxisTaps full, kept;
@@ -901,9 +911,7 @@ TEST(InterpolatePlan, IntegerWeightedPassesNeedNoPaddingMask)
         for (auto mode : {InterpMode::LINEAR_ONNX, InterpMode::CUBIC, InterpMode::NEAREST}) {
             SCOPED_TRACE(std::to_string(static_cast<int>(mode)) + " " + ai::DTypeName(dtype));
             auto p = Problem({1, 4, 30, 50}, {1, 4, 45, 61}, mode, dtype);
-            p.padsBegin[3] = 3;
-            p.padsEnd[3] = 2;
-            p.scale[3] = interp::SizesModeScale(61, 55);
+            Pad(&p, 3, 3, 2);
             ai::KernelPlan plan;
             std::string err;
             ASSERT_TRUE(ai::PlanInterpolate(p, Ascend910b(), &plan, &err)) << err;
@@ -924,12 +932,8 @@ TEST(InterpolatePlan, PackedGroupsAreModeledOnTheCoresTheyGet)
     // 3 cores they get they are modeled at 13 us, and the batch is taken (6.5 us in the sim).
     auto p = Problem({1, 3, 98, 584}, {1, 3, 37, 181}, InterpMode::LINEAR, ai::DType::I8);
     p.coordMode = CoordMode::TF_HALF_PIXEL_FOR_NN;
-    p.padsBegin[2] = 6;
-    p.padsEnd[2] = 8;
-    p.padsBegin[3] = 8;
-    p.padsEnd[3] = 8;
-    p.scale[2] = interp::SizesModeScale(37, 112);
-    p.scale[3] = interp::SizesModeScale(181, 600);
+    Pad(&p, 2, 6, 8);
+    Pad(&p, 3, 8, 8);
     ai::KernelPlan plan;
     std::string err;
     ASSERT_TRUE(ai::PlanInterpolate(p, Ascend310p(), &plan, &err)) << err;
