@@ -1092,7 +1092,9 @@ uint64_t RowsBlockDim(uint64_t coreNum, uint64_t units, uint64_t innerOut, uint6
     return std::max<uint64_t>(1, std::min<uint64_t>({coreNum, units, units / rowsPerCoreMin}));
 }
 
-// Cores of a ROWS pass without bands or packed rows: the model's choice, else RowsBlockDim's.
+// Cores of a ROWS pass without bands or a plane axis: the model's choice, else RowsBlockDim's (whole
+// block groups for short packed lanes); 310P packed groups: the model's or every core, each holding
+// a group at least (the kernel's ProcessCompact needs one).
 uint64_t RowsPassCores(const PlanContext& ctx, const PassPlan& pp)
 {
     const uint64_t units = pp.outer / pp.outerBatch * pp.outLen;
