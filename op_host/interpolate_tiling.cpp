@@ -264,15 +264,17 @@ struct PassPlan {
     bool planeCombineFirst = false;                // ... the plane taps' input rows combined first (no slots)
 };
 
-// Whether the pass's gathered taps (ROWS: the inner ones) need the 0/1 padding mask: a padding tap
-// reads a clamped source, which in float data may be inf or NaN (its +0.0f weight would give NaN),
-// and a COPY pass has no weight to zero it.  A weighted pass over integer data, finite everywhere,
-// gets 0 from the weight alone.
-bool PadMask(const PassPlan& pp)
+// The taps a pass gathers: ROWS the inner ones, GATHER its axis's.
+const InterpolateAxisTaps& GatheredTaps(const PassPlan& pp)
 {
-    const InterpolateAxisTaps& gathered = pp.layout == interp::kLayoutRows ? pp.innerTaps : pp.taps;
-    return AnyPadTap(gathered) && (pp.copy || !pp.finiteData);
+    return pp.layout == interp::kLayoutRows ? pp.innerTaps : pp.taps;
 }
+
+// Whether the pass's gathered taps need the 0/1 padding mask: a padding tap reads a clamped source,
+// which in float data may be inf or NaN (its +0.0f weight would give NaN), and a COPY pass has no
+// weight to zero it.  A weighted pass over integer data, finite everywhere, gets 0 from the weight
+// alone.
+bool PadMask(const PassPlan& pp) { return AnyPadTap(GatheredTaps(pp)) && (pp.copy || !pp.finiteData); }
 
 // The tables of one pass as they go into the workspace.
 struct PassTables {
@@ -938,9 +940,10 @@ bool LongRowBatch(const PassPlan& pp)
 //     DataCopy per block of the row's 32 B blocks, ending at the row's end (the blocks before it are
 //     read along; the tensor's first row instead reads on past its end, inside the block's rows);
 //     the slots then hold transformed rows (the inner transform first);
-//   - 32 B-multiple output rows: one strided DataCopy; others (rows of at least 32 B, the inner
-//     transform first): packed per block, each block's rows written as whole 32 B blocks and a tail
-//     block over its own last bytes (compactOut, interp::InterpolateBatchedLanePitch).
+//   - 32 B-multiple output rows: one strided DataCopy; others (a block's rows of at least 32 B, the
+//     inner transform first): packed per block, each block's rows written as whole 32 B blocks and a
+//     tail block over its own last bytes (compactOut, interp::InterpolateBatchedLanePitch; rows under
+//     32 B: interp::InterpolateShortPackedLanes).
 bool ShortRowsBatchable(const PlanContext& ctx, uint32_t szIn, uint32_t szOut, const PassPlan& pp)
 {
     // rows above kShortRowElems: LongRowBatch
@@ -2405,8 +2408,8 @@ bool AssignPassDtypes(const PlanContext& ctx, const std::vector<PassPlan>& passe
         pt.common.outToWorkspace = lastPass ? 0u : 1u;
         pt.common.socFlags = ctx.socFlags;
         const bool rows = pp.layout == interp::kLayoutRows;
-        // the gathered taps: ROWS the inner ones; padding taps among them may need the 0/1 mask
-        const InterpolateAxisTaps& gathered = rows ? pp.innerTaps : pp.taps;
+        // padding taps among the gathered taps may need the 0/1 mask
+        const InterpolateAxisTaps& gathered = GatheredTaps(pp);
         const uint32_t mask = PadMask(pp) ? 1u : 0u;
         if (rows) {
             pt.rows.innerTaps = gathered.numTaps;

@@ -416,12 +416,13 @@ __aicore__ inline uint64_t InterpolatePackedGroupElems(const InterpolatePassComm
     return run % blk == 0 || run < blk ? run : run / blk * blk + blk;  // run < blk: the whole output
 }
 
-// Batched packed rows (compactOut with outerBatch B > 1; on 310P rows of at least 32 B): a group of up
-// to outRowsPerDma output rows of B blocks is packed per block into a lane run of its rows,
-// lane b's at b * InterpolateBatchedLanePitch (32 B aligned), by the packing table at compactAt;
-// after the B lanes come B tail blocks (lane b's the last 32 B of its rows, from the group's last
-// row: the tail table at InterpolateBatchedTailAt, B blocks of 32 B / sizeof(out) entries, read
-// with the last row's staging offset as the Gather base).  On 310P a lane writes its whole 32 B
+// Batched packed rows (compactOut with outerBatch B > 1; on 310P a block's rows of at least 32 B): a
+// group of up to outRowsPerDma output rows of B blocks is packed per block into a lane run of its
+// rows, lane b's at b * InterpolateBatchedLanePitch (32 B aligned), by the packing table at
+// compactAt; after the B lanes come B tail blocks (lane b's the last 32 B of its rows, from the
+// group's last InterpolateTailRows rows: the tail table at InterpolateBatchedTailAt, B blocks of
+// 32 B / sizeof(out) entries, read with the staging offset of the first of those rows as the Gather
+// base).  On 310P a lane writes its whole 32 B
 // blocks, then its tail block over its own last bytes; with DataCopyPad the B lanes are one DMA and
 // the tail blocks are not used.
 __aicore__ inline uint64_t InterpolateBatchedLanePitch(const InterpolatePassCommon& c, const RowsPassTiling& r)

@@ -194,7 +194,9 @@ TEST(InterpolateTaps, IntegerDataDropsZeroWeightTaps)
             ASSERT_TRUE(ai::BuildInterpolateAxisTaps(u, 3, &kept, nullptr));
             ASSERT_LE(kept.numTaps, full.numTaps);
             EXPECT_FALSE(kept.copy);
-            if (mode == InterpMode::LINEAR) EXPECT_LT(kept.numTaps, full.numTaps);
+            if (mode == InterpMode::LINEAR) {
+                EXPECT_LT(kept.numTaps, full.numTaps);
+            }
             if (kept.numTaps == full.numTaps) {  // some output has every tap nonzero: unchanged
                 EXPECT_EQ(kept.srcIndex, full.srcIndex);
                 EXPECT_EQ(kept.weight, full.weight);
@@ -501,7 +503,9 @@ void CheckPlanInvariants(const ai::InterpolateProblem& p, const ai::PlatformInfo
                 EXPECT_GE(pt.rows.outRowsPerDma, tailRows);
                 EXPECT_GE(pt.rows.rowOutLen, tailRows);
                 EXPECT_EQ(interp::InterpolateShortPackedLanes(pt.common, pt.rows), tailRows > 1);
-                if (tailRows > 1) EXPECT_LE(pt.common.blockDim, pt.rows.rowUnits / pt.rows.rowOutLen);
+                if (tailRows > 1) {
+                    EXPECT_LE(pt.common.blockDim, pt.rows.rowUnits / pt.rows.rowOutLen);
+                }
                 EXPECT_LE(uint64_t(interp::InterpolateBatchedTailAt(pt.common, pt.rows)) +
                               uint64_t(pt.rows.outerBatch) * (32 / ai::DTypeBytes(pt.common.outDType)) * 4,
                           pt.rows.tableBlobBytes);
